@@ -1,0 +1,433 @@
+//===- legato.h - Distributed NumPy-style arrays with an MLIR compiler ----===//
+//
+// The only header a user needs. Every operation on an Array is recorded into a
+// program; programs are simplified, fused into few kernels and run by the
+// backend. See docs/API.md for the full reference.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_LEGATO_H
+#define LEGATO_LEGATO_H
+
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace legato {
+
+using Shape = std::vector<int64_t>;
+
+/// Every misuse of the library throws this, with a message naming the op, the
+/// shapes involved and how to fix the call.
+class Error : public std::runtime_error {
+public:
+  explicit Error(const std::string &message) : std::runtime_error(message) {}
+};
+
+/// Element types. Promotion among them follows NumPy.
+enum class DType { bool_, i32, i64, f32, f64 };
+inline constexpr DType bool_ = DType::bool_;
+inline constexpr DType i32 = DType::i32;
+inline constexpr DType i64 = DType::i64;
+inline constexpr DType f32 = DType::f32;
+inline constexpr DType f64 = DType::f64;
+/// "float64", "int32", ... as NumPy spells them.
+std::string dtype_name(DType);
+/// Bytes per element (bool is stored as one byte).
+int64_t dtype_size(DType);
+
+/// How programs are cut: every op on its own, or accumulated until a value is
+/// needed on the host (the default).
+enum class Mode { eager, lazy };
+enum class Backend { cpu, cuda };
+
+/// Runtime configuration. Empty/zero fields take their value from the
+/// environment (LEGATO_BACKEND, LEGATO_MODE, LEGATO_THREADS, LEGATO_CACHE_DIR,
+/// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY), then from the defaults.
+struct Options {
+  std::optional<Backend> backend;
+  std::optional<Mode> mode;
+  int threads = 0;           ///< CPU worker threads; 0 = all cores.
+  std::string cache_dir;     ///< persistent compile cache ("" = memory only)
+  std::string trace;         ///< Chrome trace JSON written at shutdown
+  int64_t window_limit = 0;  ///< ops per lazy window before a forced flush
+  std::optional<bool> simplify; ///< algebraic simplification on/off
+};
+
+/// What the compiler and runtime did; see docs/PERFORMANCE.md.
+struct Stats {
+  int64_t programs = 0;      ///< programs executed
+  int64_t kernels = 0;       ///< compute launches (fused kernels + library calls)
+  int64_t collectives = 0;   ///< communication calls
+  int64_t bytes_moved = 0;   ///< global-memory bytes read + written by kernels
+  int64_t peak_bytes = 0;    ///< peak bytes allocated (arrays + temporaries)
+  int64_t compiles = 0;      ///< programs compiled (cache misses)
+  double compile_ms = 0;     ///< time spent compiling
+};
+
+/// RAII handle of the process-wide runtime; exactly one may exist at a time.
+class Runtime {
+public:
+  Runtime();
+  explicit Runtime(Options options);
+  Runtime(int &argc, char **&argv, Options options = {});
+  ~Runtime();
+  Runtime(const Runtime &) = delete;
+  Runtime &operator=(const Runtime &) = delete;
+
+  Backend backend() const;
+  Mode mode() const;
+  int rank() const;  ///< this process's MPI rank (0 without a launcher)
+  int size() const;  ///< number of ranks
+};
+
+/// Counters accumulated since the runtime started (or the last reset).
+Stats stats();
+void reset_stats();
+
+namespace detail {
+struct ArrayImpl;
+struct JitState;
+} // namespace detail
+
+inline constexpr std::nullopt_t none = std::nullopt;
+
+/// A basic slice start:stop:step; an empty optional is an open end.
+struct Slice {
+  std::optional<int64_t> start, stop;
+  int64_t step = 1;
+};
+inline Slice slice(std::optional<int64_t> start, std::optional<int64_t> stop,
+                   int64_t step = 1) {
+  return Slice{start, stop, step};
+}
+inline const Slice all = Slice{std::nullopt, std::nullopt, 1};
+
+/// One entry of a subscript: an integer (drops the axis) or a slice.
+struct Index {
+  std::variant<int64_t, Slice> value;
+  Index(int v) : value(int64_t(v)) {}
+  Index(long v) : value(int64_t(v)) {}
+  Index(long long v) : value(int64_t(v)) {}
+  Index(Slice s) : value(s) {}
+};
+
+/// A C++ number used as an operand: "weak" in NumPy 2's sense, so `a * 2.0`
+/// keeps a's float type and `a + 1` keeps a's integer type.
+struct Scalar {
+  enum class Kind { boolean, integer, floating } kind;
+  double f = 0;
+  int64_t i = 0;
+  Scalar(bool v) : kind(Kind::boolean), f(v), i(v) {}
+  template <class T, std::enable_if_t<std::is_integral_v<T> &&
+                                          !std::is_same_v<T, bool>,
+                                      int> = 0>
+  Scalar(T v) : kind(Kind::integer), f(double(v)), i(int64_t(v)) {}
+  template <class T,
+            std::enable_if_t<std::is_floating_point_v<T>, int> = 0>
+  Scalar(T v) : kind(Kind::floating), f(double(v)), i(int64_t(v)) {}
+};
+
+class ArrayView;
+
+/// An n-dimensional array. Like a NumPy name, an Array is a reference:
+/// `Array b = a;` shares a's storage, `a.copy()` makes an independent array.
+class Array {
+public:
+  Array(); ///< an empty 0-d float64 zero; mostly a placeholder to assign to
+  ~Array();
+  Array(const Array &);
+  Array(Array &&) noexcept;
+  Array &operator=(const Array &);
+  Array &operator=(Array &&) noexcept;
+
+  const Shape &shape() const;
+  DType dtype() const;
+  int64_t ndim() const;
+  int64_t size() const;
+
+  Array astype(DType) const;
+  Array reshape(Shape) const;
+  Array T() const;
+  Array copy() const;
+
+  /// Basic indexing; the result is a view that writes through to this array.
+  ArrayView operator[](std::initializer_list<Index>) const;
+  ArrayView operator[](const std::vector<Index> &) const;
+
+  /// Host reads: run what is pending, then copy (converting to T).
+  template <class T> std::vector<T> to_vector() const {
+    std::vector<T> out(static_cast<size_t>(size()));
+    copy_to_host(out.data(), host_dtype<T>());
+    return out;
+  }
+  template <class T> T item() const {
+    if (size() != 1)
+      throw_item_error();
+    T v{};
+    copy_to_host(&v, host_dtype<T>());
+    return v;
+  }
+
+  // Internal.
+  explicit Array(std::shared_ptr<detail::ArrayImpl>);
+  const std::shared_ptr<detail::ArrayImpl> &impl() const { return impl_; }
+  template <class T> static constexpr DType host_dtype() {
+    if constexpr (std::is_same_v<T, bool>) return DType::bool_;
+    else if constexpr (std::is_same_v<T, int32_t>) return DType::i32;
+    else if constexpr (std::is_same_v<T, int64_t>) return DType::i64;
+    else if constexpr (std::is_same_v<T, float>) return DType::f32;
+    else {
+      static_assert(std::is_same_v<T, double>,
+                    "legato: host type must be bool, int32_t, int64_t, float "
+                    "or double");
+      return DType::f64;
+    }
+  }
+
+protected:
+  void copy_to_host(void *dst, DType as) const;
+  [[noreturn]] void throw_item_error() const;
+  std::shared_ptr<detail::ArrayImpl> impl_;
+};
+
+/// What `a[{...}]` returns: an Array that is a view of `a`, whose assignment
+/// writes into a's storage (`a[{slice(1, -1)}] = b;`).
+class ArrayView : public Array {
+public:
+  using Array::Array;
+  ArrayView(const Array &a) : Array(a) {}
+  ArrayView(const ArrayView &) = default;
+  ArrayView &operator=(const Array &value);
+  ArrayView &operator=(const ArrayView &value);
+  ArrayView &operator=(Scalar value);
+};
+
+// ---- creation --------------------------------------------------------------
+Array zeros(Shape, DType = f64);
+Array ones(Shape, DType = f64);
+Array full(Shape, double value, DType = f64);
+Array arange(int64_t stop, DType = i64);
+Array arange(double start, double stop, double step, DType = f64);
+Array linspace(double start, double stop, int64_t num, DType = f64);
+Array eye(int64_t n, DType = f64);
+/// Uniform [0, 1) for float types (0/1 for bool, [0, 2^31) for integers),
+/// counter-based: the same seed gives the same values in every mode/backend.
+Array random(Shape, DType = f64, uint64_t seed = 0);
+Array from_buffer(const void *data, DType, Shape); ///< copies the data
+template <class T> Array from_vector(const std::vector<T> &v, Shape shape) {
+  if constexpr (std::is_same_v<T, bool>) {
+    std::vector<uint8_t> bytes(v.begin(), v.end());
+    return from_buffer(bytes.data(), DType::bool_, std::move(shape));
+  } else {
+    return from_buffer(v.data(), Array::host_dtype<T>(), std::move(shape));
+  }
+}
+Array copy(const Array &);
+
+// ---- elementwise -----------------------------------------------------------
+#define LEGATO_BINARY(NAME)                                                    \
+  Array NAME(const Array &, const Array &);                                    \
+  Array NAME(const Array &, Scalar);                                           \
+  Array NAME(Scalar, const Array &);
+LEGATO_BINARY(operator+)
+LEGATO_BINARY(operator-)
+LEGATO_BINARY(operator*)
+LEGATO_BINARY(operator/)
+LEGATO_BINARY(operator<)
+LEGATO_BINARY(operator<=)
+LEGATO_BINARY(operator>)
+LEGATO_BINARY(operator>=)
+LEGATO_BINARY(operator==)
+LEGATO_BINARY(operator!=)
+LEGATO_BINARY(pow)
+LEGATO_BINARY(maximum)
+LEGATO_BINARY(minimum)
+LEGATO_BINARY(logical_and)
+LEGATO_BINARY(logical_or)
+#undef LEGATO_BINARY
+Array operator-(const Array &);
+Array logical_not(const Array &);
+Array abs(const Array &);
+Array exp(const Array &);
+Array log(const Array &);
+Array sqrt(const Array &);
+Array sin(const Array &);
+Array cos(const Array &);
+Array tanh(const Array &);
+Array erf(const Array &);
+Array floor(const Array &);
+Array astype(const Array &, DType);
+Array where(const Array &cond, const Array &a, const Array &b);
+Array where(const Array &cond, Scalar a, const Array &b);
+Array where(const Array &cond, const Array &a, Scalar b);
+Array where(const Array &cond, Scalar a, Scalar b);
+
+// ---- reductions (axes {} = all axes; negative axes count from the end) -----
+Array sum(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array prod(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array max(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array min(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array mean(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+
+// ---- linear algebra --------------------------------------------------------
+Array matmul(const Array &, const Array &);
+Array dot(const Array &, const Array &);
+Array outer(const Array &, const Array &);
+Array transpose(const Array &, std::vector<int64_t> perm = {});
+
+// ---- shape -----------------------------------------------------------------
+Array reshape(const Array &, Shape);
+Array broadcast_to(const Array &, Shape);
+Array concatenate(const std::vector<Array> &, int64_t axis = 0);
+Array pad(const Array &, std::vector<std::pair<int64_t, int64_t>> widths,
+          double value = 0);
+
+/// Runs everything pending.
+void flush();
+
+// ---- jit -------------------------------------------------------------------
+enum class Stage { Traced, Optimized, Lowered };
+
+namespace detail {
+/// The type-erased core of `jit`: traces `body` once per signature (shapes
+/// and dtypes of the arguments), caches the compiled program, runs it.
+class JitFunction {
+public:
+  using Body = std::function<std::vector<Array>(const std::vector<Array> &)>;
+  explicit JitFunction(Body body);
+  std::vector<Array> call(const std::vector<Array> &args) const;
+  std::string ir(const std::vector<Array> &args, Stage stage) const;
+  std::string ptx(const std::vector<Array> &args) const;
+  Stats stats() const;
+
+private:
+  std::shared_ptr<JitState> state_;
+};
+
+template <class R> struct JitResult;
+template <> struct JitResult<Array> {
+  static std::vector<Array> flatten(const Array &a) { return {a}; }
+  static Array unflatten(const std::vector<Array> &v) { return v.at(0); }
+};
+template <class... T> struct JitResult<std::tuple<T...>> {
+  static std::vector<Array> flatten(const std::tuple<T...> &t) {
+    return std::apply([](const auto &...a) { return std::vector<Array>{a...}; },
+                      t);
+  }
+  static std::tuple<T...> unflatten(const std::vector<Array> &v) {
+    return unflattenImpl(v, std::index_sequence_for<T...>{});
+  }
+  template <size_t... I>
+  static std::tuple<T...> unflattenImpl(const std::vector<Array> &v,
+                                        std::index_sequence<I...>) {
+    return std::tuple<T...>{v.at(I)...};
+  }
+};
+template <class A, class B> struct JitResult<std::pair<A, B>> {
+  static std::vector<Array> flatten(const std::pair<A, B> &p) {
+    return {p.first, p.second};
+  }
+  static std::pair<A, B> unflatten(const std::vector<Array> &v) {
+    return {v.at(0), v.at(1)};
+  }
+};
+template <> struct JitResult<std::vector<Array>> {
+  static std::vector<Array> flatten(const std::vector<Array> &v) { return v; }
+  static std::vector<Array> unflatten(const std::vector<Array> &v) { return v; }
+};
+
+template <class... A> constexpr bool all_arrays() {
+  return (std::is_convertible_v<const A &, const Array &> && ...);
+}
+} // namespace detail
+
+/// A traced, compiled and cached function of Arrays (the C++ form of
+/// Reactant's `@compile` / JAX's `jit`). Returns Array, a std::tuple or
+/// std::pair of Arrays, or a std::vector<Array>.
+template <class F> class Jit {
+public:
+  explicit Jit(F f)
+      : f_(std::move(f)),
+        core_([this](const std::vector<Array> &args) { return invoke(args); }) {}
+  Jit(const Jit &) = delete;
+
+  template <class... A> auto operator()(const A &...args) const {
+    static_assert(detail::all_arrays<A...>(), "legato::jit: arguments must be Arrays");
+    if constexpr (std::is_invocable_v<const F &, const A &...>) {
+      using R = std::decay_t<std::invoke_result_t<const F &, const A &...>>;
+      return detail::JitResult<R>::unflatten(core_.call({Array(args)...}));
+    } else {
+      core_.call({Array(args)...}); // throws: wrong number of arguments
+      return Array();
+    }
+  }
+  /// The program's MLIR; the last argument may be a Stage (default Optimized).
+  template <class... A> std::string ir(const A &...args) const {
+    std::vector<Array> arrays;
+    Stage stage = Stage::Optimized;
+    (collect(arrays, stage, args), ...);
+    return core_.ir(arrays, stage);
+  }
+  /// PTX (sm_90) of the program's fused kernels; works on any machine.
+  template <class... A> std::string ptx(const A &...args) const {
+    return core_.ptx({Array(args)...});
+  }
+  /// Counters of the last call.
+  Stats stats() const { return core_.stats(); }
+
+private:
+  static void collect(std::vector<Array> &arrays, Stage &, const Array &a) {
+    arrays.push_back(a);
+  }
+  static void collect(std::vector<Array> &, Stage &stage, Stage s) { stage = s; }
+
+  std::vector<Array> invoke(const std::vector<Array> &args) const {
+    return invokeImpl(args, std::make_index_sequence<kMaxArity>{});
+  }
+  static constexpr size_t kMaxArity = 8;
+  template <size_t... I>
+  std::vector<Array> invokeImpl(const std::vector<Array> &args,
+                                std::index_sequence<I...>) const {
+    std::vector<Array> out;
+    bool called = false;
+    ((I == args.size() && !called
+          ? (called = tryCall<I>(args, out, std::make_index_sequence<I>{}), 0)
+          : 0),
+     ...);
+    if (!called)
+      throw Error("legato::jit: the traced function cannot be called with " +
+                  std::to_string(args.size()) + " Array arguments");
+    return out;
+  }
+  template <size_t N, size_t... I>
+  bool tryCall(const std::vector<Array> &args, std::vector<Array> &out,
+               std::index_sequence<I...>) const {
+    if constexpr (std::is_invocable_v<const F &,
+                                      decltype((void)I, std::declval<const Array &>())...>) {
+      using R = std::decay_t<std::invoke_result_t<
+          const F &, decltype((void)I, std::declval<const Array &>())...>>;
+      out = detail::JitResult<R>::flatten(f_(args[I]...));
+      return true;
+    } else {
+      return false;
+    }
+  }
+
+  F f_;
+  detail::JitFunction core_;
+};
+
+template <class F> auto jit(F f) { return Jit<F>(std::move(f)); }
+
+} // namespace legato
+
+#endif // LEGATO_LEGATO_H

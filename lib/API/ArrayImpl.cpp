@@ -1,0 +1,116 @@
+//===- ArrayImpl.cpp - Array storage, views and basic indexing --------------===//
+#include "API/ArrayImpl.h"
+
+#include "API/Engine.h"
+#include "API/Ops.h"
+
+#include <cstring>
+
+namespace legato::detail {
+
+Shape Window::resultShape() const {
+  Shape s;
+  for (size_t d = 0; d < sizes.size(); ++d)
+    if (!dropped[d])
+      s.push_back(sizes[d]);
+  return s;
+}
+
+Window Window::resolve(const std::vector<Index> &index, const Shape &shape) {
+  int64_t rank = int64_t(shape.size());
+  if (int64_t(index.size()) > rank)
+    throw Error("legato.getitem: too many indices (" + std::to_string(index.size()) +
+                ") for an array of shape " + shapeString(shape) +
+                "; use at most one index per axis");
+  Window w;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t n = shape[d];
+    Slice s = all;
+    if (d < int64_t(index.size())) {
+      if (auto *i = std::get_if<int64_t>(&index[d].value)) {
+        int64_t k = *i < 0 ? *i + n : *i;
+        if (k < 0 || k >= n)
+          throw Error("legato.getitem: index " + std::to_string(*i) +
+                      " is out of bounds for axis " + std::to_string(d) + " with size " +
+                      std::to_string(n) + " of an array of shape " + shapeString(shape));
+        w.offsets.push_back(k);
+        w.strides.push_back(1);
+        w.sizes.push_back(1);
+        w.dropped.push_back(true);
+        continue;
+      }
+      s = std::get<Slice>(index[d].value);
+    }
+    if (s.step == 0)
+      throw Error("legato.getitem: slice step cannot be zero (axis " + std::to_string(d) +
+                  " of an array of shape " + shapeString(shape) + ")");
+    // Python's slice.indices().
+    int64_t start, stop, size;
+    auto wrap = [n](int64_t v) { return v < 0 ? v + n : v; };
+    if (s.step > 0) {
+      start = s.start ? std::clamp<int64_t>(wrap(*s.start), 0, n) : 0;
+      stop = s.stop ? std::clamp<int64_t>(wrap(*s.stop), 0, n) : n;
+      size = stop > start ? (stop - start + s.step - 1) / s.step : 0;
+    } else {
+      start = s.start ? std::clamp<int64_t>(wrap(*s.start), -1, n - 1) : n - 1;
+      stop = s.stop ? std::clamp<int64_t>(wrap(*s.stop), -1, n - 1) : -1;
+      size = start > stop ? (start - stop - s.step - 1) / -s.step : 0;
+    }
+    w.offsets.push_back(size > 0 ? start : 0);
+    w.strides.push_back(s.step);
+    w.sizes.push_back(size);
+    w.dropped.push_back(false);
+  }
+  return w;
+}
+
+void ArrayImpl::setNode(NodePtr n) {
+  if (n)
+    n->handles++;
+  if (node)
+    node->handles--;
+  node = std::move(n);
+  ++version;
+}
+
+static std::vector<int64_t> concat(const std::vector<int64_t> &a,
+                                   const std::vector<int64_t> &b) {
+  std::vector<int64_t> r(a);
+  r.insert(r.end(), b.begin(), b.end());
+  return r;
+}
+
+const NodePtr &ArrayImpl::value() {
+  if (base) {
+    const NodePtr &source = base->value();
+    if (!node || baseVersion != base->version) {
+      NodePtr sliced = makeNode(OpKind::Slice, source->dtype, window.sizes, {source},
+                                concat(window.offsets, window.strides));
+      baseVersion = base->version;
+      setNode(reshapeNode(sliced, window.resultShape()));
+    }
+  }
+  return node;
+}
+
+DType ArrayImpl::dtype() { return base ? base->dtype() : node->dtype; }
+
+const Shape &ArrayImpl::shape() {
+  if (base && !node)
+    return value()->shape;
+  return node->shape;
+}
+
+void ArrayImpl::write(const Window &w, NodePtr v) {
+  const NodePtr &current = value();
+  NodePtr shaped = reshapeNode(std::move(v), w.sizes);
+  NodePtr updated = makeNode(OpKind::InsertSlice, current->dtype, current->shape,
+                             {shaped, current}, concat(w.offsets, w.strides));
+  if (base) {
+    base->write(window, updated);
+    baseVersion = base->version;
+  }
+  setNode(updated);
+}
+
+} // namespace legato::detail

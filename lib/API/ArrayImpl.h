@@ -1,0 +1,53 @@
+//===- ArrayImpl.h - what an Array refers to --------------------*- C++ -*-===//
+#ifndef LEGATO_API_ARRAYIMPL_H
+#define LEGATO_API_ARRAYIMPL_H
+
+#include "API/Node.h"
+
+namespace legato::detail {
+
+/// A strided window of an array: per dimension an offset, a stride and a
+/// size; `dropped` marks dimensions selected by an integer index.
+struct Window {
+  std::vector<int64_t> offsets, strides, sizes;
+  std::vector<bool> dropped;
+  /// The shape of the selected values, integer-indexed dims removed.
+  Shape resultShape() const;
+  /// Resolves NumPy basic indexing against `shape` (throws legato::Error).
+  static Window resolve(const std::vector<Index> &index, const Shape &shape);
+};
+
+/// The storage an Array names. Values are immutable nodes; an in-place write
+/// replaces the current node by a functional update, so every Array sharing
+/// this impl sees it. A view (`a[{...}]`) re-derives its value from its base
+/// when the base changed and forwards writes to the base.
+struct ArrayImpl {
+  ArrayImpl() = default;
+  explicit ArrayImpl(NodePtr n) { setNode(std::move(n)); }
+  ArrayImpl(std::shared_ptr<ArrayImpl> base, Window window)
+      : base(std::move(base)), window(std::move(window)) {}
+  ~ArrayImpl() {
+    if (node)
+      node->handles--;
+  }
+
+  /// The current value (re-sliced from the base for a view).
+  const NodePtr &value();
+  DType dtype();
+  const Shape &shape();
+  /// Writes `v` (already of the window's result shape and our dtype) into
+  /// `w`, which is relative to this array.
+  void write(const Window &w, NodePtr v);
+
+  void setNode(NodePtr n);
+
+  NodePtr node;
+  std::shared_ptr<ArrayImpl> base;
+  Window window;
+  uint64_t version = 0;     ///< bumped on every change of `node`
+  uint64_t baseVersion = 0; ///< base->version when `node` was derived
+};
+
+} // namespace legato::detail
+
+#endif // LEGATO_API_ARRAYIMPL_H

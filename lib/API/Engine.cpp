@@ -1,0 +1,219 @@
+//===- Engine.cpp - windows, compilation, execution -------------------------===//
+#include "API/Engine.h"
+
+#include "Codegen/CUDA/PtxCompiler.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <thread>
+
+namespace legato::detail {
+
+namespace {
+Engine *current = nullptr;
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+std::string printModule(mlir::ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os);
+  return text;
+}
+
+mlir::DialectRegistry compilerRegistry() {
+  mlir::DialectRegistry registry;
+  mlir::legato::registerLegatoCompilerDialects(registry);
+  return registry;
+}
+} // namespace
+
+Engine &engine() {
+  if (!current)
+    throw Error("legato: no Runtime is alive; create a legato::Runtime (one per "
+                "process) before using arrays");
+  return *current;
+}
+Engine *engineOrNull() { return current; }
+void setEngine(Engine *e) { current = e; }
+
+std::string shapeString(const Shape &shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+Engine::Engine(const Options &o)
+    : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
+      threads(o.threads > 0 ? o.threads
+                            : int(std::max(1u, std::thread::hardware_concurrency()))),
+      simplify(o.simplify.value_or(true)),
+      windowLimit(o.window_limit > 0 ? o.window_limit : 4096),
+      mlirContext(compilerRegistry()) {
+  mlirContext.loadAllAvailableDialects();
+  codegen::initializeCpuCodegen(threads);
+}
+
+mlir::legato::PipelineOptions Engine::pipelineOptions() const {
+  mlir::legato::PipelineOptions options;
+  options.simplify = simplify;
+  options.threads = threads;
+  return options;
+}
+
+NodePtr Engine::record(NodePtr node) {
+  node->id = nextId++;
+  if (!tracing && node->pending()) {
+    window.push_back(node);
+    ++opsInWindow;
+  }
+  return node;
+}
+
+void Engine::afterOp(const NodePtr &node) {
+  if (tracing || !node->pending())
+    return;
+  if (mode == Mode::eager || opsInWindow >= windowLimit)
+    flush();
+}
+
+void Engine::flush() {
+  std::vector<NodePtr> keep; // outputs stay alive while the program runs
+  std::vector<Node *> outputs;
+  for (auto &weak : window)
+    if (NodePtr n = weak.lock())
+      if (n->pending() && n->handles > 0) {
+        outputs.push_back(n.get());
+        keep.push_back(n);
+      }
+  window.clear();
+  opsInWindow = 0;
+  if (!outputs.empty())
+    runProgram(outputs);
+}
+
+void Engine::materialize(const NodePtr &node) {
+  if (!node->pending())
+    return;
+  if (tracing)
+    throw Error("legato::jit: a traced function cannot read array values on "
+                "the host (item/to_vector); return the array instead");
+  flush();
+  if (node->pending()) // a value no live Array holds (e.g. an internal temp)
+    runProgram({node.get()});
+}
+
+void Engine::runProgram(const std::vector<Node *> &outputs) {
+  Program program = collectProgram(outputs);
+  std::shared_ptr<Executable> exe = compile(program);
+  std::vector<Node *> inputs;
+  for (const NodePtr &in : program.inputs)
+    inputs.push_back(in.get());
+  std::vector<std::shared_ptr<runtime::Buffer>> buffers = run(inputs, outputs, *exe);
+  // Outputs become materialised leaves; dropping their operands frees the
+  // temporaries of this window.
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    outputs[i]->buffer = std::move(buffers[i]);
+    outputs[i]->kind = OpKind::Buffer;
+    outputs[i]->operands.clear();
+  }
+}
+
+std::shared_ptr<Executable> Engine::compile(const Program &program) {
+  auto it = cache.find(program.key);
+  if (it != cache.end())
+    return it->second;
+  auto start = std::chrono::steady_clock::now();
+  mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
+  auto exe = std::make_shared<Executable>();
+  mlir::legato::PipelineOptions options = pipelineOptions();
+
+  mlir::PassManager buffers(&mlirContext);
+  mlir::legato::buildLegatoOptimizePipeline(buffers, options);
+  mlir::legato::buildLegatoCPUBufferPipeline(buffers, options);
+  if (mlir::failed(buffers.run(*module)))
+    throw Error("legato: internal compiler error while optimizing a program:\n" +
+                printModule(*module));
+  exe->stats = codegen::countKernels(*module);
+
+  mlir::PassManager llvmPm(&mlirContext);
+  mlir::legato::buildLegatoCPULLVMPipeline(llvmPm, options);
+  if (mlir::failed(llvmPm.run(*module)))
+    throw Error("legato: internal compiler error while lowering a program to LLVM");
+  exe->cpu = codegen::compileForCpu(*module, "main");
+  exe->compileMs = msSince(start);
+  stats.compiles++;
+  stats.compile_ms += exe->compileMs;
+  cache.emplace(program.key, exe);
+  return exe;
+}
+
+namespace {
+/// A memref descriptor {allocated, aligned, offset, sizes..., strides...}.
+std::vector<int64_t> descriptor(void *data, const Shape &shape) {
+  std::vector<int64_t> d = {int64_t(reinterpret_cast<intptr_t>(data)),
+                            int64_t(reinterpret_cast<intptr_t>(data)), 0};
+  d.insert(d.end(), shape.begin(), shape.end());
+  std::vector<int64_t> strides(shape.size());
+  int64_t stride = 1;
+  for (size_t i = shape.size(); i-- > 0;) {
+    strides[i] = stride;
+    stride *= shape[i];
+  }
+  d.insert(d.end(), strides.begin(), strides.end());
+  return d;
+}
+} // namespace
+
+std::vector<std::shared_ptr<runtime::Buffer>>
+Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &results,
+            Executable &exe) {
+  std::vector<std::shared_ptr<runtime::Buffer>> outputs;
+  std::vector<std::vector<int64_t>> descriptors;
+  for (Node *in : inputs) {
+    if (!in->buffer)
+      throw Error("legato: internal error: program input has no data");
+    descriptors.push_back(descriptor(in->buffer->data, in->shape));
+  }
+  for (Node *out : results) {
+    outputs.push_back(std::make_shared<runtime::Buffer>(out->size() * dtype_size(out->dtype)));
+    descriptors.push_back(descriptor(outputs.back()->data, out->shape));
+  }
+  std::vector<void *> pointers, args;
+  for (auto &d : descriptors)
+    pointers.push_back(d.data());
+  for (void *&p : pointers)
+    args.push_back(&p);
+  exe.cpu->entry(args.data());
+  stats.programs++;
+  stats.kernels += exe.stats.kernels;
+  stats.bytes_moved += exe.stats.bytesMoved;
+  stats.peak_bytes = std::max(stats.peak_bytes, runtime::peakBytes());
+  return outputs;
+}
+
+std::string Engine::ir(const Program &program, Stage stage) {
+  mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
+  mlir::PassManager pm(&mlirContext);
+  if (stage != Stage::Traced)
+    mlir::legato::buildLegatoOptimizePipeline(pm, pipelineOptions());
+  if (stage == Stage::Lowered)
+    mlir::legato::buildLegatoCPUBufferPipeline(pm, pipelineOptions());
+  if (mlir::failed(pm.run(*module)))
+    throw Error("legato: internal compiler error while optimizing a program");
+  return printModule(*module);
+}
+
+std::string Engine::ptx(const Program &program) {
+  return codegen::generatePtx(
+      [&](mlir::MLIRContext &context) { return buildModule(program, context); },
+      pipelineOptions());
+}
+
+} // namespace legato::detail

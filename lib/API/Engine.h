@@ -1,0 +1,84 @@
+//===- Engine.h - the process-wide state behind legato::Runtime -*- C++ -*-===//
+#ifndef LEGATO_API_ENGINE_H
+#define LEGATO_API_ENGINE_H
+
+#include "API/Program.h"
+#include "Codegen/CPU/CpuCompiler.h"
+#include "Codegen/KernelStats.h"
+#include "Transforms/Pipelines.h"
+
+#include "mlir/IR/MLIRContext.h"
+
+#include <unordered_map>
+
+namespace legato::detail {
+
+/// A compiled program and what one run of it costs.
+struct Executable {
+  std::unique_ptr<codegen::CpuExecutable> cpu;
+  codegen::KernelStats stats;
+  double compileMs = 0;
+};
+
+/// Records nodes created while a jit function is traced.
+struct Trace {
+  std::vector<NodePtr> params;
+};
+
+/// The runtime: configuration, the lazy window, the executable cache.
+class Engine {
+public:
+  explicit Engine(const Options &options);
+
+  Backend backend;
+  Mode mode;
+  int threads;
+  bool simplify;
+  int64_t windowLimit;
+
+  /// Registers a newly created node (it joins the lazy window).
+  NodePtr record(NodePtr node);
+  /// Called once the node is owned by an Array: eager mode runs it now.
+  void afterOp(const NodePtr &node);
+  /// Runs every pending value that a live Array holds.
+  void flush();
+  /// Runs whatever `node` needs, if it is pending.
+  void materialize(const NodePtr &node);
+
+  /// Compiles (or finds in the cache) the executable of `program`.
+  std::shared_ptr<Executable> compile(const Program &program);
+  /// Runs `exe` on materialised `inputs`, returning one buffer per output.
+  std::vector<std::shared_ptr<runtime::Buffer>> run(const std::vector<Node *> &inputs,
+                                                   const std::vector<Node *> &outputs,
+                                                   Executable &exe);
+  /// The module of `program` after `stage`.
+  std::string ir(const Program &program, Stage stage);
+  /// PTX for sm_90 of the program's fused kernels (needs no GPU).
+  std::string ptx(const Program &program);
+
+  mlir::legato::PipelineOptions pipelineOptions() const;
+
+  Stats stats;
+  Trace *tracing = nullptr;
+  mlir::MLIRContext mlirContext;
+
+private:
+  void runProgram(const std::vector<Node *> &outputs);
+  uint64_t nextId = 1;
+  std::vector<std::weak_ptr<Node>> window;
+  int64_t opsInWindow = 0;
+  std::unordered_map<std::string, std::shared_ptr<Executable>> cache;
+};
+
+/// The live engine; throws legato::Error when no Runtime exists.
+Engine &engine();
+/// Null when no Runtime exists.
+Engine *engineOrNull();
+void setEngine(Engine *);
+
+/// NumPy's rendering of a shape: "(3, 4)", "(5,)", "()".
+std::string shapeString(const Shape &shape);
+
+} // namespace legato::detail
+
+#endif // LEGATO_API_ENGINE_H

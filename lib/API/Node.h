@@ -1,0 +1,73 @@
+//===- Node.h - one recorded array operation --------------------*- C++ -*-===//
+//
+// The tracer's program representation: a DAG of Nodes in creation order
+// (which is topological). A Node holding a buffer is a materialised value
+// (an input of the next program); the others are pending.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_API_NODE_H
+#define LEGATO_API_NODE_H
+
+#include "Runtime/Allocator.h"
+#include "legato/legato.h"
+
+#include <memory>
+#include <vector>
+
+namespace legato::detail {
+
+enum class OpKind : uint8_t {
+  Buffer,   ///< materialised: data in `buffer`
+  Param,    ///< a jit parameter (only while tracing)
+  Constant, ///< splat of `scalar`
+  Iota,     ///< ints[0] = dimension
+  Random,   ///< ints[0] = seed
+  Unary,    ///< sub = UnaryKind
+  Binary,   ///< sub = BinaryKind
+  Compare,  ///< sub = legato.compare predicate
+  Select,
+  Convert,
+  Broadcast,
+  Transpose,   ///< ints = permutation
+  Reshape,
+  Slice,       ///< ints = offsets ++ strides
+  InsertSlice, ///< operands (value, dest); ints = offsets ++ strides
+  Concatenate, ///< ints[0] = dimension
+  Pad,         ///< ints = low ++ high; scalar = value
+  Reduce,      ///< sub = legato.reduce kind; ints = axes
+  Matmul,
+};
+
+enum class UnaryKind : uint8_t { Neg, Abs, Not, Exp, Log, Sqrt, Sin, Cos, Tanh, Erf, Floor };
+enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or };
+
+struct Node;
+using NodePtr = std::shared_ptr<Node>;
+
+struct Node {
+  OpKind kind;
+  uint8_t sub = 0;
+  DType dtype;
+  Shape shape;
+  std::vector<NodePtr> operands;
+  std::vector<int64_t> ints;
+  double scalar = 0;
+  std::shared_ptr<runtime::Buffer> buffer;
+  /// Live Arrays whose current value is this node: a pending node with
+  /// handles is a program output, one without is a temporary.
+  int64_t handles = 0;
+  /// Creation order: sorting by it gives a topological order.
+  uint64_t id = 0;
+
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
+  bool pending() const { return kind != OpKind::Buffer && kind != OpKind::Param; }
+};
+
+} // namespace legato::detail
+
+#endif // LEGATO_API_NODE_H

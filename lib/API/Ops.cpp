@@ -1,0 +1,586 @@
+//===- Ops.cpp - the array operations: checks, promotion, recording ---------===//
+//
+// Everything NumPy does implicitly (type promotion, broadcasting, weak
+// scalars) is made explicit here, so the dialect's ops see one shape and one
+// element type. User errors are caught here, before anything is recorded.
+//
+//===----------------------------------------------------------------------===//
+#include "API/Ops.h"
+
+#include "API/Engine.h"
+#include "API/Promotion.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace legato {
+using namespace detail;
+
+namespace detail {
+
+NodePtr makeNode(OpKind kind, DType dtype, Shape shape, std::vector<NodePtr> operands,
+                 std::vector<int64_t> ints, double scalar, uint8_t sub) {
+  auto n = std::make_shared<Node>();
+  n->kind = kind;
+  n->sub = sub;
+  n->dtype = dtype;
+  n->shape = std::move(shape);
+  n->operands = std::move(operands);
+  n->ints = std::move(ints);
+  n->scalar = scalar;
+  return engine().record(std::move(n));
+}
+
+Array wrap(NodePtr node) {
+  Array a(std::make_shared<ArrayImpl>(node));
+  engine().afterOp(node);
+  return a;
+}
+
+NodePtr valueOf(const Array &a) { return a.impl()->value(); }
+
+NodePtr convertNode(NodePtr n, DType to) {
+  if (n->dtype == to)
+    return n;
+  return makeNode(OpKind::Convert, to, n->shape, {n});
+}
+
+NodePtr broadcastNode(NodePtr n, const Shape &to) {
+  if (n->shape == to)
+    return n;
+  return makeNode(OpKind::Broadcast, n->dtype, to, {n});
+}
+
+NodePtr reshapeNode(NodePtr n, const Shape &to) {
+  if (n->shape == to)
+    return n;
+  return makeNode(OpKind::Reshape, n->dtype, to, {n});
+}
+
+NodePtr constantNode(double value, DType dtype, const Shape &shape) {
+  return makeNode(OpKind::Constant, dtype, shape, {}, {}, value);
+}
+
+} // namespace detail
+
+namespace {
+
+int64_t numel(const Shape &s) {
+  int64_t n = 1;
+  for (int64_t d : s)
+    n *= d;
+  return n;
+}
+
+/// An operand of an elementwise op: an Array, or a weak C++ scalar.
+struct Operand {
+  NodePtr node;                // null for scalars
+  std::optional<Scalar> scalar;
+  Operand(const Array &a) : node(valueOf(a)) {}
+  Operand(Scalar s) : scalar(s) {}
+  Shape shape() const { return node ? node->shape : Shape{}; }
+  /// The operand as a node of `dtype` and `shape`.
+  NodePtr as(DType dtype, const Shape &shape) const {
+    if (!node) {
+      double v = scalar->kind == Scalar::Kind::floating ? scalar->f : double(scalar->i);
+      return constantNode(v, dtype, shape);
+    }
+    return broadcastNode(convertNode(node, dtype), shape);
+  }
+};
+
+/// NumPy truthiness: x != 0.
+NodePtr toBool(NodePtr n) {
+  if (n->dtype == DType::bool_)
+    return n;
+  return makeNode(OpKind::Compare, DType::bool_, n->shape,
+                  {n, constantNode(0, n->dtype, n->shape)}, {}, 0, 5 /*ne*/);
+}
+
+Shape broadcastAll(const char *op, const std::vector<Operand> &operands) {
+  Shape result;
+  for (const Operand &o : operands) {
+    if (!o.node)
+      continue;
+    result = broadcastShapes(op, result, o.node->shape);
+  }
+  return result;
+}
+
+DType promoteAll(const std::vector<Operand> &operands) {
+  std::optional<DType> arrays;
+  for (const Operand &o : operands)
+    if (o.node)
+      arrays = arrays ? promoteTypes(*arrays, o.node->dtype) : o.node->dtype;
+  DType t = *arrays;
+  for (const Operand &o : operands)
+    if (!o.node)
+      t = promoteWithScalar(t, o.scalar->kind);
+  return t;
+}
+
+[[noreturn]] void dtypeError(const char *op, DType t, const Shape &shape, const char *fix) {
+  throw Error(std::string("legato.") + op + ": does not accept " + dtype_name(t) +
+              " (array of shape " + shapeString(shape) + "); " + fix);
+}
+
+Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
+  std::vector<Operand> ops = {a, b};
+  Shape shape = broadcastAll(name, ops);
+  DType t = promoteAll(ops);
+  BinaryKind k = kind;
+  if (t == DType::bool_) {
+    // NumPy: bool + bool is "or", bool * bool is "and".
+    if (k == BinaryKind::Add) k = BinaryKind::Or;
+    else if (k == BinaryKind::Mul) k = BinaryKind::And;
+    else if (k == BinaryKind::Sub || k == BinaryKind::Pow)
+      dtypeError(name, t, shape, "cast to an integer type with astype(legato::i64)");
+  }
+  if (k == BinaryKind::Div && !isFloat(t))
+    t = DType::f64; // true division
+  return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,
+                       uint8_t(k)));
+}
+
+Array compare(const char *name, int predicate, const Operand &a, const Operand &b) {
+  std::vector<Operand> ops = {a, b};
+  Shape shape = broadcastAll(name, ops);
+  DType t = promoteAll(ops);
+  return wrap(makeNode(OpKind::Compare, DType::bool_, shape,
+                       {a.as(t, shape), b.as(t, shape)}, {}, 0, uint8_t(predicate)));
+}
+
+Array logical(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
+  std::vector<Operand> ops = {a, b};
+  Shape shape = broadcastAll(name, ops);
+  auto asBool = [&](const Operand &o) {
+    if (!o.node)
+      return constantNode(o.scalar->f != 0, DType::bool_, shape);
+    return broadcastNode(toBool(o.node), shape);
+  };
+  return wrap(makeNode(OpKind::Binary, DType::bool_, shape, {asBool(a), asBool(b)}, {}, 0,
+                       uint8_t(kind)));
+}
+
+/// Float math (exp, log, ...): ints compute in float64, bool is rejected.
+Array floatUnary(const char *name, UnaryKind kind, const Array &a) {
+  NodePtr n = valueOf(a);
+  if (n->dtype == DType::bool_)
+    dtypeError(name, n->dtype, n->shape, "cast first, e.g. astype(legato::f64)");
+  DType t = isFloat(n->dtype) ? n->dtype : DType::f64;
+  return wrap(makeNode(OpKind::Unary, t, n->shape, {convertNode(n, t)}, {}, 0, uint8_t(kind)));
+}
+
+} // namespace
+
+#define LEGATO_DEFINE_BINARY(OPNAME, BODY)                                      \
+  Array OPNAME(const Array &a, const Array &b) { return BODY(Operand(a), Operand(b)); } \
+  Array OPNAME(const Array &a, Scalar b) { return BODY(Operand(a), Operand(b)); } \
+  Array OPNAME(Scalar a, const Array &b) { return BODY(Operand(a), Operand(b)); }
+
+#define ARITH(NAME, KIND) [](const Operand &x, const Operand &y) { return binary(NAME, BinaryKind::KIND, x, y); }
+#define CMP(NAME, P) [](const Operand &x, const Operand &y) { return compare(NAME, P, x, y); }
+#define LOGIC(NAME, KIND) [](const Operand &x, const Operand &y) { return logical(NAME, BinaryKind::KIND, x, y); }
+
+LEGATO_DEFINE_BINARY(operator+, ARITH("add", Add))
+LEGATO_DEFINE_BINARY(operator-, ARITH("subtract", Sub))
+LEGATO_DEFINE_BINARY(operator*, ARITH("multiply", Mul))
+LEGATO_DEFINE_BINARY(operator/, ARITH("divide", Div))
+LEGATO_DEFINE_BINARY(pow, ARITH("power", Pow))
+LEGATO_DEFINE_BINARY(maximum, ARITH("maximum", Max))
+LEGATO_DEFINE_BINARY(minimum, ARITH("minimum", Min))
+LEGATO_DEFINE_BINARY(operator<, CMP("less", 0))
+LEGATO_DEFINE_BINARY(operator<=, CMP("less_equal", 1))
+LEGATO_DEFINE_BINARY(operator>, CMP("greater", 2))
+LEGATO_DEFINE_BINARY(operator>=, CMP("greater_equal", 3))
+LEGATO_DEFINE_BINARY(operator==, CMP("equal", 4))
+LEGATO_DEFINE_BINARY(operator!=, CMP("not_equal", 5))
+LEGATO_DEFINE_BINARY(logical_and, LOGIC("logical_and", And))
+LEGATO_DEFINE_BINARY(logical_or, LOGIC("logical_or", Or))
+
+Array operator-(const Array &a) {
+  NodePtr n = valueOf(a);
+  if (n->dtype == DType::bool_)
+    dtypeError("negative", n->dtype, n->shape, "use logical_not for booleans");
+  return wrap(makeNode(OpKind::Unary, n->dtype, n->shape, {n}, {}, 0, uint8_t(UnaryKind::Neg)));
+}
+
+Array logical_not(const Array &a) {
+  NodePtr n = toBool(valueOf(a));
+  return wrap(makeNode(OpKind::Unary, DType::bool_, n->shape, {n}, {}, 0, uint8_t(UnaryKind::Not)));
+}
+
+Array abs(const Array &a) {
+  NodePtr n = valueOf(a);
+  return wrap(makeNode(OpKind::Unary, n->dtype, n->shape, {n}, {}, 0, uint8_t(UnaryKind::Abs)));
+}
+Array exp(const Array &a) { return floatUnary("exp", UnaryKind::Exp, a); }
+Array log(const Array &a) { return floatUnary("log", UnaryKind::Log, a); }
+Array sqrt(const Array &a) { return floatUnary("sqrt", UnaryKind::Sqrt, a); }
+Array sin(const Array &a) { return floatUnary("sin", UnaryKind::Sin, a); }
+Array cos(const Array &a) { return floatUnary("cos", UnaryKind::Cos, a); }
+Array tanh(const Array &a) { return floatUnary("tanh", UnaryKind::Tanh, a); }
+Array erf(const Array &a) { return floatUnary("erf", UnaryKind::Erf, a); }
+Array floor(const Array &a) { return floatUnary("floor", UnaryKind::Floor, a); }
+
+Array astype(const Array &a, DType t) {
+  NodePtr n = valueOf(a);
+  return wrap(convertNode(n, t));
+}
+
+namespace {
+Array selectOp(const Operand &c, const Operand &a, const Operand &b) {
+  std::vector<Operand> all = {c, a, b};
+  Shape shape = broadcastAll("where", all);
+  std::vector<Operand> values = {a, b};
+  DType t;
+  if (!a.node && !b.node) {
+    // Two scalars: NumPy gives the scalars' own type.
+    bool anyFloat = a.scalar->kind == Scalar::Kind::floating || b.scalar->kind == Scalar::Kind::floating;
+    bool allBool = a.scalar->kind == Scalar::Kind::boolean && b.scalar->kind == Scalar::Kind::boolean;
+    t = anyFloat ? DType::f64 : allBool ? DType::bool_ : DType::i64;
+  } else {
+    t = promoteAll(values);
+  }
+  NodePtr cond = toBool(c.node);
+  return wrap(makeNode(OpKind::Select, t, shape,
+                       {broadcastNode(cond, shape), a.as(t, shape), b.as(t, shape)}));
+}
+} // namespace
+
+Array where(const Array &c, const Array &a, const Array &b) { return selectOp(c, a, b); }
+Array where(const Array &c, Scalar a, const Array &b) { return selectOp(c, a, b); }
+Array where(const Array &c, const Array &a, Scalar b) { return selectOp(c, a, b); }
+Array where(const Array &c, Scalar a, Scalar b) { return selectOp(c, a, b); }
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::vector<int64_t> normalizeAxes(const char *op, std::vector<int64_t> axes, const Shape &shape) {
+  int64_t rank = int64_t(shape.size());
+  if (axes.empty()) {
+    for (int64_t d = 0; d < rank; ++d)
+      axes.push_back(d);
+    return axes;
+  }
+  std::vector<int64_t> out;
+  for (int64_t a : axes) {
+    int64_t d = a < 0 ? a + rank : a;
+    if (d < 0 || d >= rank)
+      throw Error(std::string("legato.") + op + ": axis " + std::to_string(a) +
+                  " is out of bounds for an array of shape " + shapeString(shape) +
+                  "; axes must lie in [-ndim, ndim)");
+    if (std::find(out.begin(), out.end(), d) != out.end())
+      throw Error(std::string("legato.") + op + ": axis " + std::to_string(a) +
+                  " is repeated (array of shape " + shapeString(shape) + ")");
+    out.push_back(d);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Array reduce(const char *op, int kind, const Array &a, std::vector<int64_t> axesIn,
+             bool keepdims) {
+  NodePtr n = valueOf(a);
+  std::vector<int64_t> axes = normalizeAxes(op, std::move(axesIn), n->shape);
+  Shape reduced, kept;
+  int64_t count = 1;
+  for (int64_t d = 0; d < int64_t(n->shape.size()); ++d) {
+    bool isReduced = std::find(axes.begin(), axes.end(), d) != axes.end();
+    if (isReduced)
+      count *= n->shape[d];
+    else
+      reduced.push_back(n->shape[d]);
+    kept.push_back(isReduced ? 1 : n->shape[d]);
+  }
+  bool extremum = kind == 2 || kind == 3;
+  if (extremum && count == 0)
+    throw Error(std::string("legato.") + op + ": zero-size reduction of an array of shape " +
+                shapeString(n->shape) + " has no identity; reduce a non-empty axis");
+  DType t = n->dtype;
+  if (!extremum && !isFloat(t))
+    t = DType::i64; // NumPy sums and multiplies integers and bools in int64
+  NodePtr r = makeNode(OpKind::Reduce, t, reduced, {convertNode(n, t)}, axes, 0, uint8_t(kind));
+  if (keepdims)
+    r = reshapeNode(r, kept);
+  return wrap(r);
+}
+
+} // namespace
+
+Array sum(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  return reduce("sum", 0, a, std::move(axes), keepdims);
+}
+Array prod(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  return reduce("prod", 1, a, std::move(axes), keepdims);
+}
+Array max(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  return reduce("max", 2, a, std::move(axes), keepdims);
+}
+Array min(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  return reduce("min", 3, a, std::move(axes), keepdims);
+}
+Array mean(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  NodePtr n = valueOf(a);
+  std::vector<int64_t> normalized = normalizeAxes("mean", axes, n->shape);
+  int64_t count = 1;
+  for (int64_t d : normalized)
+    count *= n->shape[d];
+  Array input = isFloat(n->dtype) ? a : astype(a, DType::f64);
+  return sum(input, std::move(axes), keepdims) / double(count);
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra
+//===----------------------------------------------------------------------===//
+
+Array matmul(const Array &a, const Array &b) {
+  NodePtr x = valueOf(a), y = valueOf(b);
+  auto fail = [&](const std::string &why) {
+    throw Error("legato.matmul: " + why + ": " + shapeString(x->shape) + " @ " +
+                shapeString(y->shape));
+  };
+  if (x->shape.empty() || y->shape.empty())
+    fail("operands must be at least 1-D (use * for scalars)");
+  if (x->shape.size() > 2 || y->shape.size() > 2)
+    fail("batched (>2-D) products are not supported; loop over the batch");
+  int64_t k1 = x->shape.back(), k2 = y->shape.size() == 2 ? y->shape[0] : y->shape[0];
+  if (k1 != k2)
+    fail("inner dimensions differ (" + std::to_string(k1) + " vs " + std::to_string(k2) +
+         "); the last axis of the first operand must match the first axis of the second");
+  DType t = promoteTypes(x->dtype, y->dtype);
+  if (t == DType::bool_)
+    dtypeError("matmul", t, x->shape, "cast to a numeric type with astype");
+  Shape shape;
+  if (x->shape.size() == 2)
+    shape.push_back(x->shape[0]);
+  if (y->shape.size() == 2)
+    shape.push_back(y->shape[1]);
+  return wrap(makeNode(OpKind::Matmul, t, shape, {convertNode(x, t), convertNode(y, t)}));
+}
+
+Array dot(const Array &a, const Array &b) {
+  if (a.ndim() == 0 || b.ndim() == 0)
+    return a * b;
+  return matmul(a, b);
+}
+
+Array outer(const Array &a, const Array &b) {
+  Array x = reshape(a, {a.size(), 1});
+  Array y = reshape(b, {1, b.size()});
+  return x * y;
+}
+
+Array transpose(const Array &a, std::vector<int64_t> perm) {
+  NodePtr n = valueOf(a);
+  int64_t rank = int64_t(n->shape.size());
+  if (perm.empty())
+    for (int64_t d = rank - 1; d >= 0; --d)
+      perm.push_back(d);
+  if (int64_t(perm.size()) != rank)
+    throw Error("legato.transpose: permutation has " + std::to_string(perm.size()) +
+                " entries for an array of shape " + shapeString(n->shape) +
+                "; give one axis per dimension");
+  std::vector<int64_t> normalized = normalizeAxes("transpose", perm, n->shape);
+  (void)normalized; // validates range and repeats
+  Shape shape;
+  for (int64_t &p : perm) {
+    p = p < 0 ? p + rank : p;
+    shape.push_back(n->shape[p]);
+  }
+  return wrap(makeNode(OpKind::Transpose, n->dtype, shape, {n}, perm));
+}
+
+//===----------------------------------------------------------------------===//
+// Shape
+//===----------------------------------------------------------------------===//
+
+Array reshape(const Array &a, Shape shape) {
+  NodePtr n = valueOf(a);
+  int64_t known = 1, unknown = -1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == -1) {
+      if (unknown >= 0)
+        throw Error("legato.reshape: only one dimension can be -1 in " + shapeString(shape));
+      unknown = int64_t(i);
+    } else if (shape[i] < 0) {
+      throw Error("legato.reshape: negative dimension in " + shapeString(shape));
+    } else {
+      known *= shape[i];
+    }
+  }
+  int64_t total = n->size();
+  if (unknown >= 0 && known > 0 && total % known == 0)
+    shape[unknown] = total / known;
+  if (numel(shape) != total || (unknown >= 0 && known == 0))
+    throw Error("legato.reshape: cannot reshape an array of size " + std::to_string(total) +
+                " and shape " + shapeString(n->shape) + " into shape " + shapeString(shape) +
+                "; the sizes must match");
+  return wrap(reshapeNode(n, shape));
+}
+
+Array broadcast_to(const Array &a, Shape shape) {
+  NodePtr n = valueOf(a);
+  checkBroadcastTo("broadcast_to", n->shape, shape);
+  return wrap(broadcastNode(n, shape));
+}
+
+Array concatenate(const std::vector<Array> &arrays, int64_t axis) {
+  if (arrays.empty())
+    throw Error("legato.concatenate: needs at least one array");
+  std::vector<NodePtr> nodes;
+  for (const Array &a : arrays)
+    nodes.push_back(valueOf(a));
+  const Shape &first = nodes[0]->shape;
+  int64_t rank = int64_t(first.size());
+  if (rank == 0)
+    throw Error("legato.concatenate: zero-dimensional arrays (shape ()) cannot be "
+                "concatenated; reshape them to (1,) first");
+  int64_t dim = axis < 0 ? axis + rank : axis;
+  if (dim < 0 || dim >= rank)
+    throw Error("legato.concatenate: axis " + std::to_string(axis) +
+                " is out of bounds for arrays of shape " + shapeString(first));
+  DType t = nodes[0]->dtype;
+  Shape shape = first;
+  shape[dim] = 0;
+  for (const NodePtr &n : nodes) {
+    bool ok = int64_t(n->shape.size()) == rank;
+    for (int64_t d = 0; ok && d < rank; ++d)
+      ok = d == dim || n->shape[d] == first[d];
+    if (!ok)
+      throw Error("legato.concatenate: shapes " + shapeString(first) + " and " +
+                  shapeString(n->shape) + " differ outside axis " + std::to_string(dim) +
+                  "; all dimensions but the concatenation axis must match");
+    shape[dim] += n->shape[dim];
+    t = promoteTypes(t, n->dtype);
+  }
+  std::vector<NodePtr> converted;
+  for (const NodePtr &n : nodes)
+    converted.push_back(convertNode(n, t));
+  if (converted.size() == 1)
+    return wrap(converted[0]);
+  return wrap(makeNode(OpKind::Concatenate, t, shape, converted, {dim}));
+}
+
+Array pad(const Array &a, std::vector<std::pair<int64_t, int64_t>> widths, double value) {
+  NodePtr n = valueOf(a);
+  size_t rank = n->shape.size();
+  if (widths.size() == 1 && rank > 1)
+    widths.assign(rank, widths[0]); // NumPy: one pair applies to every axis
+  if (widths.size() != rank)
+    throw Error("legato.pad: " + std::to_string(widths.size()) +
+                " (before, after) pairs for an array of shape " + shapeString(n->shape) +
+                "; give one pair per axis or a single pair for all");
+  std::vector<int64_t> low, high;
+  Shape shape;
+  for (size_t d = 0; d < rank; ++d) {
+    if (widths[d].first < 0 || widths[d].second < 0)
+      throw Error("legato.pad: negative width for axis " + std::to_string(d) +
+                  " of an array of shape " + shapeString(n->shape));
+    low.push_back(widths[d].first);
+    high.push_back(widths[d].second);
+    shape.push_back(n->shape[d] + widths[d].first + widths[d].second);
+  }
+  low.insert(low.end(), high.begin(), high.end());
+  return wrap(makeNode(OpKind::Pad, n->dtype, shape, {n}, low, value));
+}
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+namespace {
+void checkShape(const char *op, const Shape &shape) {
+  for (int64_t d : shape)
+    if (d < 0)
+      throw Error(std::string("legato.") + op + ": negative dimensions are not allowed in " +
+                  shapeString(shape));
+}
+} // namespace
+
+Array full(Shape shape, double value, DType t) {
+  checkShape("full", shape);
+  return wrap(constantNode(t == DType::bool_ ? double(value != 0) : value, t, shape));
+}
+Array zeros(Shape shape, DType t) { return full(std::move(shape), 0, t); }
+Array ones(Shape shape, DType t) { return full(std::move(shape), 1, t); }
+
+Array arange(int64_t stop, DType t) {
+  int64_t n = std::max<int64_t>(stop, 0);
+  NodePtr iota = makeNode(OpKind::Iota, DType::i64, {n}, {}, {0});
+  return wrap(convertNode(iota, t));
+}
+
+Array arange(double start, double stop, double step, DType t) {
+  if (step == 0)
+    throw Error("legato.arange: step cannot be zero");
+  int64_t n = std::max<int64_t>(int64_t(std::ceil((stop - start) / step)), 0);
+  NodePtr iota = convertNode(makeNode(OpKind::Iota, DType::i64, {n}, {}, {0}), DType::f64);
+  NodePtr v = makeNode(OpKind::Binary, DType::f64, {n},
+                       {makeNode(OpKind::Binary, DType::f64, {n},
+                                 {iota, constantNode(step, DType::f64, {n})}, {}, 0,
+                                 uint8_t(BinaryKind::Mul)),
+                        constantNode(start, DType::f64, {n})},
+                       {}, 0, uint8_t(BinaryKind::Add));
+  return wrap(convertNode(v, t));
+}
+
+Array linspace(double start, double stop, int64_t num, DType t) {
+  if (num < 0)
+    throw Error("legato.linspace: number of samples " + std::to_string(num) +
+                " must be non-negative");
+  double step = num > 1 ? (stop - start) / double(num - 1) : 0;
+  Array i = arange(num, DType::f64);
+  Array v = i * step + start;
+  if (num > 1) // NumPy sets the last sample to `stop` exactly
+    v = where(i == double(num - 1), stop, v);
+  return astype(v, t);
+}
+
+Array eye(int64_t n, DType t) {
+  if (n < 0)
+    throw Error("legato.eye: size " + std::to_string(n) + " must be non-negative");
+  Shape shape = {n, n};
+  NodePtr rows = makeNode(OpKind::Iota, DType::i64, shape, {}, {0});
+  NodePtr cols = makeNode(OpKind::Iota, DType::i64, shape, {}, {1});
+  NodePtr diagonal = makeNode(OpKind::Compare, DType::bool_, shape, {rows, cols}, {}, 0, 4);
+  return wrap(convertNode(diagonal, t));
+}
+
+Array random(Shape shape, DType t, uint64_t seed) {
+  checkShape("random", shape);
+  DType ft = t == DType::f32 ? DType::f32 : DType::f64;
+  NodePtr u = makeNode(OpKind::Random, ft, shape, {}, {int64_t(seed)});
+  if (isFloat(t))
+    return wrap(u);
+  // Integers: [0, 2^31); bool: u < 0.5.
+  if (t == DType::bool_)
+    return wrap(makeNode(OpKind::Compare, DType::bool_, shape,
+                         {u, constantNode(0.5, ft, shape)}, {}, 0, 0));
+  NodePtr scaled = makeNode(OpKind::Binary, ft, shape, {u, constantNode(2147483648.0, ft, shape)},
+                            {}, 0, uint8_t(BinaryKind::Mul));
+  return wrap(convertNode(scaled, t));
+}
+
+Array from_buffer(const void *data, DType t, Shape shape) {
+  checkShape("from_buffer", shape);
+  auto n = std::make_shared<Node>();
+  n->kind = OpKind::Buffer;
+  n->dtype = t;
+  n->shape = std::move(shape);
+  int64_t bytes = n->size() * dtype_size(t);
+  n->buffer = std::make_shared<runtime::Buffer>(bytes);
+  if (bytes)
+    std::memcpy(n->buffer->data, data, size_t(bytes));
+  return wrap(engine().record(n));
+}
+
+Array copy(const Array &a) { return a.copy(); }
+
+void flush() { engine().flush(); }
+
+} // namespace legato

@@ -1,0 +1,24 @@
+//===- Ops.h - node-level building blocks of the API ------------*- C++ -*-===//
+#ifndef LEGATO_API_OPS_H
+#define LEGATO_API_OPS_H
+
+#include "API/ArrayImpl.h"
+
+namespace legato::detail {
+
+/// Records a node in the live engine.
+NodePtr makeNode(OpKind kind, DType dtype, Shape shape, std::vector<NodePtr> operands = {},
+                 std::vector<int64_t> ints = {}, double scalar = 0, uint8_t sub = 0);
+/// Wraps a node into a fresh Array (eager mode runs it here).
+Array wrap(NodePtr node);
+/// The current value of an Array.
+NodePtr valueOf(const Array &a);
+
+NodePtr convertNode(NodePtr n, DType to);
+NodePtr broadcastNode(NodePtr n, const Shape &to);
+NodePtr reshapeNode(NodePtr n, const Shape &to);
+NodePtr constantNode(double value, DType dtype, const Shape &shape);
+
+} // namespace legato::detail
+
+#endif // LEGATO_API_OPS_H

@@ -1,0 +1,228 @@
+//===- Program.cpp - from recorded nodes to a legato-dialect module ---------===//
+#include "API/Program.h"
+
+#include "Dialect/Legato/LegatoDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+using namespace mlir;
+
+namespace legato::detail {
+
+Program collectProgram(const std::vector<Node *> &outputs,
+                       const std::vector<NodePtr> &params) {
+  Program program;
+  std::unordered_set<Node *> seen;
+  std::vector<Node *> stack(outputs.begin(), outputs.end());
+  while (!stack.empty()) {
+    Node *n = stack.back();
+    stack.pop_back();
+    if (!seen.insert(n).second || !n->pending())
+      continue;
+    program.nodes.push_back(n);
+    for (const NodePtr &op : n->operands)
+      stack.push_back(op.get());
+  }
+  std::sort(program.nodes.begin(), program.nodes.end(),
+            [](Node *a, Node *b) { return a->id < b->id; });
+  program.outputs = outputs;
+
+  // Number values: inputs first (params in order), then nodes.
+  std::unordered_map<Node *, std::string> names;
+  for (const NodePtr &p : params) {
+    names[p.get()] = "i" + std::to_string(program.inputs.size());
+    program.inputs.push_back(p);
+  }
+  std::string &key = program.key;
+  auto shapeKey = [&](const Node *n) {
+    key += char('0' + int(n->dtype));
+    for (int64_t d : n->shape)
+      key += std::to_string(d) + "x";
+  };
+  for (Node *n : program.nodes) {
+    for (const NodePtr &op : n->operands)
+      if (!op->pending() && !names.count(op.get())) {
+        names[op.get()] = "i" + std::to_string(program.inputs.size());
+        program.inputs.push_back(op);
+      }
+  }
+  for (const NodePtr &in : program.inputs) {
+    shapeKey(in.get());
+    key += ';';
+  }
+  int64_t index = 0;
+  for (Node *n : program.nodes) {
+    names[n] = "n" + std::to_string(index++);
+    key += char('A' + int(n->kind));
+    key += char('a' + n->sub);
+    shapeKey(n);
+    for (int64_t v : n->ints)
+      key += std::to_string(v) + ",";
+    uint64_t bits;
+    std::memcpy(&bits, &n->scalar, sizeof bits);
+    key += std::to_string(bits);
+    for (const NodePtr &op : n->operands)
+      key += "(" + names[op.get()] + ")";
+    key += ';';
+  }
+  key += "->";
+  for (Node *n : outputs)
+    key += names[n] + ",";
+  return program;
+}
+
+namespace {
+
+Type elementType(OpBuilder &b, DType t) {
+  switch (t) {
+  case DType::bool_: return b.getI1Type();
+  case DType::i32: return b.getI32Type();
+  case DType::i64: return b.getI64Type();
+  case DType::f32: return b.getF32Type();
+  case DType::f64: return b.getF64Type();
+  }
+  return {};
+}
+
+RankedTensorType tensorType(OpBuilder &b, const Node *n) {
+  return RankedTensorType::get(n->shape, elementType(b, n->dtype));
+}
+
+Attribute scalarAttr(OpBuilder &b, DType t, double v) {
+  Type et = elementType(b, t);
+  if (isa<FloatType>(et))
+    return b.getFloatAttr(et, v);
+  if (t == DType::bool_)
+    return b.getIntegerAttr(et, v != 0);
+  return b.getIntegerAttr(et, int64_t(v));
+}
+
+Value buildUnary(OpBuilder &b, Location loc, UnaryKind k, Type t, Value x) {
+  switch (k) {
+  case UnaryKind::Neg: return mlir::legato::NegOp::create(b, loc, t, x);
+  case UnaryKind::Abs: return mlir::legato::AbsOp::create(b, loc, t, x);
+  case UnaryKind::Not: return mlir::legato::NotOp::create(b, loc, t, x);
+  case UnaryKind::Exp: return mlir::legato::ExpOp::create(b, loc, t, x);
+  case UnaryKind::Log: return mlir::legato::LogOp::create(b, loc, t, x);
+  case UnaryKind::Sqrt: return mlir::legato::SqrtOp::create(b, loc, t, x);
+  case UnaryKind::Sin: return mlir::legato::SinOp::create(b, loc, t, x);
+  case UnaryKind::Cos: return mlir::legato::CosOp::create(b, loc, t, x);
+  case UnaryKind::Tanh: return mlir::legato::TanhOp::create(b, loc, t, x);
+  case UnaryKind::Erf: return mlir::legato::ErfOp::create(b, loc, t, x);
+  case UnaryKind::Floor: return mlir::legato::FloorOp::create(b, loc, t, x);
+  }
+  return {};
+}
+
+Value buildBinary(OpBuilder &b, Location loc, BinaryKind k, Type t, Value x, Value y) {
+  switch (k) {
+  case BinaryKind::Add: return mlir::legato::AddOp::create(b, loc, t, x, y);
+  case BinaryKind::Sub: return mlir::legato::SubOp::create(b, loc, t, x, y);
+  case BinaryKind::Mul: return mlir::legato::MulOp::create(b, loc, t, x, y);
+  case BinaryKind::Div: return mlir::legato::DivOp::create(b, loc, t, x, y);
+  case BinaryKind::Pow: return mlir::legato::PowOp::create(b, loc, t, x, y);
+  case BinaryKind::Max: return mlir::legato::MaxOp::create(b, loc, t, x, y);
+  case BinaryKind::Min: return mlir::legato::MinOp::create(b, loc, t, x, y);
+  case BinaryKind::And: return mlir::legato::AndOp::create(b, loc, t, x, y);
+  case BinaryKind::Or: return mlir::legato::OrOp::create(b, loc, t, x, y);
+  }
+  return {};
+}
+
+/// Splits `ints` = a ++ b into its halves.
+std::pair<ArrayRef<int64_t>, ArrayRef<int64_t>> halves(const std::vector<int64_t> &v) {
+  ArrayRef<int64_t> all(v);
+  return {all.take_front(v.size() / 2), all.drop_front(v.size() / 2)};
+}
+
+Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args) {
+  RankedTensorType t = tensorType(b, n);
+  switch (n->kind) {
+  case OpKind::Constant:
+    return mlir::legato::ConstantOp::create(
+        b, loc, cast<ElementsAttr>(SplatElementsAttr::get(t, scalarAttr(b, n->dtype, n->scalar))));
+  case OpKind::Iota:
+    return mlir::legato::IotaOp::create(b, loc, t, b.getI64IntegerAttr(n->ints[0]));
+  case OpKind::Random:
+    return mlir::legato::RandomOp::create(b, loc, t, b.getI64IntegerAttr(n->ints[0]));
+  case OpKind::Unary:
+    return buildUnary(b, loc, UnaryKind(n->sub), t, args[0]);
+  case OpKind::Binary:
+    return buildBinary(b, loc, BinaryKind(n->sub), t, args[0], args[1]);
+  case OpKind::Compare:
+    return mlir::legato::CompareOp::create(b, loc, t, mlir::legato::ComparePredicate(n->sub), args[0], args[1]);
+  case OpKind::Select:
+    return mlir::legato::SelectOp::create(b, loc, t, args[0], args[1], args[2]);
+  case OpKind::Convert:
+    return mlir::legato::ConvertOp::create(b, loc, t, args[0]);
+  case OpKind::Broadcast:
+    return mlir::legato::BroadcastOp::create(b, loc, t, args[0]);
+  case OpKind::Transpose:
+    return mlir::legato::TransposeOp::create(b, loc, t, args[0], n->ints);
+  case OpKind::Reshape:
+    return mlir::legato::ReshapeOp::create(b, loc, t, args[0]);
+  case OpKind::Slice: {
+    auto [offsets, strides] = halves(n->ints);
+    return mlir::legato::SliceOp::create(b, loc, t, args[0], offsets, strides);
+  }
+  case OpKind::InsertSlice: {
+    auto [offsets, strides] = halves(n->ints);
+    return mlir::legato::InsertSliceOp::create(b, loc, t, args[0], args[1], offsets, strides);
+  }
+  case OpKind::Concatenate:
+    return mlir::legato::ConcatenateOp::create(b, loc, t, args, n->ints[0]);
+  case OpKind::Pad: {
+    auto [low, high] = halves(n->ints);
+    return mlir::legato::PadOp::create(b, loc, t, args[0], low, high, llvm::APFloat(n->scalar));
+  }
+  case OpKind::Reduce:
+    return mlir::legato::ReduceOp::create(b, loc, t, mlir::legato::ReduceKind(n->sub), args[0], n->ints);
+  case OpKind::Matmul:
+    return mlir::legato::MatmulOp::create(b, loc, t, args[0], args[1]);
+  case OpKind::Buffer:
+  case OpKind::Param:
+    break;
+  }
+  throw Error("legato: internal error: cannot build a node of this kind");
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> buildModule(const Program &program, MLIRContext &context) {
+  OpBuilder b(&context);
+  Location loc = UnknownLoc::get(&context);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+
+  SmallVector<Type> inputTypes, outputTypes;
+  for (const NodePtr &in : program.inputs)
+    inputTypes.push_back(tensorType(b, in.get()));
+  for (Node *out : program.outputs)
+    outputTypes.push_back(tensorType(b, out));
+  auto func = func::FuncOp::create(b, loc, "main", b.getFunctionType(inputTypes, outputTypes));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+
+  std::unordered_map<const Node *, Value> values;
+  for (auto [i, in] : llvm::enumerate(program.inputs))
+    values[in.get()] = entry->getArgument(i);
+  for (Node *n : program.nodes) {
+    SmallVector<Value> args;
+    for (const NodePtr &op : n->operands)
+      args.push_back(values.at(op.get()));
+    values[n] = buildNode(b, loc, n, args);
+  }
+  SmallVector<Value> results;
+  for (Node *out : program.outputs)
+    results.push_back(values.at(out));
+  func::ReturnOp::create(b, loc, results);
+  return module;
+}
+
+} // namespace legato::detail

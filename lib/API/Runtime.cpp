@@ -1,0 +1,86 @@
+//===- Runtime.cpp - legato::Runtime and its configuration ------------------===//
+#include "API/Engine.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace legato {
+using namespace detail;
+
+namespace {
+
+const char *env(const char *name) {
+  const char *v = std::getenv(name);
+  return v && *v ? v : nullptr;
+}
+
+/// Options left unset take their value from LEGATO_* environment variables.
+Options withEnvironment(Options o) {
+  if (!o.backend)
+    if (const char *v = env("LEGATO_BACKEND")) {
+      if (!std::strcmp(v, "cpu")) o.backend = Backend::cpu;
+      else if (!std::strcmp(v, "cuda")) o.backend = Backend::cuda;
+      else throw Error(std::string("legato: LEGATO_BACKEND=") + v + " is not cpu or cuda");
+    }
+  if (!o.mode)
+    if (const char *v = env("LEGATO_MODE")) {
+      if (!std::strcmp(v, "eager")) o.mode = Mode::eager;
+      else if (!std::strcmp(v, "lazy")) o.mode = Mode::lazy;
+      else throw Error(std::string("legato: LEGATO_MODE=") + v + " is not eager or lazy");
+    }
+  if (o.threads <= 0)
+    if (const char *v = env("LEGATO_THREADS"))
+      o.threads = std::atoi(v);
+  if (o.window_limit <= 0)
+    if (const char *v = env("LEGATO_WINDOW"))
+      o.window_limit = std::atoll(v);
+  if (!o.simplify)
+    if (const char *v = env("LEGATO_SIMPLIFY"))
+      o.simplify = std::strcmp(v, "0") != 0;
+  if (o.cache_dir.empty())
+    if (const char *v = env("LEGATO_CACHE_DIR"))
+      o.cache_dir = v;
+  if (o.trace.empty())
+    if (const char *v = env("LEGATO_TRACE"))
+      o.trace = v;
+  if (o.backend == Backend::cuda)
+    throw Error("legato: the CUDA backend is not built into this library; use "
+                "LEGATO_BACKEND=cpu (jit(f).ptx() still generates PTX)");
+  return o;
+}
+
+} // namespace
+
+Runtime::Runtime() : Runtime(Options{}) {}
+
+Runtime::Runtime(Options options) {
+  if (engineOrNull())
+    throw Error("legato::Runtime: a Runtime already exists; create one per process");
+  setEngine(new Engine(withEnvironment(std::move(options))));
+}
+
+Runtime::Runtime(int &, char **&, Options options) : Runtime(std::move(options)) {}
+
+Runtime::~Runtime() {
+  Engine *e = engineOrNull();
+  try {
+    e->flush(); // values the user still holds stay readable after shutdown
+  } catch (...) {
+  }
+  setEngine(nullptr);
+  delete e;
+}
+
+Backend Runtime::backend() const { return engine().backend; }
+Mode Runtime::mode() const { return engine().mode; }
+int Runtime::rank() const { return 0; }
+int Runtime::size() const { return 1; }
+
+Stats stats() { return engine().stats; }
+void reset_stats() {
+  engine().stats = Stats{};
+  runtime::resetPeak();
+}
+
+} // namespace legato

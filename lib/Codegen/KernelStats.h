@@ -1,0 +1,22 @@
+//===- KernelStats.h - what a bufferized program launches -------*- C++ -*-===//
+#ifndef LEGATO_CODEGEN_KERNELSTATS_H
+#define LEGATO_CODEGEN_KERNELSTATS_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <cstdint>
+
+namespace legato::codegen {
+
+/// Launch counts of one program run, read off its buffer-level IR: every
+/// linalg op and memref copy is one kernel, every BLAS call one library call.
+struct KernelStats {
+  int64_t kernels = 0;
+  int64_t bytesMoved = 0; ///< bytes of every kernel's memref operands
+};
+
+KernelStats countKernels(mlir::ModuleOp module);
+
+} // namespace legato::codegen
+
+#endif // LEGATO_CODEGEN_KERNELSTATS_H

@@ -1,0 +1,299 @@
+//===- LegatoOps.td - legato dialect operations ------------------*- tablegen -*-===//
+#ifndef LEGATO_OPS
+#define LEGATO_OPS
+
+include "LegatoDialect.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributes.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/Traits.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Types and enums
+//===----------------------------------------------------------------------===//
+
+def Legato_Element : AnyTypeOf<[I1, I32, I64, F32, F64]>;
+def Legato_Tensor : StaticShapeTensorOf<[I1, I32, I64, F32, F64]>;
+def Legato_FloatTensor : StaticShapeTensorOf<[F32, F64]>;
+def Legato_BoolTensor : StaticShapeTensorOf<[I1]>;
+def Legato_NumericTensor : StaticShapeTensorOf<[I32, I64, F32, F64]>;
+
+def Legato_ComparePredicate : I32EnumAttr<"ComparePredicate",
+    "elementwise comparison", [
+      I32EnumAttrCase<"lt", 0>, I32EnumAttrCase<"le", 1>,
+      I32EnumAttrCase<"gt", 2>, I32EnumAttrCase<"ge", 3>,
+      I32EnumAttrCase<"eq", 4>, I32EnumAttrCase<"ne", 5>]> {
+  let cppNamespace = "::mlir::legato";
+}
+
+def Legato_ReduceKind : I32EnumAttr<"ReduceKind", "reduction combiner", [
+      I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"prod", 1>,
+      I32EnumAttrCase<"max", 2>, I32EnumAttrCase<"min", 3>]> {
+  let cppNamespace = "::mlir::legato";
+}
+
+class Legato_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Legato_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+class Legato_UnaryOp<string mnemonic, Type operandType, list<Trait> traits = []>
+    : Legato_Op<mnemonic, !listconcat(traits, [Pure, SameOperandsAndResultType])> {
+  let arguments = (ins operandType:$input);
+  let results = (outs operandType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+}
+
+def Legato_NegOp : Legato_UnaryOp<"neg", Legato_NumericTensor> {
+  let summary = "elementwise negation";
+  let hasFolder = 1;
+}
+def Legato_AbsOp : Legato_UnaryOp<"abs", Legato_Tensor> {
+  let summary = "elementwise absolute value";
+}
+def Legato_NotOp : Legato_UnaryOp<"not", Legato_BoolTensor> {
+  let summary = "elementwise logical not";
+  let hasFolder = 1;
+}
+def Legato_ExpOp : Legato_UnaryOp<"exp", Legato_FloatTensor> {
+  let summary = "elementwise e^x";
+}
+def Legato_LogOp : Legato_UnaryOp<"log", Legato_FloatTensor> {
+  let summary = "elementwise natural logarithm";
+}
+def Legato_SqrtOp : Legato_UnaryOp<"sqrt", Legato_FloatTensor> {
+  let summary = "elementwise square root";
+}
+def Legato_SinOp : Legato_UnaryOp<"sin", Legato_FloatTensor> {
+  let summary = "elementwise sine";
+}
+def Legato_CosOp : Legato_UnaryOp<"cos", Legato_FloatTensor> {
+  let summary = "elementwise cosine";
+}
+def Legato_TanhOp : Legato_UnaryOp<"tanh", Legato_FloatTensor> {
+  let summary = "elementwise hyperbolic tangent";
+}
+def Legato_ErfOp : Legato_UnaryOp<"erf", Legato_FloatTensor> {
+  let summary = "elementwise error function";
+}
+def Legato_FloorOp : Legato_UnaryOp<"floor", Legato_FloatTensor> {
+  let summary = "elementwise floor";
+}
+
+class Legato_BinaryOp<string mnemonic, Type operandType, list<Trait> traits = []>
+    : Legato_Op<mnemonic, !listconcat(traits, [Pure, SameOperandsAndResultType])> {
+  let arguments = (ins operandType:$lhs, operandType:$rhs);
+  let results = (outs operandType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Legato_AddOp : Legato_BinaryOp<"add", Legato_NumericTensor, [Commutative]> {
+  let summary = "elementwise addition (integers wrap)";
+}
+def Legato_SubOp : Legato_BinaryOp<"sub", Legato_NumericTensor> {
+  let summary = "elementwise subtraction (integers wrap)";
+}
+def Legato_MulOp : Legato_BinaryOp<"mul", Legato_NumericTensor, [Commutative]> {
+  let summary = "elementwise multiplication (integers wrap)";
+}
+def Legato_DivOp : Legato_BinaryOp<"div", Legato_FloatTensor> {
+  let summary = "elementwise true division (IEEE: x/0 is inf or nan)";
+}
+def Legato_PowOp : Legato_BinaryOp<"pow", Legato_NumericTensor> {
+  let summary = "elementwise power";
+}
+def Legato_MaxOp : Legato_BinaryOp<"max", Legato_Tensor, [Commutative]> {
+  let summary = "elementwise maximum (NaN propagates)";
+}
+def Legato_MinOp : Legato_BinaryOp<"min", Legato_Tensor, [Commutative]> {
+  let summary = "elementwise minimum (NaN propagates)";
+}
+def Legato_AndOp : Legato_BinaryOp<"and", Legato_BoolTensor, [Commutative]> {
+  let summary = "elementwise logical and";
+}
+def Legato_OrOp : Legato_BinaryOp<"or", Legato_BoolTensor, [Commutative]> {
+  let summary = "elementwise logical or";
+}
+
+def Legato_CompareOp : Legato_Op<"compare", [Pure, SameTypeOperands,
+                                             AllShapesMatch<["lhs", "result"]>]> {
+  let summary = "elementwise comparison giving a bool tensor";
+  let description = [{
+    NumPy semantics: every comparison with NaN is false except `ne`.
+  }];
+  let arguments = (ins Legato_ComparePredicate:$predicate, Legato_Tensor:$lhs,
+                       Legato_Tensor:$rhs);
+  let results = (outs Legato_BoolTensor:$result);
+  let assemblyFormat =
+      "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+}
+
+def Legato_SelectOp : Legato_Op<"select", [Pure,
+    AllTypesMatch<["on_true", "on_false", "result"]>,
+    AllShapesMatch<["condition", "result"]>]> {
+  let summary = "elementwise choice: condition ? on_true : on_false";
+  let arguments = (ins Legato_BoolTensor:$condition, Legato_Tensor:$on_true,
+                       Legato_Tensor:$on_false);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = [{
+    $condition `,` $on_true `,` $on_false attr-dict `:` type($condition) `,` type($result)
+  }];
+}
+
+def Legato_ConvertOp : Legato_Op<"convert", [Pure,
+                                             AllShapesMatch<["input", "result"]>]> {
+  let summary = "elementwise dtype conversion with NumPy's astype semantics";
+  let description = [{
+    Float to integer truncates toward zero; anything to bool is `x != 0`.
+  }];
+  let arguments = (ins Legato_Tensor:$input);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+def Legato_ConstantOp : Legato_Op<"constant", [ConstantLike, Pure,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "a tensor filled with one value";
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Legato_IotaOp : Legato_Op<"iota", [Pure]> {
+  let summary = "each element's index along one dimension, as i64";
+  let arguments = (ins I64Attr:$dimension);
+  let results = (outs StaticShapeTensorOf<[I64]>:$result);
+  let assemblyFormat = "$dimension attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Legato_RandomOp : Legato_Op<"random", [Pure]> {
+  let summary = "counter-based uniform [0, 1) numbers";
+  let description = [{
+    Element i (row-major) is a SplitMix64 hash of `seed * golden + i`, so the
+    value depends only on the seed and the position: every backend, mode and
+    partitioning produces the same array.
+  }];
+  let arguments = (ins I64Attr:$seed);
+  let results = (outs Legato_FloatTensor:$result);
+  let assemblyFormat = "$seed attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and linear algebra
+//===----------------------------------------------------------------------===//
+
+def Legato_ReduceOp : Legato_Op<"reduce", [Pure]> {
+  let summary = "reduction over a set of axes, which are dropped";
+  let arguments = (ins Legato_ReduceKind:$kind, Legato_Tensor:$input,
+                       DenseI64ArrayAttr:$axes);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat =
+      "$kind $input `over` $axes attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Legato_MatmulOp : Legato_Op<"matmul", [Pure]> {
+  let summary = "matrix product of 1-D or 2-D operands (NumPy matmul rules)";
+  let arguments = (ins Legato_NumericTensor:$lhs, Legato_NumericTensor:$rhs);
+  let results = (outs Legato_NumericTensor:$result);
+  let assemblyFormat =
+      "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shape
+//===----------------------------------------------------------------------===//
+
+def Legato_BroadcastOp : Legato_Op<"broadcast", [Pure]> {
+  let summary = "NumPy broadcast_to: align trailing axes, stretch size-1 axes";
+  let arguments = (ins Legato_Tensor:$input);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Legato_TransposeOp : Legato_Op<"transpose", [Pure]> {
+  let summary = "permutation of axes: result dim i is input dim permutation[i]";
+  let arguments = (ins Legato_Tensor:$input, DenseI64ArrayAttr:$permutation);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat =
+      "$input `,` $permutation attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Legato_ReshapeOp : Legato_Op<"reshape", [Pure]> {
+  let summary = "row-major reshape to a shape of the same size";
+  let arguments = (ins Legato_Tensor:$input);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Legato_SliceOp : Legato_Op<"slice", [Pure]> {
+  let summary = "strided window: element i of dim d is input[offsets[d] + i * strides[d]]";
+  let description = [{
+    Strides may be negative (NumPy's `a[::-1]`); the result's shape gives the
+    window's sizes. Integer indexing is a size-1 slice followed by a reshape.
+  }];
+  let arguments = (ins Legato_Tensor:$input, DenseI64ArrayAttr:$offsets,
+                       DenseI64ArrayAttr:$strides);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = [{
+    $input `[` $offsets `,` $strides `]` attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Legato_InsertSliceOp : Legato_Op<"insert_slice", [Pure,
+    AllTypesMatch<["dest", "result"]>]> {
+  let summary = "dest with the strided window of legato.slice replaced by value";
+  let arguments = (ins Legato_Tensor:$value, Legato_Tensor:$dest,
+                       DenseI64ArrayAttr:$offsets, DenseI64ArrayAttr:$strides);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = [{
+    $value `into` $dest `[` $offsets `,` $strides `]` attr-dict `:` type($value) `into` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+def Legato_ConcatenateOp : Legato_Op<"concatenate", [Pure]> {
+  let summary = "join tensors along one dimension";
+  let arguments = (ins Variadic<Legato_Tensor>:$inputs, I64Attr:$dimension);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat =
+      "$inputs `along` $dimension attr-dict `:` functional-type($inputs, $result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Legato_PadOp : Legato_Op<"pad", [Pure]> {
+  let summary = "constant padding: low[d] elements before and high[d] after dim d";
+  let arguments = (ins Legato_Tensor:$input, DenseI64ArrayAttr:$low,
+                       DenseI64ArrayAttr:$high, F64Attr:$padding);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = [{
+    $input `low` $low `high` $high `value` $padding attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // LEGATO_OPS

@@ -1,0 +1,576 @@
+//===- LowerToLinalg.cpp - legato ops to linalg on tensors ------------------===//
+//
+// Data movement (broadcast, transpose, strided slice) is expressed in the
+// indexing maps of `linalg.generic`s, so that elementwise fusion turns a chain
+// of them into a single loop nest that reads the original tensors directly.
+//
+//===----------------------------------------------------------------------===//
+#include "Dialect/Legato/LegatoDialect.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::legato {
+#define GEN_PASS_DEF_LEGATOLOWERTOLINALGPASS
+#include "Transforms/Passes.h.inc"
+} // namespace mlir::legato
+
+using namespace mlir;
+using namespace mlir::legato;
+
+namespace {
+
+using BodyBuilder =
+    function_ref<Value(OpBuilder &, Location, ValueRange /*input scalars*/)>;
+
+/// Builds `linalg.generic` over the iteration space of `resultType` (all
+/// parallel, identity output map) reading `inputs` through `inputMaps`.
+Value buildGeneric(OpBuilder &b, Location loc, RankedTensorType resultType,
+                   ValueRange inputs, ArrayRef<AffineMap> inputMaps,
+                   BodyBuilder body) {
+  int64_t rank = resultType.getRank();
+  Value init = tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                       resultType.getElementType());
+  SmallVector<AffineMap> maps(inputMaps);
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value v = body(nb, nloc, args.drop_back());
+        linalg::YieldOp::create(nb, nloc, v);
+      });
+  return generic.getResult(0);
+}
+
+/// Elementwise op over same-shaped inputs.
+Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
+                       ValueRange inputs, BodyBuilder body) {
+  SmallVector<AffineMap> maps(inputs.size(),
+                              b.getMultiDimIdentityMap(resultType.getRank()));
+  return buildGeneric(b, loc, resultType, inputs, maps, body);
+}
+
+bool isFloat(Type t) { return isa<FloatType>(t); }
+bool isBool(Type t) { return t.isInteger(1); }
+
+/// A scalar constant of element type `t` holding `v` (converted as astype).
+Value scalarConstant(OpBuilder &b, Location loc, Type t, double v) {
+  if (auto ft = dyn_cast<FloatType>(t))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(ft, v));
+  if (isBool(t))
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v != 0));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, int64_t(v)));
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar semantics of each elementwise op
+//===----------------------------------------------------------------------===//
+
+Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
+  Type t = x.getType();
+  bool f = isFloat(t), bit = isBool(t);
+  if (isa<AddOp>(op))
+    return f ? Value(arith::AddFOp::create(b, loc, x, y)) : Value(arith::AddIOp::create(b, loc, x, y));
+  if (isa<SubOp>(op))
+    return f ? Value(arith::SubFOp::create(b, loc, x, y)) : Value(arith::SubIOp::create(b, loc, x, y));
+  if (isa<MulOp>(op))
+    return f ? Value(arith::MulFOp::create(b, loc, x, y)) : Value(arith::MulIOp::create(b, loc, x, y));
+  if (isa<DivOp>(op))
+    return arith::DivFOp::create(b, loc, x, y);
+  if (isa<PowOp>(op))
+    return f ? Value(math::PowFOp::create(b, loc, x, y)) : Value(math::IPowIOp::create(b, loc, x, y));
+  if (isa<MaxOp>(op))
+    return f ? Value(arith::MaximumFOp::create(b, loc, x, y))
+             : bit ? Value(arith::MaxUIOp::create(b, loc, x, y)) : Value(arith::MaxSIOp::create(b, loc, x, y));
+  if (isa<MinOp>(op))
+    return f ? Value(arith::MinimumFOp::create(b, loc, x, y))
+             : bit ? Value(arith::MinUIOp::create(b, loc, x, y)) : Value(arith::MinSIOp::create(b, loc, x, y));
+  if (isa<AndOp>(op))
+    return arith::AndIOp::create(b, loc, x, y);
+  if (isa<OrOp>(op))
+    return arith::OrIOp::create(b, loc, x, y);
+  llvm_unreachable("not a legato binary op");
+}
+
+Value scalarCompare(OpBuilder &b, Location loc, ComparePredicate p, Value x, Value y) {
+  Type t = x.getType();
+  if (isFloat(t)) {
+    // NumPy: comparisons with NaN are false, except != which is true.
+    arith::CmpFPredicate fp[] = {arith::CmpFPredicate::OLT, arith::CmpFPredicate::OLE,
+                                 arith::CmpFPredicate::OGT, arith::CmpFPredicate::OGE,
+                                 arith::CmpFPredicate::OEQ, arith::CmpFPredicate::UNE};
+    return arith::CmpFOp::create(b, loc, fp[int(p)], x, y);
+  }
+  bool u = isBool(t); // True > False
+  arith::CmpIPredicate ip[] = {
+      u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+      u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle,
+      u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt,
+      u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge,
+      arith::CmpIPredicate::eq, arith::CmpIPredicate::ne};
+  return arith::CmpIOp::create(b, loc, ip[int(p)], x, y);
+}
+
+Value scalarUnary(OpBuilder &b, Location loc, Operation *op, Value x) {
+  Type t = x.getType();
+  if (isa<NegOp>(op))
+    return isFloat(t) ? Value(arith::NegFOp::create(b, loc, x))
+                      : Value(arith::SubIOp::create(b, loc, scalarConstant(b, loc, t, 0), x));
+  if (isa<AbsOp>(op)) {
+    if (isFloat(t))
+      return math::AbsFOp::create(b, loc, x);
+    return isBool(t) ? x : Value(math::AbsIOp::create(b, loc, x));
+  }
+  if (isa<NotOp>(op))
+    return arith::XOrIOp::create(b, loc, x, scalarConstant(b, loc, t, 1));
+  if (isa<ExpOp>(op)) return math::ExpOp::create(b, loc, x);
+  if (isa<LogOp>(op)) return math::LogOp::create(b, loc, x);
+  if (isa<SqrtOp>(op)) return math::SqrtOp::create(b, loc, x);
+  if (isa<SinOp>(op)) return math::SinOp::create(b, loc, x);
+  if (isa<CosOp>(op)) return math::CosOp::create(b, loc, x);
+  if (isa<TanhOp>(op)) return math::TanhOp::create(b, loc, x);
+  if (isa<ErfOp>(op)) return math::ErfOp::create(b, loc, x);
+  if (isa<FloorOp>(op)) return math::FloorOp::create(b, loc, x);
+  llvm_unreachable("not a legato unary op");
+}
+
+/// NumPy astype: float->int truncates, anything->bool is `!= 0`, bool->number
+/// is 0/1.
+Value scalarConvert(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  if (isBool(to)) {
+    Value zero = scalarConstant(b, loc, from, 0);
+    return isFloat(from) ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero))
+                         : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero));
+  }
+  if (isFloat(from) && isFloat(to))
+    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+               ? Value(arith::ExtFOp::create(b, loc, to, x))
+               : Value(arith::TruncFOp::create(b, loc, to, x));
+  if (isFloat(to))
+    return isBool(from) ? Value(arith::UIToFPOp::create(b, loc, to, x))
+                        : Value(arith::SIToFPOp::create(b, loc, to, x));
+  if (isFloat(from))
+    return arith::FPToSIOp::create(b, loc, to, x);
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return isBool(from) ? Value(arith::ExtUIOp::create(b, loc, to, x))
+                        : Value(arith::ExtSIOp::create(b, loc, to, x));
+  return arith::TruncIOp::create(b, loc, to, x);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+template <class Op>
+struct ElementwiseLowering : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Operation *raw = op.getOperation();
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), op.getType(), adaptor.getOperands(),
+        [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+          if (args.size() == 2)
+            return scalarBinary(b, loc, raw, args[0], args[1]);
+          return scalarUnary(b, loc, raw, args[0]);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct CompareLowering : OpConversionPattern<CompareOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(CompareOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    ComparePredicate p = op.getPredicate();
+    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), op.getType(),
+                                            {adaptor.getLhs(), adaptor.getRhs()},
+                                            [&](OpBuilder &b, Location loc, ValueRange a) {
+                                              return scalarCompare(b, loc, p, a[0], a[1]);
+                                            }));
+    return success();
+  }
+};
+
+struct SelectLowering : OpConversionPattern<SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(SelectOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), op.getType(),
+                                            adaptor.getOperands(),
+                                            [](OpBuilder &b, Location loc, ValueRange a) -> Value {
+                                              return arith::SelectOp::create(b, loc, a[0], a[1], a[2]);
+                                            }));
+    return success();
+  }
+};
+
+struct ConvertLowering : OpConversionPattern<ConvertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ConvertOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type to = op.getType().getElementType();
+    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), op.getType(),
+                                            {adaptor.getInput()},
+                                            [&](OpBuilder &b, Location loc, ValueRange a) {
+                                              return scalarConvert(b, loc, a[0], to);
+                                            }));
+    return success();
+  }
+};
+
+/// A splat becomes a generic yielding the scalar: it fuses into consumers,
+/// and only materialises (as a fill) when it is itself a program output.
+struct ConstantLowering : OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ConstantOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    TypedAttr scalar = cast<TypedAttr>(cast<DenseElementsAttr>(op.getValue()).getSplatValue<Attribute>());
+    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), op.getType(), {}, {},
+                                        [&](OpBuilder &b, Location loc, ValueRange) -> Value {
+                                          return arith::ConstantOp::create(b, loc, scalar);
+                                        }));
+    return success();
+  }
+};
+
+struct IotaLowering : OpConversionPattern<IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(IotaOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    int64_t dim = op.getDimension();
+    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), op.getType(), {}, {},
+                                        [&](OpBuilder &b, Location loc, ValueRange) -> Value {
+                                          Value i = linalg::IndexOp::create(b, loc, dim);
+                                          return arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
+                                        }));
+    return success();
+  }
+};
+
+/// SplitMix64 of (seed * golden + row-major index); see RandomOp's description.
+struct RandomLowering : OpConversionPattern<RandomOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(RandomOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    uint64_t seed = uint64_t(op.getSeed());
+    auto body = [&](OpBuilder &b, Location loc, ValueRange) -> Value {
+      Type i64 = b.getI64Type();
+      auto c = [&](uint64_t v) -> Value {
+        return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i64, int64_t(v)));
+      };
+      // Row-major linear index.
+      Value linear = c(0);
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        Value i = arith::IndexCastOp::create(b, loc, i64, linalg::IndexOp::create(b, loc, d));
+        linear = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, linear, c(type.getDimSize(d))), i);
+      }
+      const uint64_t golden = 0x9E3779B97F4A7C15ull;
+      Value z = arith::AddIOp::create(b, loc, linear, c(seed * golden + golden));
+      auto mix = [&](Value v, int64_t shift, uint64_t mul) -> Value {
+        Value x = arith::XOrIOp::create(b, loc, v, arith::ShRUIOp::create(b, loc, v, c(shift)));
+        return mul ? Value(arith::MulIOp::create(b, loc, x, c(mul))) : x;
+      };
+      z = mix(z, 30, 0xBF58476D1CE4E5B9ull);
+      z = mix(z, 27, 0x94D049BB133111EBull);
+      z = mix(z, 31, 0);
+      Type ft = type.getElementType();
+      bool f32 = ft.isF32();
+      Value bits = arith::ShRUIOp::create(b, loc, z, c(f32 ? 40 : 11));
+      Value asFloat = arith::UIToFPOp::create(b, loc, ft, bits);
+      return arith::MulFOp::create(b, loc, asFloat,
+                                   scalarConstant(b, loc, ft, f32 ? 0x1p-24 : 0x1p-53));
+    };
+    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), type, {}, {}, body));
+    return success();
+  }
+};
+
+/// Copies through an indexing map; `exprs[d]` gives the input coordinate of
+/// input dim d in terms of the output's loop dims.
+Value buildCopyThroughMap(OpBuilder &b, Location loc, Value input,
+                          RankedTensorType resultType,
+                          ArrayRef<AffineExpr> exprs) {
+  AffineMap map = AffineMap::get(resultType.getRank(), 0, exprs, b.getContext());
+  return buildGeneric(b, loc, resultType, {input}, {map},
+                      [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+}
+
+struct BroadcastLowering : OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto in = cast<RankedTensorType>(op.getInput().getType());
+    RankedTensorType out = op.getType();
+    int64_t lead = out.getRank() - in.getRank();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < in.getRank(); ++d)
+      exprs.push_back(in.getDimSize(d) == 1 && out.getDimSize(lead + d) != 1
+                          ? rewriter.getAffineConstantExpr(0)
+                          : rewriter.getAffineDimExpr(lead + d));
+    rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), adaptor.getInput(), out, exprs));
+    return success();
+  }
+};
+
+struct TransposeLowering : OpConversionPattern<TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> perm = op.getPermutation();
+    SmallVector<AffineExpr> exprs(perm.size());
+    for (auto [i, p] : llvm::enumerate(perm))
+      exprs[p] = rewriter.getAffineDimExpr(i);
+    rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), adaptor.getInput(),
+                                               op.getType(), exprs));
+    return success();
+  }
+};
+
+struct SliceLowering : OpConversionPattern<SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(SliceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    SmallVector<AffineExpr> exprs;
+    for (auto [d, pair] : llvm::enumerate(llvm::zip(op.getOffsets(), op.getStrides()))) {
+      auto [offset, stride] = pair;
+      exprs.push_back(rewriter.getAffineDimExpr(d) * stride + offset);
+    }
+    rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), adaptor.getInput(),
+                                               op.getType(), exprs));
+    return success();
+  }
+};
+
+/// tensor.insert_slice needs positive strides: a window walked backwards is
+/// the same window walked forwards with the value reversed along that dim.
+struct InsertSliceLowering : OpConversionPattern<InsertSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(InsertSliceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    auto valueType = cast<RankedTensorType>(value.getType());
+    SmallVector<int64_t> offsets(op.getOffsets()), strides(op.getStrides());
+    SmallVector<AffineExpr> reverse;
+    bool reversed = false;
+    for (int64_t d = 0; d < valueType.getRank(); ++d) {
+      int64_t size = valueType.getDimSize(d);
+      AffineExpr e = rewriter.getAffineDimExpr(d);
+      if (strides[d] < 0) {
+        offsets[d] += (size - 1) * strides[d];
+        strides[d] = -strides[d];
+        e = rewriter.getAffineConstantExpr(size - 1) - e;
+        reversed = true;
+      }
+      reverse.push_back(e);
+    }
+    if (reversed)
+      value = buildCopyThroughMap(rewriter, loc, value, valueType, reverse);
+    SmallVector<int64_t> sizes(valueType.getShape());
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        op, value, adaptor.getDest(), ValueRange{}, ValueRange{}, ValueRange{},
+        offsets, sizes, strides);
+    return success();
+  }
+};
+
+/// Unit-stride insertion of `value` into `dest` at `offsets`.
+Value insertAt(OpBuilder &b, Location loc, Value value, Value dest,
+               ArrayRef<int64_t> offsets) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> strides(type.getRank(), 1);
+  return tensor::InsertSliceOp::create(b, loc, value, dest, ValueRange{}, ValueRange{},
+                                       ValueRange{}, offsets, type.getShape(), strides);
+}
+
+struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    Value result = tensor::EmptyOp::create(rewriter, op.getLoc(), type.getShape(),
+                                           type.getElementType());
+    SmallVector<int64_t> offsets(type.getRank(), 0);
+    for (Value input : adaptor.getInputs()) {
+      result = insertAt(rewriter, op.getLoc(), input, result, offsets);
+      offsets[op.getDimension()] +=
+          cast<RankedTensorType>(input.getType()).getDimSize(op.getDimension());
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct PadLowering : OpConversionPattern<PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    double padding = op.getPadding().convertToDouble();
+    Value filled = buildGeneric(rewriter, op.getLoc(), type, {}, {},
+                                [&](OpBuilder &b, Location loc, ValueRange) {
+                                  return scalarConstant(b, loc, type.getElementType(), padding);
+                                });
+    rewriter.replaceOp(op, insertAt(rewriter, op.getLoc(), adaptor.getInput(), filled,
+                                    op.getLow()));
+    return success();
+  }
+};
+
+struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    auto shapeType = RankedTensorType::get({type.getRank()}, rewriter.getI64Type());
+    Value shape = arith::ConstantOp::create(
+        rewriter, op.getLoc(), DenseIntElementsAttr::get(shapeType, type.getShape()));
+    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, type, adaptor.getInput(), shape);
+    return success();
+  }
+};
+
+/// The identity element of a reduction combiner, as an element of `t`.
+TypedAttr reductionIdentity(OpBuilder &b, ReduceKind kind, Type t) {
+  if (auto ft = dyn_cast<FloatType>(t)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    switch (kind) {
+    case ReduceKind::sum: return b.getFloatAttr(ft, 0.0);
+    case ReduceKind::prod: return b.getFloatAttr(ft, 1.0);
+    case ReduceKind::max: return b.getFloatAttr(ft, llvm::APFloat::getInf(sem, true));
+    case ReduceKind::min: return b.getFloatAttr(ft, llvm::APFloat::getInf(sem, false));
+    }
+  }
+  unsigned w = t.getIntOrFloatBitWidth();
+  bool bit = w == 1;
+  switch (kind) {
+  case ReduceKind::sum: return b.getIntegerAttr(t, 0);
+  case ReduceKind::prod: return b.getIntegerAttr(t, 1);
+  case ReduceKind::max:
+    return b.getIntegerAttr(t, bit ? llvm::APInt(1, 0) : llvm::APInt::getSignedMinValue(w));
+  case ReduceKind::min:
+    return b.getIntegerAttr(t, bit ? llvm::APInt(1, 1) : llvm::APInt::getSignedMaxValue(w));
+  }
+  llvm_unreachable("unknown reduction");
+}
+
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x) {
+  Type t = x.getType();
+  bool f = isFloat(t), bit = isBool(t);
+  switch (kind) {
+  case ReduceKind::sum:
+    if (bit) return arith::OrIOp::create(b, loc, acc, x);
+    return f ? Value(arith::AddFOp::create(b, loc, acc, x)) : Value(arith::AddIOp::create(b, loc, acc, x));
+  case ReduceKind::prod:
+    if (bit) return arith::AndIOp::create(b, loc, acc, x);
+    return f ? Value(arith::MulFOp::create(b, loc, acc, x)) : Value(arith::MulIOp::create(b, loc, acc, x));
+  case ReduceKind::max:
+    return f ? Value(arith::MaximumFOp::create(b, loc, acc, x))
+             : bit ? Value(arith::MaxUIOp::create(b, loc, acc, x)) : Value(arith::MaxSIOp::create(b, loc, acc, x));
+  case ReduceKind::min:
+    return f ? Value(arith::MinimumFOp::create(b, loc, acc, x))
+             : bit ? Value(arith::MinUIOp::create(b, loc, acc, x)) : Value(arith::MinSIOp::create(b, loc, acc, x));
+  }
+  llvm_unreachable("unknown reduction");
+}
+
+struct ReduceLowering : OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto in = cast<RankedTensorType>(op.getInput().getType());
+    RankedTensorType out = op.getType();
+    Type elem = out.getElementType();
+    ReduceKind kind = op.getKind();
+    Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(), elem);
+    Value identity = arith::ConstantOp::create(rewriter, loc, reductionIdentity(rewriter, kind, elem));
+    init = linalg::FillOp::create(rewriter, loc, identity, init).getResult(0);
+
+    SmallVector<utils::IteratorType> iterators;
+    SmallVector<AffineExpr> outExprs;
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      bool reduced = llvm::is_contained(op.getAxes(), d);
+      iterators.push_back(reduced ? utils::IteratorType::reduction
+                                  : utils::IteratorType::parallel);
+      if (!reduced)
+        outExprs.push_back(rewriter.getAffineDimExpr(d));
+    }
+    SmallVector<AffineMap> maps = {
+        rewriter.getMultiDimIdentityMap(in.getRank()),
+        AffineMap::get(in.getRank(), 0, outExprs, rewriter.getContext())};
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{out}, ValueRange{adaptor.getInput()}, ValueRange{init},
+        maps, iterators, [&](OpBuilder &b, Location nloc, ValueRange args) {
+          linalg::YieldOp::create(b, nloc, combine(b, nloc, kind, args[1], args[0]));
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+struct MatmulLowering : OpConversionPattern<MatmulOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType out = op.getType();
+    Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(), out.getElementType());
+    Value zero = scalarConstant(rewriter, loc, out.getElementType(), 0);
+    init = linalg::FillOp::create(rewriter, loc, zero, init).getResult(0);
+    Value l = adaptor.getLhs(), r = adaptor.getRhs();
+    int64_t lr = cast<RankedTensorType>(l.getType()).getRank();
+    int64_t rr = cast<RankedTensorType>(r.getType()).getRank();
+    Operation *product;
+    if (lr == 2 && rr == 2)
+      product = linalg::MatmulOp::create(rewriter, loc, ValueRange{l, r}, ValueRange{init});
+    else if (lr == 2)
+      product = linalg::MatvecOp::create(rewriter, loc, ValueRange{l, r}, ValueRange{init});
+    else if (rr == 2)
+      product = linalg::VecmatOp::create(rewriter, loc, ValueRange{l, r}, ValueRange{init});
+    else
+      product = linalg::DotOp::create(rewriter, loc, ValueRange{l, r}, ValueRange{init});
+    rewriter.replaceOp(op, product->getResult(0));
+    return success();
+  }
+};
+
+struct LegatoLowerToLinalgPass
+    : legato::impl::LegatoLowerToLinalgPassBase<LegatoLowerToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<LegatoDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    RewritePatternSet patterns(ctx);
+    patterns.add<ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
+                 ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
+                 ElementwiseLowering<PowOp>, ElementwiseLowering<MaxOp>,
+                 ElementwiseLowering<MinOp>, ElementwiseLowering<AndOp>,
+                 ElementwiseLowering<OrOp>, ElementwiseLowering<NegOp>,
+                 ElementwiseLowering<AbsOp>, ElementwiseLowering<NotOp>,
+                 ElementwiseLowering<ExpOp>, ElementwiseLowering<LogOp>,
+                 ElementwiseLowering<SqrtOp>, ElementwiseLowering<SinOp>,
+                 ElementwiseLowering<CosOp>, ElementwiseLowering<TanhOp>,
+                 ElementwiseLowering<ErfOp>, ElementwiseLowering<FloorOp>,
+                 CompareLowering, SelectLowering, ConvertLowering,
+                 ConstantLowering, IotaLowering, RandomLowering,
+                 BroadcastLowering, TransposeLowering, SliceLowering,
+                 InsertSliceLowering, ConcatenateLowering, PadLowering,
+                 ReshapeLowering, ReduceLowering, MatmulLowering>(ctx);
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,24 @@
+//===- Passes.h - legato compiler passes ------------------------*- C++ -*-===//
+#ifndef LEGATO_TRANSFORMS_PASSES_H
+#define LEGATO_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::legato {
+
+#define GEN_PASS_DECL
+#include "Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Transforms/Passes.h.inc"
+
+} // namespace mlir::legato
+
+#endif // LEGATO_TRANSFORMS_PASSES_H

@@ -1,0 +1,56 @@
+//===- Passes.td - legato compiler passes ------------------------*- tablegen -*-===//
+#ifndef LEGATO_TRANSFORMS_PASSES
+#define LEGATO_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def LegatoLowerToLinalgPass : Pass<"legato-lower-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Lower legato ops to linalg/tensor/arith/math on tensors";
+  let description = [{
+    Every elementwise op, broadcast, transpose, slice and creation op becomes a
+    `linalg.generic` whose indexing maps carry the data movement, so that
+    `legato-fuse-kernels` can merge chains of them into one kernel. Reductions
+    become generics with reduction iterators, products become linalg named
+    contractions, and reshape/insert_slice/concatenate/pad become tensor ops.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+    "mlir::math::MathDialect", "mlir::tensor::TensorDialect"
+  ];
+}
+
+def LegatoFuseKernelsPass : Pass<"legato-fuse-kernels", "mlir::ModuleOp"> {
+  let summary = "Fuse producer/consumer linalg generics into kernels";
+  let description = [{
+    Fuses elementwise producers into their consumers, also when the producer has
+    other users: the fused kernel then also yields the producer's value, so no
+    work is repeated and a program whose values share one iteration space
+    becomes a single multi-result kernel (Black-Scholes: 1 kernel). A producer
+    with other users is not fused into a reduction.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def LegatoBufferInterfacePass : Pass<"legato-buffer-interface", "mlir::ModuleOp"> {
+  let summary = "Make the entry function take inputs and outputs as memrefs";
+  let description = [{
+    Rewrites `func.func @f(tensor...) -> (tensor...)` into destination-passing
+    style `@f(memref inputs..., memref outputs...)`: the runtime allocates the
+    outputs, and every other value is a temporary of the kernel.
+  }];
+  let dependentDialects = [
+    "mlir::bufferization::BufferizationDialect", "mlir::memref::MemRefDialect"
+  ];
+}
+
+def LegatoLowerGemmToBlasPass : Pass<"legato-lower-gemm-to-blas", "mlir::ModuleOp"> {
+  let summary = "Replace f32/f64 linalg contractions on buffers by BLAS calls";
+  let description = [{
+    `linalg.matmul`/`matvec`/`vecmat` on memrefs become calls to the runtime's
+    `legato_gemm_*` entry points (OpenBLAS on the CPU). A zero fill of the
+    output directly before the product is folded into the call (beta = 0).
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
+#endif // LEGATO_TRANSFORMS_PASSES

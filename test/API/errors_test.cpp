@@ -1,0 +1,431 @@
+//===- errors_test.cpp - Misuse throws legato::Error naming op and shapes -===//
+//
+// Every misuse of the API throws legato::Error (never aborts), and the message
+// names the operation and shows the offending shapes as NumPy prints them,
+// "(3, 4)". Op names are checked loosely: any of a few spellings will do
+// ("add" or "+"), case-insensitively. In jit mode (LEGATO_TEST_JIT=1) each
+// misuse happens inside a function traced by legato::jit.
+//
+// What counts as misuse follows NumPy: where NumPy accepts a call (logical
+// operations on numbers, slices past the end) legato must accept it too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "test_support.h"
+
+#include <legato/legato.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+namespace {
+
+using legato::all;
+using legato::Array;
+using legato::none;
+using legato::slice;
+using legato_test::shape_str;
+
+::testing::Environment *const runtime_env =
+    ::testing::AddGlobalTestEnvironment(new legato_test::RuntimeEnvironment);
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+bool mentions_any(const std::string &message, const std::vector<std::string> &words) {
+  for (const std::string &w : words)
+    if (lower(message).find(lower(w)) != std::string::npos)
+      return true;
+  return false;
+}
+
+std::string joined(const std::vector<std::string> &words) {
+  std::string s;
+  for (const std::string &w : words)
+    s += (s.empty() ? "\"" : " or \"") + w + "\"";
+  return s;
+}
+
+using Misuse = std::function<Array(const std::vector<Array> &)>;
+
+/// Checks that `misuse(args)` -- run directly, or traced by legato::jit in jit
+/// mode -- throws legato::Error whose message names one of `ops` and shows one
+/// of `shapes` (none required when `shapes` is empty).
+::testing::AssertionResult throws_error(const std::vector<std::string> &ops,
+                                        const std::vector<std::string> &shapes,
+                                        const std::vector<Array> &args, const Misuse &misuse,
+                                        bool traced = true) {
+  std::string message;
+  try {
+    legato_test::Body body = [&](const std::vector<Array> &in) {
+      return std::vector<Array>{misuse(in)};
+    };
+    if (traced && legato_test::jit_mode())
+      legato_test::call_jit(body, args);
+    else
+      body(args);
+    return ::testing::AssertionFailure()
+           << "[" << legato_test::mode_name() << "] no exception; want legato::Error naming "
+           << joined(ops);
+  } catch (const legato::Error &e) {
+    message = e.what();
+  } catch (const std::exception &e) {
+    return ::testing::AssertionFailure() << "[" << legato_test::mode_name()
+                                         << "] threw a non-legato::Error: " << e.what();
+  }
+  if (!mentions_any(message, ops))
+    return ::testing::AssertionFailure() << "the message does not name the op (" << joined(ops)
+                                         << "): " << message;
+  if (!shapes.empty() && !mentions_any(message, shapes))
+    return ::testing::AssertionFailure() << "the message shows none of the shapes "
+                                         << joined(shapes) << ": " << message;
+  return ::testing::AssertionSuccess() << message;
+}
+
+Array f64(legato::Shape shape) { return legato::zeros(std::move(shape), legato::f64); }
+Array booleans(legato::Shape shape) { return legato::ones(std::move(shape), legato::bool_); }
+
+// ---- shapes that do not fit ------------------------------------------------
+
+TEST(ShapeErrors, BinaryOperandsDoNotBroadcast) {
+  std::vector<Array> args{f64({3, 4}), f64({5})};
+  std::vector<std::string> shapes{"(3, 4)", "(5,)"};
+  EXPECT_TRUE(throws_error({"add", "+"}, shapes, args, [](auto &x) { return x[0] + x[1]; }));
+  EXPECT_TRUE(throws_error({"subtract", "-"}, shapes, args, [](auto &x) { return x[1] - x[0]; }));
+  EXPECT_TRUE(throws_error({"multiply", "*"}, shapes, args, [](auto &x) { return x[0] * x[1]; }));
+  EXPECT_TRUE(throws_error({"divide", "/"}, shapes, args, [](auto &x) { return x[0] / x[1]; }));
+  EXPECT_TRUE(throws_error({"less", "<"}, shapes, args, [](auto &x) { return x[0] < x[1]; }));
+  EXPECT_TRUE(throws_error({"equal", "=="}, shapes, args, [](auto &x) { return x[0] == x[1]; }));
+  EXPECT_TRUE(throws_error({"power", "pow"}, shapes, args,
+                           [](auto &x) { return legato::pow(x[0], x[1]); }));
+  EXPECT_TRUE(throws_error({"maximum"}, shapes, args,
+                           [](auto &x) { return legato::maximum(x[0], x[1]); }));
+  EXPECT_TRUE(throws_error({"logical_and"}, shapes, args,
+                           [](auto &x) { return legato::logical_and(x[0], x[1]); }));
+}
+
+TEST(ShapeErrors, WhereOperandsDoNotBroadcast) {
+  EXPECT_TRUE(throws_error({"where"}, {"(3, 4)", "(2,)"}, {booleans({3, 4}), f64({2})},
+                           [](auto &x) { return legato::where(x[0], x[1], 0.0); }));
+  EXPECT_TRUE(throws_error({"where"}, {"(3,)", "(3, 4)"}, {booleans({3}), f64({3, 4})},
+                           [](auto &x) { return legato::where(x[0], x[1], x[1]); }));
+}
+
+TEST(ShapeErrors, ReshapeToAnotherSize) {
+  EXPECT_TRUE(throws_error({"reshape"}, {"(3, 4)", "(5,)"}, {f64({3, 4})},
+                           [](auto &x) { return legato::reshape(x[0], {5}); }));
+  EXPECT_TRUE(throws_error({"reshape"}, {"(3, 4)", "(5, 3)"}, {f64({3, 4})},
+                           [](auto &x) { return x[0].reshape({5, 3}); }));
+}
+
+TEST(ShapeErrors, BroadcastToIncompatibleShape) {
+  EXPECT_TRUE(throws_error({"broadcast"}, {"(3,)", "(4,)"}, {f64({3})},
+                           [](auto &x) { return legato::broadcast_to(x[0], {4}); }));
+  EXPECT_TRUE(throws_error({"broadcast"}, {"(2, 3)", "(3,)"}, {f64({2, 3})},
+                           [](auto &x) { return legato::broadcast_to(x[0], {3}); }));
+}
+
+TEST(ShapeErrors, MatmulInnerDimensionsDiffer) {
+  EXPECT_TRUE(throws_error({"matmul"}, {"(3, 4)", "(5, 2)"}, {f64({3, 4}), f64({5, 2})},
+                           [](auto &x) { return legato::matmul(x[0], x[1]); }));
+  EXPECT_TRUE(throws_error({"matmul"}, {"(3, 4)", "(3,)"}, {f64({3, 4}), f64({3})},
+                           [](auto &x) { return legato::matmul(x[0], x[1]); }));
+  EXPECT_TRUE(throws_error({"matmul"}, {"(4,)", "(3, 4)"}, {f64({4}), f64({3, 4})},
+                           [](auto &x) { return legato::matmul(x[0], x[1]); }));
+  EXPECT_TRUE(throws_error({"dot"}, {"(3,)", "(4,)"}, {f64({3}), f64({4})},
+                           [](auto &x) { return legato::dot(x[0], x[1]); }));
+}
+
+TEST(ShapeErrors, MatmulOfZeroDimensionalArray) {
+  // NumPy: "matmul: Input operand 0 does not have enough dimensions".
+  EXPECT_TRUE(throws_error({"matmul"}, {"()", "(3, 4)"}, {f64({}), f64({3, 4})},
+                           [](auto &x) { return legato::matmul(x[0], x[1]); }));
+}
+
+TEST(ShapeErrors, ConcatenateShapesDiffer) {
+  EXPECT_TRUE(throws_error({"concatenate"}, {"(3, 4)", "(3, 5)"}, {f64({3, 4}), f64({3, 5})},
+                           [](auto &x) { return legato::concatenate({x[0], x[1]}, 0); }));
+  EXPECT_TRUE(throws_error({"concatenate"}, {"(3, 4)", "(4,)"}, {f64({3, 4}), f64({4})},
+                           [](auto &x) { return legato::concatenate({x[0], x[1]}, 0); }));
+  EXPECT_TRUE(throws_error({"concatenate"}, {}, {},
+                           [](auto &) { return legato::concatenate({}, 0); }));
+}
+
+TEST(ShapeErrors, PadWidthsDoNotFit) {
+  // One (before, after) pair per axis, or a single pair for all (NumPy).
+  EXPECT_TRUE(throws_error({"pad"}, {"(3, 4)"}, {f64({3, 4})},
+                           [](auto &x) { return legato::pad(x[0], {{1, 1}, {1, 1}, {1, 1}}); }));
+  EXPECT_TRUE(throws_error({"pad"}, {"(3, 4)"}, {f64({3, 4})},
+                           [](auto &x) { return legato::pad(x[0], {{1, 1}, {-1, 0}}); }));
+}
+
+// ---- axes --------------------------------------------------------------------
+
+TEST(AxisErrors, ReductionAxisOutOfRange) {
+  using Reduction = Array (*)(const Array &, std::vector<int64_t>, bool);
+  const std::vector<std::pair<std::string, Reduction>> reductions{
+      {"sum", legato::sum}, {"prod", legato::prod}, {"max", legato::max},
+      {"min", legato::min}, {"mean", legato::mean}};
+  for (const auto &[name, reduce] : reductions) {
+    Reduction r = reduce;
+    EXPECT_TRUE(throws_error({name}, {"(3, 4)"}, {f64({3, 4})},
+                             [r](auto &x) { return r(x[0], {2}, false); }))
+        << name;
+    EXPECT_TRUE(throws_error({name}, {"(3, 4)"}, {f64({3, 4})},
+                             [r](auto &x) { return r(x[0], {-3}, true); }))
+        << name;
+  }
+}
+
+TEST(AxisErrors, ReductionAxisRepeated) {
+  // NumPy: "duplicate value in 'axis'"; 0 and -2 are the same axis of a 2-D array.
+  EXPECT_TRUE(throws_error({"sum"}, {"(3, 4)"}, {f64({3, 4})},
+                           [](auto &x) { return legato::sum(x[0], {0, -2}); }));
+}
+
+TEST(AxisErrors, ConcatenateAxisOutOfRange) {
+  EXPECT_TRUE(throws_error({"concatenate"}, {"(3, 4)"}, {f64({3, 4}), f64({3, 4})},
+                           [](auto &x) { return legato::concatenate({x[0], x[1]}, 2); }));
+  EXPECT_TRUE(throws_error({"concatenate"}, {"(3, 4)"}, {f64({3, 4}), f64({3, 4})},
+                           [](auto &x) { return legato::concatenate({x[0], x[1]}, -3); }));
+}
+
+TEST(AxisErrors, TransposeNotAPermutation) {
+  std::vector<Array> args{f64({2, 3, 4})};
+  EXPECT_TRUE(throws_error({"transpose"}, {"(2, 3, 4)"}, args,
+                           [](auto &x) { return legato::transpose(x[0], {0, 1}); }));
+  EXPECT_TRUE(throws_error({"transpose"}, {"(2, 3, 4)"}, args,
+                           [](auto &x) { return legato::transpose(x[0], {0, 0, 1}); }));
+  EXPECT_TRUE(throws_error({"transpose"}, {"(2, 3, 4)"}, args,
+                           [](auto &x) { return legato::transpose(x[0], {0, 1, 3}); }));
+}
+
+// ---- indexing ------------------------------------------------------------------
+
+const std::vector<std::string> kIndexOps{"getitem", "index", "subscript", "[]"};
+const std::vector<std::string> kAssignOps{"setitem", "assign", "index", "[]"};
+
+TEST(IndexErrors, IntegerIndexOutOfRange) {
+  std::vector<Array> args{f64({3, 4})};
+  EXPECT_TRUE(throws_error(kIndexOps, {"(3, 4)"}, args, [](auto &x) -> Array { return x[0][{3}]; }));
+  EXPECT_TRUE(throws_error(kIndexOps, {"(3, 4)"}, args, [](auto &x) -> Array { return x[0][{-4}]; }));
+  EXPECT_TRUE(throws_error(kIndexOps, {"(3, 4)"}, args,
+                           [](auto &x) -> Array { return x[0][{all, 4}]; }));
+}
+
+TEST(IndexErrors, TooManyIndices) {
+  EXPECT_TRUE(throws_error(kIndexOps, {"(3, 4)"}, {f64({3, 4})},
+                           [](auto &x) -> Array { return x[0][{0, 0, 0}]; }));
+  EXPECT_TRUE(throws_error(kIndexOps, {"()"}, {f64({})},
+                           [](auto &x) -> Array { return x[0][{0}]; }));
+}
+
+TEST(IndexErrors, SliceStepZero) {
+  EXPECT_TRUE(throws_error(kIndexOps, {"(3, 4)"}, {f64({3, 4})},
+                           [](auto &x) -> Array { return x[0][{slice(0, 2, 0)}]; }));
+}
+
+TEST(IndexErrors, SlicesPastTheEndAreClamped) {
+  // Not an error in NumPy: a[1:100] is a[1:].
+  std::vector<Array> out = legato_test::run(
+      [](const std::vector<Array> &x) {
+        return std::vector<Array>{x[0][{slice(1, 100)}], x[0][{slice(-100, 2), all}]};
+      },
+      {f64({3, 4})});
+  EXPECT_EQ(out[0].shape(), (legato::Shape{2, 4}));
+  EXPECT_EQ(out[1].shape(), (legato::Shape{2, 4}));
+}
+
+TEST(IndexErrors, AssignedValueDoesNotBroadcast) {
+  EXPECT_TRUE(throws_error(kAssignOps, {"(2, 4)", "(3,)"}, {f64({3, 4}), f64({3})},
+                           [](auto &x) {
+                             Array r = x[0].copy();
+                             r[{slice(0, 2)}] = x[1];
+                             return r;
+                           }));
+}
+
+TEST(IndexErrors, AssignmentIndexOutOfRange) {
+  EXPECT_TRUE(throws_error(kAssignOps, {"(3, 4)"}, {f64({3, 4})}, [](auto &x) {
+    Array r = x[0].copy();
+    r[{5}] = 1.0;
+    return r;
+  }));
+}
+
+// ---- dtypes ------------------------------------------------------------------
+
+TEST(DTypeErrors, FloatFunctionsOfBool) {
+  // NumPy computes these in float16, which legato does not have.
+  using Unary = Array (*)(const Array &);
+  const std::vector<std::pair<std::string, Unary>> functions{
+      {"exp", legato::exp},   {"log", legato::log},   {"sqrt", legato::sqrt},
+      {"sin", legato::sin},   {"cos", legato::cos},   {"tanh", legato::tanh},
+      {"erf", legato::erf},   {"floor", legato::floor}};
+  for (const auto &[name, fn] : functions) {
+    Unary f = fn;
+    ::testing::AssertionResult r =
+        throws_error({name}, {"(3,)"}, {booleans({3})}, [f](auto &x) { return f(x[0]); });
+    EXPECT_TRUE(r) << name;
+    if (r) {
+      EXPECT_TRUE(mentions_any(r.message(), {"bool"})) << "should name the dtype: " << r.message();
+    }
+  }
+}
+
+TEST(DTypeErrors, BoolNegativeAndSubtract) {
+  // NumPy: "The numpy boolean negative, the `-` operator, is not supported".
+  std::vector<Array> args{booleans({3}), booleans({3})};
+  EXPECT_TRUE(throws_error({"negative", "neg", "-"}, {"(3,)"}, args,
+                           [](auto &x) { return -x[0]; }));
+  EXPECT_TRUE(throws_error({"subtract", "sub", "-"}, {"(3,)"}, args,
+                           [](auto &x) { return x[0] - x[1]; }));
+  EXPECT_TRUE(throws_error({"subtract", "sub", "-"}, {"(3,)"}, args,
+                           [](auto &x) { return true - x[0]; }));
+}
+
+TEST(DTypeErrors, BoolToThePowerOfBool) {
+  // NumPy gives int8, which legato does not have.
+  EXPECT_TRUE(throws_error({"power", "pow"}, {"(3,)"}, {booleans({3}), booleans({3})},
+                           [](auto &x) { return legato::pow(x[0], x[1]); }));
+}
+
+TEST(DTypeErrors, LogicalOperationsAcceptNumbers) {
+  // Not an error: NumPy's logical_and/or/not take any dtype (nonzero is true).
+  Array a = legato::from_vector(std::vector<double>{0.0, 1.5, -2.0, 0.0}, {4});
+  Array b = legato::from_vector(std::vector<int32_t>{3, 0, 1, 0}, {4});
+  std::vector<Array> out = legato_test::run(
+      [](const std::vector<Array> &x) {
+        return std::vector<Array>{legato::logical_and(x[0], x[1]), legato::logical_or(x[0], x[1]),
+                                  legato::logical_not(x[0])};
+      },
+      {a, b});
+  for (const Array &r : out)
+    EXPECT_EQ(legato::dtype_name(r.dtype()), "bool");
+  EXPECT_EQ(legato_test::host_values<bool>(out[0]), (std::vector<bool>{false, false, true, false}));
+  EXPECT_EQ(legato_test::host_values<bool>(out[1]), (std::vector<bool>{true, true, true, false}));
+  EXPECT_EQ(legato_test::host_values<bool>(out[2]), (std::vector<bool>{true, false, false, true}));
+}
+
+// ---- creation and host reads ------------------------------------------------
+
+TEST(CreationErrors, NegativeSizes) {
+  EXPECT_TRUE(throws_error({"zeros"}, {"(-1,)"}, {}, [](auto &) { return legato::zeros({-1}); }));
+  EXPECT_TRUE(throws_error({"ones"}, {"(2, -3)"}, {},
+                           [](auto &) { return legato::ones({2, -3}); }));
+  EXPECT_TRUE(throws_error({"full"}, {"(-2,)"}, {},
+                           [](auto &) { return legato::full({-2}, 1.0); }));
+  EXPECT_TRUE(throws_error({"random"}, {"(-4,)"}, {},
+                           [](auto &) { return legato::random({-4}); }));
+  EXPECT_TRUE(throws_error({"eye"}, {}, {}, [](auto &) { return legato::eye(-1); }));
+  EXPECT_TRUE(throws_error({"linspace"}, {}, {},
+                           [](auto &) { return legato::linspace(0, 1, -1); }));
+}
+
+TEST(CreationErrors, ArangeStepZero) {
+  EXPECT_TRUE(throws_error({"arange"}, {}, {},
+                           [](auto &) { return legato::arange(0.0, 1.0, 0.0); }));
+}
+
+TEST(CreationErrors, FromVectorSizeMismatch) {
+  EXPECT_TRUE(throws_error({"from_vector", "from_buffer"}, {"(2, 2)"}, {}, [](auto &) {
+    return legato::from_vector(std::vector<double>{1, 2, 3}, {2, 2});
+  }, /*traced=*/false));
+}
+
+TEST(HostErrors, ItemOfArrayWithManyElements) {
+  Array a = f64({3, 4});
+  EXPECT_TRUE(throws_error({"item"}, {"(3, 4)"}, {a}, [](auto &x) {
+    x[0].template item<double>();
+    return x[0];
+  }, /*traced=*/false));
+  Array e = f64({0});
+  EXPECT_TRUE(throws_error({"item"}, {"(0,)"}, {e}, [](auto &x) {
+    x[0].template item<double>();
+    return x[0];
+  }, /*traced=*/false));
+}
+
+// ---- jit ---------------------------------------------------------------------
+
+TEST(JitErrors, WrongNumberOfArguments) {
+  auto f = legato::jit([](const Array &x, const Array &y) { return x * y + 1.0; });
+  Array a = f64({3}), b = f64({3}), c = f64({3});
+  try {
+    f(a);
+    ADD_FAILURE() << "a 2-argument function called with 1 argument did not throw";
+  } catch (const legato::Error &e) {
+    EXPECT_TRUE(mentions_any(e.what(), {"jit"})) << e.what();
+  }
+  try {
+    f(a, b, c);
+    ADD_FAILURE() << "a 2-argument function called with 3 arguments did not throw";
+  } catch (const legato::Error &e) {
+    EXPECT_TRUE(mentions_any(e.what(), {"jit"})) << e.what();
+  }
+  // The right call still works afterwards.
+  EXPECT_EQ(f(a, b).shape(), (legato::Shape{3}));
+}
+
+TEST(JitErrors, SignatureTheFunctionRejects) {
+  // Traced once per signature: shapes the body cannot take throw while
+  // tracing, the failure is not cached, and good signatures still work.
+  auto f = legato::jit([](const Array &x, const Array &y) { return legato::matmul(x, y); });
+  auto bad = [&] {
+    try {
+      f(f64({3, 4}), f64({3, 4}));
+      return ::testing::AssertionFailure() << "matmul (3, 4) @ (3, 4) did not throw";
+    } catch (const legato::Error &e) {
+      if (!mentions_any(e.what(), {"matmul"}) || !mentions_any(e.what(), {"(3, 4)"}))
+        return ::testing::AssertionFailure() << "message lacks op or shape: " << e.what();
+      return ::testing::AssertionSuccess();
+    }
+  };
+  EXPECT_TRUE(bad());
+  EXPECT_EQ(f(f64({3, 4}), f64({4, 2})).shape(), (legato::Shape{3, 2}));
+  EXPECT_TRUE(bad());
+  // A different dtype is a different signature.
+  EXPECT_TRUE(throws_error({"matmul"}, {"(2, 2)", "(3, 3)"},
+                           {legato::ones({2, 2}, legato::f32), legato::ones({3, 3}, legato::f32)},
+                           [&f](auto &x) { return f(x[0], x[1]); }, /*traced=*/false));
+}
+
+TEST(JitErrors, HostReadInsideTrace) {
+  // A traced function sees no values; reading one is an error, not a crash.
+  auto f = legato::jit([](const Array &x) {
+    double v = legato::sum(x).item<double>();
+    return x * v;
+  });
+  EXPECT_THROW(f(f64({3})), legato::Error);
+}
+
+// ---- the runtime survives errors ---------------------------------------------
+
+TEST(Recovery, PendingWorkSurvivesAnError) {
+  // In lazy mode `p` is still pending when the bad call throws.
+  Array a = legato::from_vector(std::vector<double>{1, 2, 3}, {3});
+  Array p = a * 2.0 + 1.0;
+  EXPECT_THROW(legato::reshape(p, {2}), legato::Error);
+  EXPECT_THROW(legato::matmul(p, f64({4, 4})), legato::Error);
+  EXPECT_EQ(p.to_vector<double>(), (std::vector<double>{3, 5, 7}));
+}
+
+TEST(Recovery, SecondRuntimeIsRefused) {
+  try {
+    legato::Runtime second;
+    ADD_FAILURE() << "a second legato::Runtime was created";
+  } catch (const legato::Error &e) {
+    EXPECT_TRUE(mentions_any(e.what(), {"Runtime"})) << e.what();
+  }
+  // The first one is untouched.
+  Array a = legato::from_vector(std::vector<int64_t>{4, 5}, {2});
+  EXPECT_EQ(legato::sum(a).item<int64_t>(), 9);
+}
+
+} // namespace

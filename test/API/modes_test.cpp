@@ -1,0 +1,362 @@
+//===- modes_test.cpp - Eager, lazy and jit give the same answers ---------===//
+//
+// One pipeline, three ways in (DESIGN.md): the same computation run op by op
+// (a flush after every op, which is what eager mode does), as one lazy window,
+// and traced by legato::jit must agree -- bit for bit for elementwise
+// operations. Also: jit's per-signature cache and result kinds, the
+// counter-based random generator, and that a C++ scalar's type matters only
+// by kind (bool / integer / floating), as for Python scalars in NumPy 2.
+//
+// Runs in whatever mode the environment gives (CTest runs it in all three);
+// the comparisons are within one process.
+//
+//===----------------------------------------------------------------------===//
+
+#include "test_support.h"
+
+#include <legato/legato.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace {
+
+using legato::Array;
+
+::testing::Environment *const runtime_env =
+    ::testing::AddGlobalTestEnvironment(new legato_test::RuntimeEnvironment);
+
+/// What an expression does after each op: `unfused` runs it at once (each op
+/// its own program, like eager mode), `fused` leaves it to the window.
+using Step = std::function<Array(const Array &)>;
+Array unfused(const Array &x) {
+  legato::flush();
+  return x;
+}
+Array fused(const Array &x) { return x; }
+
+template <class T>
+::testing::AssertionResult bitwise_equal(const std::vector<T> &got, const std::vector<T> &want) {
+  if (got.size() != want.size())
+    return ::testing::AssertionFailure() << got.size() << " elements, want " << want.size();
+  for (size_t i = 0; i < got.size(); ++i) {
+    bool both_nan = std::isnan(double(got[i])) && std::isnan(double(want[i]));
+    if (!both_nan && std::memcmp(&got[i], &want[i], sizeof(T)) != 0)
+      return ::testing::AssertionFailure()
+             << "element " << i << ": " << double(got[i]) << " vs " << double(want[i])
+             << " (differ by " << double(got[i]) - double(want[i]) << ")";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+template <class T>
+::testing::AssertionResult close(const std::vector<T> &got, const std::vector<T> &want,
+                                 double rtol) {
+  if (got.size() != want.size())
+    return ::testing::AssertionFailure() << got.size() << " elements, want " << want.size();
+  for (size_t i = 0; i < got.size(); ++i)
+    if (!(std::fabs(double(got[i]) - double(want[i])) <= rtol * (1 + std::fabs(double(want[i])))))
+      return ::testing::AssertionFailure()
+             << "element " << i << ": " << double(got[i]) << " vs " << double(want[i]);
+  return ::testing::AssertionSuccess();
+}
+
+struct Expression {
+  const char *name;
+  std::function<Array(const Step &, const Array &, const Array &, const Array &)> build;
+};
+
+// Inputs are uniform [0, 1).
+const std::vector<Expression> &elementwise_expressions() {
+  static const std::vector<Expression> exprs{
+      {"exp(a) * b + 1", [](auto &s, auto &a, auto &b, auto &) {
+         return s(s(s(legato::exp(a)) * b) + 1.0);
+       }},
+      {"sin(a) * cos(b) - tanh(c)", [](auto &s, auto &a, auto &b, auto &c) {
+         return s(s(s(legato::sin(a)) * s(legato::cos(b))) - s(legato::tanh(c)));
+       }},
+      {"sqrt(a) / (b + 0.5)", [](auto &s, auto &a, auto &b, auto &) {
+         return s(s(legato::sqrt(a)) / s(b + 0.5));
+       }},
+      {"log(a + 1e-3) * erf(b - 0.5)", [](auto &s, auto &a, auto &b, auto &) {
+         return s(s(legato::log(s(a + 1e-3))) * s(legato::erf(s(b - 0.5))));
+       }},
+      {"pow(a, b) + maximum(a, c) - minimum(b, c)", [](auto &s, auto &a, auto &b, auto &c) {
+         return s(s(s(legato::pow(a, b)) + s(legato::maximum(a, c))) - s(legato::minimum(b, c)));
+       }},
+      {"where(a < b, a * 2, b - 1)", [](auto &s, auto &a, auto &b, auto &) {
+         return s(legato::where(s(a < b), s(a * 2.0), s(b - 1.0)));
+       }},
+      {"floor(a * 10) / 10 + abs(a - b) * -c", [](auto &s, auto &a, auto &b, auto &c) {
+         return s(s(s(legato::floor(s(a * 10.0))) / 10.0) +
+                  s(s(legato::abs(s(a - b))) * s(-c)));
+       }},
+      // a*b + c is where a fused kernel may be tempted to contract into an FMA.
+      {"a * b + c", [](auto &s, auto &a, auto &b, auto &c) { return s(s(a * b) + c); }},
+      {"a - b * c", [](auto &s, auto &a, auto &b, auto &c) { return s(a - s(b * c)); }},
+      {"(a + b).astype(f32/f64 swap)", [](auto &s, auto &a, auto &b, auto &) {
+         legato::DType other = a.dtype() == legato::f64 ? legato::f32 : legato::f64;
+         return s(s(s(a + b).astype(other)) * 3.0);
+       }},
+  };
+  return exprs;
+}
+
+void check_elementwise_agreement(legato::DType dtype) {
+  const int64_t n = 1000;
+  Array a = legato::random({n}, dtype, 1), b = legato::random({n}, dtype, 2),
+        c = legato::random({n}, dtype, 3);
+  for (const Expression &e : elementwise_expressions()) {
+    SCOPED_TRACE(std::string(e.name) + " in " + legato::dtype_name(dtype));
+    Array ref = e.build(unfused, a, b, c);
+    Array lazy = e.build(fused, a, b, c);
+    Array traced = legato_test::call_jit(
+        [&](const std::vector<Array> &x) {
+          return std::vector<Array>{e.build(fused, x[0], x[1], x[2])};
+        },
+        {a, b, c})[0];
+    ASSERT_EQ(lazy.dtype(), ref.dtype());
+    ASSERT_EQ(traced.dtype(), ref.dtype());
+    if (ref.dtype() == legato::f64) {
+      std::vector<double> want = ref.to_vector<double>();
+      EXPECT_TRUE(bitwise_equal(lazy.to_vector<double>(), want)) << "one window vs op by op";
+      EXPECT_TRUE(bitwise_equal(traced.to_vector<double>(), want)) << "jit vs op by op";
+    } else {
+      std::vector<float> want = ref.to_vector<float>();
+      EXPECT_TRUE(bitwise_equal(lazy.to_vector<float>(), want)) << "one window vs op by op";
+      EXPECT_TRUE(bitwise_equal(traced.to_vector<float>(), want)) << "jit vs op by op";
+    }
+  }
+}
+
+TEST(Agreement, ElementwiseIsBitwiseIdenticalFloat64) { check_elementwise_agreement(legato::f64); }
+TEST(Agreement, ElementwiseIsBitwiseIdenticalFloat32) { check_elementwise_agreement(legato::f32); }
+
+TEST(Agreement, IntegerAndBoolElementwise) {
+  Array a = legato::random({257}, legato::i32, 4), b = legato::random({257}, legato::i64, 5);
+  auto build = [](const Step &s, const Array &x, const Array &y) {
+    Array m = s(s(x * 3) - s(y / 7));                 // float64 (true divide)
+    Array k = s(s(legato::maximum(x, y)) + s(x * 2)); // int64
+    Array f = s(legato::logical_or(s(x < y), s(x == 0)));
+    return std::vector<Array>{m, k, f};
+  };
+  std::vector<Array> ref = build(unfused, a, b), lazy = build(fused, a, b);
+  std::vector<Array> traced = legato_test::call_jit(
+      [&](const std::vector<Array> &x) { return build(fused, x[0], x[1]); }, {a, b});
+  EXPECT_TRUE(bitwise_equal(lazy[0].to_vector<double>(), ref[0].to_vector<double>()));
+  EXPECT_TRUE(bitwise_equal(traced[0].to_vector<double>(), ref[0].to_vector<double>()));
+  EXPECT_EQ(lazy[1].to_vector<int64_t>(), ref[1].to_vector<int64_t>());
+  EXPECT_EQ(traced[1].to_vector<int64_t>(), ref[1].to_vector<int64_t>());
+  EXPECT_EQ(legato_test::host_values<bool>(lazy[2]), legato_test::host_values<bool>(ref[2]));
+  EXPECT_EQ(legato_test::host_values<bool>(traced[2]), legato_test::host_values<bool>(ref[2]));
+}
+
+TEST(Agreement, ReductionsMatmulAndSlices) {
+  // Not bitwise: a fused reduction may sum in another order.
+  Array a = legato::random({6, 7}, legato::f64, 6), b = legato::random({7, 5}, legato::f64, 7);
+  auto build = [](const Step &s, const Array &x, const Array &y) {
+    Array e = s(legato::exp(x));
+    Array r1 = s(legato::sum(e, {1}));
+    Array r2 = s(legato::mean(s(x * x), {0}, true));
+    Array r3 = s(s(legato::matmul(x, y)) + 1.0);
+    Array r4 = s(legato::max(s(x[{legato::slice(1, legato::none)}] - x[{legato::slice(legato::none, -1)}])));
+    Array r5 = s(legato::matmul(s(x.T()), x));
+    return std::vector<Array>{r1, r2, r3, r4, r5};
+  };
+  std::vector<Array> ref = build(unfused, a, b), lazy = build(fused, a, b);
+  std::vector<Array> traced = legato_test::call_jit(
+      [&](const std::vector<Array> &x) { return build(fused, x[0], x[1]); }, {a, b});
+  for (size_t i = 0; i < ref.size(); ++i) {
+    SCOPED_TRACE("result " + std::to_string(i));
+    ASSERT_EQ(lazy[i].shape(), ref[i].shape());
+    ASSERT_EQ(traced[i].shape(), ref[i].shape());
+    EXPECT_TRUE(close(lazy[i].to_vector<double>(), ref[i].to_vector<double>(), 1e-13));
+    EXPECT_TRUE(close(traced[i].to_vector<double>(), ref[i].to_vector<double>(), 1e-13));
+  }
+}
+
+TEST(Agreement, ProgramsPerMode) {
+  // eager: every op is its own program; lazy: one window; jit: one program.
+  Array a = legato::random({64}, legato::f64, 8), b = legato::random({64}, legato::f64, 9);
+  legato::flush();
+  legato::reset_stats();
+  Array c = legato::exp(a) * b + 1.0;
+  c.to_vector<double>();
+  int64_t programs = legato::stats().programs;
+  if (legato_test::mode_name() == "eager")
+    EXPECT_EQ(programs, 3) << "exp, *, +";
+  else
+    EXPECT_EQ(programs, 1);
+}
+
+// ---- jit -------------------------------------------------------------------------
+
+TEST(Jit, TracesOncePerSignature) {
+  auto f = legato::jit([](const Array &x, const Array &y) { return x * y + 1.0; });
+  Array a = legato::random({3, 4}, legato::f64, 10), b = legato::random({3, 4}, legato::f64, 11);
+  Array r1 = f(a, b);
+  EXPECT_TRUE(bitwise_equal(r1.to_vector<double>(), (a * b + 1.0).to_vector<double>()));
+
+  Array p = legato::random({5}, legato::f32, 12), q = legato::random({5}, legato::f32, 13);
+  Array r2 = f(p, q);
+  EXPECT_EQ(r2.dtype(), legato::f32);
+  EXPECT_EQ(r2.shape(), (legato::Shape{5}));
+  EXPECT_TRUE(bitwise_equal(r2.to_vector<float>(), (p * q + 1.0).to_vector<float>()));
+
+  // The first signature again, with other values: cached, nothing compiled.
+  Array c = legato::random({3, 4}, legato::f64, 14);
+  Array r3 = f(c, b);
+  EXPECT_TRUE(bitwise_equal(r3.to_vector<double>(), (c * b + 1.0).to_vector<double>()));
+  EXPECT_EQ(f.stats().compiles, 0) << "a repeated signature must hit jit's cache";
+}
+
+TEST(Jit, ResultKinds) {
+  Array a = legato::random({4}, legato::f64, 15), b = legato::random({4}, legato::f64, 16);
+  auto pair = legato::jit([](const Array &x, const Array &y) { return std::make_pair(x + y, x - y); });
+  auto [s, d] = pair(a, b);
+  EXPECT_TRUE(bitwise_equal(s.to_vector<double>(), (a + b).to_vector<double>()));
+  EXPECT_TRUE(bitwise_equal(d.to_vector<double>(), (a - b).to_vector<double>()));
+
+  auto triple = legato::jit([](const Array &x) {
+    return std::make_tuple(legato::sum(x), x * 2.0, x.astype(legato::i64));
+  });
+  auto [t0, t1, t2] = triple(a);
+  EXPECT_EQ(t0.shape(), legato::Shape{});
+  EXPECT_EQ(t1.shape(), (legato::Shape{4}));
+  EXPECT_EQ(t2.dtype(), legato::i64);
+
+  auto many = legato::jit([](const Array &x, const Array &y) {
+    return std::vector<Array>{x, y, x * y};
+  });
+  std::vector<Array> v = many(a, b);
+  ASSERT_EQ(v.size(), 3u);
+  EXPECT_TRUE(bitwise_equal(v[0].to_vector<double>(), a.to_vector<double>()));
+  EXPECT_TRUE(bitwise_equal(v[2].to_vector<double>(), (a * b).to_vector<double>()));
+
+  // The same array passed twice.
+  auto sq = legato::jit([](const Array &x, const Array &y) { return x * y; });
+  EXPECT_TRUE(bitwise_equal(sq(a, a).to_vector<double>(), (a * a).to_vector<double>()));
+}
+
+TEST(Jit, ArgumentsAreUnchanged) {
+  // Writes inside a traced function go to its own copy of an argument.
+  Array a = legato::from_vector(std::vector<double>{1, 2, 3, 4}, {4});
+  auto f = legato::jit([](const Array &x) {
+    Array r = x.copy();
+    r[{legato::slice(1, 3)}] = 0.0;
+    return r;
+  });
+  EXPECT_EQ(f(a).to_vector<double>(), (std::vector<double>{1, 0, 0, 4}));
+  EXPECT_EQ(a.to_vector<double>(), (std::vector<double>{1, 2, 3, 4}));
+}
+
+// ---- random ----------------------------------------------------------------------
+
+TEST(Random, SameSeedSameValuesInEveryMode) {
+  for (legato::DType dt : {legato::bool_, legato::i32, legato::i64, legato::f32, legato::f64}) {
+    SCOPED_TRACE(legato::dtype_name(dt));
+    Array direct = legato::random({3, 5}, dt, 77);
+    Array again = legato::random({3, 5}, dt, 77);
+    Array traced = legato_test::call_jit(
+        [dt](const std::vector<Array> &) {
+          return std::vector<Array>{legato::random({3, 5}, dt, 77)};
+        },
+        {})[0];
+    EXPECT_EQ(direct.dtype(), dt);
+    std::vector<double> want = direct.to_vector<double>();
+    EXPECT_TRUE(bitwise_equal(again.to_vector<double>(), want));
+    EXPECT_TRUE(bitwise_equal(traced.to_vector<double>(), want));
+  }
+}
+
+TEST(Random, Ranges) {
+  const int64_t n = 2000;
+  for (legato::DType dt : {legato::f32, legato::f64}) {
+    std::vector<double> v = legato::random({n}, dt, 5).to_vector<double>();
+    std::set<double> distinct(v.begin(), v.end());
+    EXPECT_GT(distinct.size(), size_t(n) * 99 / 100) << legato::dtype_name(dt);
+    for (double x : v)
+      ASSERT_TRUE(x >= 0.0 && x < 1.0) << x;
+  }
+  for (legato::DType dt : {legato::i32, legato::i64}) {
+    std::vector<int64_t> v = legato::random({n}, dt, 5).to_vector<int64_t>();
+    std::set<int64_t> distinct(v.begin(), v.end());
+    EXPECT_GT(distinct.size(), size_t(n) * 99 / 100) << legato::dtype_name(dt);
+    for (int64_t x : v)
+      ASSERT_TRUE(x >= 0 && x < (int64_t(1) << 31)) << x;
+  }
+  std::vector<bool> bits = legato_test::host_values<bool>(legato::random({n}, legato::bool_, 5));
+  int64_t ones = 0;
+  for (bool bit : bits)
+    ones += bit;
+  EXPECT_GT(ones, n / 3);
+  EXPECT_LT(ones, 2 * n / 3);
+  // Another seed, other values.
+  EXPECT_NE(legato::random({8}, legato::f64, 1).to_vector<double>(),
+            legato::random({8}, legato::f64, 2).to_vector<double>());
+}
+
+// ---- scalars -----------------------------------------------------------------------
+
+::testing::AssertionResult same_array(const Array &got, const Array &want) {
+  if (got.dtype() != want.dtype())
+    return ::testing::AssertionFailure() << "dtype " << legato::dtype_name(got.dtype()) << " vs "
+                                         << legato::dtype_name(want.dtype());
+  if (got.shape() != want.shape())
+    return ::testing::AssertionFailure() << "shape " << legato_test::shape_str(got.shape())
+                                         << " vs " << legato_test::shape_str(want.shape());
+  return bitwise_equal(got.to_vector<double>(), want.to_vector<double>());
+}
+
+TEST(Scalars, OnlyTheKindOfACppScalarMatters) {
+  // int, long, unsigned, short, int64_t are all "a Python int"; float and
+  // double are "a Python float"; the results must not depend on which.
+  for (legato::DType dt : {legato::bool_, legato::i32, legato::i64, legato::f32, legato::f64}) {
+    SCOPED_TRACE(legato::dtype_name(dt));
+    Array x = legato::random({6}, legato::f64, 21) * 8.0 - 4.0;
+    x = dt == legato::bool_ ? x > 0.0 : x.astype(dt);
+    EXPECT_TRUE(same_array(x + 2L, x + 2));
+    EXPECT_TRUE(same_array(x + 2u, x + 2));
+    EXPECT_TRUE(same_array(x + short(2), x + 2));
+    EXPECT_TRUE(same_array(x + int64_t(2), x + 2));
+    EXPECT_TRUE(same_array(int64_t(3) * x, 3 * x));
+    EXPECT_TRUE(same_array(x * 2.5f, x * 2.5));
+    EXPECT_TRUE(same_array(2.5f / x, 2.5 / x));
+    EXPECT_TRUE(same_array(x < 1u, x < 1));
+    EXPECT_TRUE(same_array(legato::maximum(x, 1.5f), legato::maximum(x, 1.5)));
+    EXPECT_TRUE(same_array(legato::where(x > 0, 1u, 0.5f), legato::where(x > 0, 1, 0.5)));
+  }
+}
+
+// ---- runtime ---------------------------------------------------------------------
+
+TEST(Runtime, ModeComesFromTheEnvironment) {
+  const char *mode = std::getenv("LEGATO_MODE");
+  if (!mode)
+    GTEST_SKIP() << "LEGATO_MODE not set";
+  legato::Mode want = std::string(mode) == "eager" ? legato::Mode::eager : legato::Mode::lazy;
+  EXPECT_EQ(legato_test::RuntimeEnvironment::runtime().mode(), want);
+}
+
+TEST(Runtime, DTypeNamesAreNumPys) {
+  EXPECT_EQ(legato::dtype_name(legato::bool_), "bool");
+  EXPECT_EQ(legato::dtype_name(legato::i32), "int32");
+  EXPECT_EQ(legato::dtype_name(legato::i64), "int64");
+  EXPECT_EQ(legato::dtype_name(legato::f32), "float32");
+  EXPECT_EQ(legato::dtype_name(legato::f64), "float64");
+  EXPECT_EQ(legato::dtype_size(legato::bool_), 1);
+  EXPECT_EQ(legato::dtype_size(legato::i32), 4);
+  EXPECT_EQ(legato::dtype_size(legato::i64), 8);
+  EXPECT_EQ(legato::dtype_size(legato::f32), 4);
+  EXPECT_EQ(legato::dtype_size(legato::f64), 8);
+}
+
+} // namespace

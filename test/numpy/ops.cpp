@@ -1,0 +1,328 @@
+//===- ops.cpp - The legato side of the NumPy oracle's operations ---------===//
+//
+// Keep in step with the NUMPY table in oracle.py: same names, same meaning.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ops.h"
+#include "test_support.h"
+
+#include <map>
+#include <stdexcept>
+#include <type_traits>
+
+namespace legato_numpy {
+namespace {
+
+using legato::Array;
+using legato::none;
+using legato::Scalar;
+using legato::slice;
+using Args = std::vector<Value>;
+
+[[noreturn]] void fail(const std::string &what) {
+  throw std::runtime_error("numpy_test: " + what);
+}
+
+void want_arity(const Args &a, size_t n) {
+  if (a.size() != n)
+    fail("operation wants " + std::to_string(n) + " operands, the case gives " +
+         std::to_string(a.size()));
+}
+
+const Array &array(const Args &a, size_t i) {
+  if (i >= a.size() || !std::holds_alternative<Array>(a[i]))
+    fail("operand " + std::to_string(i) + " must be an array");
+  return std::get<Array>(a[i]);
+}
+
+/// A binary function applied to Array/Scalar operands on either side.
+template <class F> Op binary(F f) {
+  return {[f](const Args &a, const Params &) -> Array {
+    want_arity(a, 2);
+    return std::visit(
+        [&](const auto &x, const auto &y) -> Array {
+          using X = std::decay_t<decltype(x)>;
+          using Y = std::decay_t<decltype(y)>;
+          if constexpr (std::is_same_v<X, Scalar> && std::is_same_v<Y, Scalar>)
+            fail("a binary operation needs an array operand");
+          else
+            return f(x, y);
+        },
+        a[0], a[1]);
+  }};
+}
+
+template <class F> Op unary(F f) {
+  return {[f](const Args &a, const Params &) -> Array {
+    want_arity(a, 1);
+    return f(array(a, 0));
+  }};
+}
+
+/// An operation of one array and the case's parameters.
+template <class F> Op with_params(F f) {
+  return {[f](const Args &a, const Params &p) -> Array {
+    want_arity(a, 1);
+    return f(array(a, 0), p);
+  }};
+}
+
+/// A creation operation: parameters only.
+template <class F> Op creation(F f) {
+  return {[f](const Args &a, const Params &p) -> Array {
+    want_arity(a, 0);
+    return f(p);
+  }};
+}
+
+std::vector<int64_t> axes(const Params &p) {
+  return p.has("axes") ? p.integers("axes") : std::vector<int64_t>{}; // {} = all
+}
+
+template <class F> Op reduction(F f) {
+  return with_params([f](const Array &x, const Params &p) {
+    return f(x, axes(p), p.flag_or("keepdims", false));
+  });
+}
+
+Scalar value(const Params &p, const char *key = "value") { return Scalar(p.real(key)); }
+
+template <class T> Array read_back(const Array &x) {
+  return legato::from_vector(legato_test::host_values<T>(x), x.shape());
+}
+
+template <class T> Array read_item(const Array &x) {
+  return legato::from_vector(std::vector<T>{x.item<T>()}, legato::Shape{});
+}
+
+/// Calls F::template run<T> for the host type T of `dtype`.
+template <template <class> class F> Array by_host_type(legato::DType dtype, const Array &x) {
+  switch (dtype) {
+  case legato::DType::bool_: return F<bool>::run(x);
+  case legato::DType::i32: return F<int32_t>::run(x);
+  case legato::DType::i64: return F<int64_t>::run(x);
+  case legato::DType::f32: return F<float>::run(x);
+  case legato::DType::f64: return F<double>::run(x);
+  }
+  fail("bad host dtype");
+}
+template <class T> struct ToVector { static Array run(const Array &x) { return read_back<T>(x); } };
+template <class T> struct Item { static Array run(const Array &x) { return read_item<T>(x); } };
+
+std::map<std::string, Op> make_ops() {
+  std::map<std::string, Op> ops;
+
+  // Elementwise, with NumPy broadcasting and weak C++ scalars.
+  ops["add"] = binary([](const auto &x, const auto &y) { return x + y; });
+  ops["sub"] = binary([](const auto &x, const auto &y) { return x - y; });
+  ops["mul"] = binary([](const auto &x, const auto &y) { return x * y; });
+  ops["div"] = binary([](const auto &x, const auto &y) { return x / y; });
+  ops["pow"] = binary([](const auto &x, const auto &y) { return legato::pow(x, y); });
+  ops["maximum"] = binary([](const auto &x, const auto &y) { return legato::maximum(x, y); });
+  ops["minimum"] = binary([](const auto &x, const auto &y) { return legato::minimum(x, y); });
+  ops["lt"] = binary([](const auto &x, const auto &y) { return x < y; });
+  ops["le"] = binary([](const auto &x, const auto &y) { return x <= y; });
+  ops["gt"] = binary([](const auto &x, const auto &y) { return x > y; });
+  ops["ge"] = binary([](const auto &x, const auto &y) { return x >= y; });
+  ops["eq"] = binary([](const auto &x, const auto &y) { return x == y; });
+  ops["ne"] = binary([](const auto &x, const auto &y) { return x != y; });
+  ops["logical_and"] =
+      binary([](const auto &x, const auto &y) { return legato::logical_and(x, y); });
+  ops["logical_or"] =
+      binary([](const auto &x, const auto &y) { return legato::logical_or(x, y); });
+
+  ops["neg"] = unary([](const Array &x) { return -x; });
+  ops["logical_not"] = unary([](const Array &x) { return legato::logical_not(x); });
+  ops["abs"] = unary([](const Array &x) { return legato::abs(x); });
+  ops["exp"] = unary([](const Array &x) { return legato::exp(x); });
+  ops["log"] = unary([](const Array &x) { return legato::log(x); });
+  ops["sqrt"] = unary([](const Array &x) { return legato::sqrt(x); });
+  ops["sin"] = unary([](const Array &x) { return legato::sin(x); });
+  ops["cos"] = unary([](const Array &x) { return legato::cos(x); });
+  ops["tanh"] = unary([](const Array &x) { return legato::tanh(x); });
+  ops["erf"] = unary([](const Array &x) { return legato::erf(x); });
+  ops["floor"] = unary([](const Array &x) { return legato::floor(x); });
+
+  ops["where"] = {[](const Args &a, const Params &) -> Array {
+    want_arity(a, 3);
+    const Array &cond = array(a, 0);
+    return std::visit([&](const auto &x, const auto &y) { return legato::where(cond, x, y); },
+                      a[1], a[2]);
+  }};
+  ops["astype"] = with_params(
+      [](const Array &x, const Params &p) { return legato::astype(x, p.dtype("dtype")); });
+  ops["astype_method"] =
+      with_params([](const Array &x, const Params &p) { return x.astype(p.dtype("dtype")); });
+
+  // Reductions.
+  ops["sum"] = reduction([](const Array &x, auto ax, bool kd) { return legato::sum(x, ax, kd); });
+  ops["prod"] = reduction([](const Array &x, auto ax, bool kd) { return legato::prod(x, ax, kd); });
+  ops["max"] = reduction([](const Array &x, auto ax, bool kd) { return legato::max(x, ax, kd); });
+  ops["min"] = reduction([](const Array &x, auto ax, bool kd) { return legato::min(x, ax, kd); });
+  ops["mean"] = reduction([](const Array &x, auto ax, bool kd) { return legato::mean(x, ax, kd); });
+
+  // Linear algebra.
+  auto two_arrays = [](auto f) {
+    return Op{[f](const Args &a, const Params &) -> Array {
+      want_arity(a, 2);
+      return f(array(a, 0), array(a, 1));
+    }};
+  };
+  ops["matmul"] = two_arrays([](const Array &x, const Array &y) { return legato::matmul(x, y); });
+  ops["matmul_at"] =
+      two_arrays([](const Array &x, const Array &y) { return legato::matmul(x.T(), y); });
+  ops["matmul_bt"] =
+      two_arrays([](const Array &x, const Array &y) { return legato::matmul(x, y.T()); });
+  ops["dot"] = two_arrays([](const Array &x, const Array &y) { return legato::dot(x, y); });
+  ops["outer"] = two_arrays([](const Array &x, const Array &y) { return legato::outer(x, y); });
+  ops["transpose"] = with_params([](const Array &x, const Params &p) {
+    return legato::transpose(x, p.has("perm") ? p.integers("perm") : std::vector<int64_t>{});
+  });
+  ops["T"] = unary([](const Array &x) { return x.T(); });
+
+  // Shape.
+  ops["reshape"] = with_params(
+      [](const Array &x, const Params &p) { return legato::reshape(x, p.integers("shape")); });
+  ops["reshape_method"] =
+      with_params([](const Array &x, const Params &p) { return x.reshape(p.integers("shape")); });
+  ops["broadcast_to"] = with_params(
+      [](const Array &x, const Params &p) { return legato::broadcast_to(x, p.integers("shape")); });
+  ops["concatenate"] = {[](const Args &a, const Params &p) -> Array {
+    std::vector<Array> parts;
+    for (size_t i = 0; i < a.size(); ++i)
+      parts.push_back(array(a, i));
+    return legato::concatenate(parts, p.integer("axis"));
+  }};
+  ops["pad"] = with_params([](const Array &x, const Params &p) {
+    return legato::pad(x, p.widths("widths"), p.real_or("value", 0.0));
+  });
+
+  // Indexing; every write goes to a copy of the input, which other cases share.
+  ops["getitem"] = with_params([](const Array &x, const Params &p) -> Array {
+    return x[p.index("index")];
+  });
+  ops["getitem2"] = with_params([](const Array &x, const Params &p) -> Array {
+    return x[p.index("index")][p.index("index2")];
+  });
+  ops["stencil1d"] = unary([](const Array &x) {
+    return x[{slice(1, -1)}] * 2.0 - x[{slice(none, -2)}] - x[{slice(2, none)}];
+  });
+  ops["stencil2d"] = unary([](const Array &x) {
+    return x[{slice(1, -1), slice(1, -1)}] * 4.0 - x[{slice(none, -2), slice(1, -1)}] -
+           x[{slice(2, none), slice(1, -1)}] - x[{slice(1, -1), slice(none, -2)}] -
+           x[{slice(1, -1), slice(2, none)}];
+  });
+  ops["interleave_add"] = unary([](const Array &x) {
+    return x[{slice(none, none, 2)}] + x[{slice(1, none, 2)}];
+  });
+  ops["setitem"] = {[](const Args &a, const Params &p) -> Array {
+    want_arity(a, 2);
+    Array r = array(a, 0).copy();
+    std::visit([&](const auto &v) { r[p.index("index")] = v; }, a[1]);
+    return r;
+  }};
+  ops["shift_assign"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    r[p.index("index")] = r[p.index("index2")];
+    return r;
+  });
+  ops["setitem2"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    r[p.index("index")] = value(p);
+    r[p.index("index2")] = value(p, "value2");
+    return r;
+  });
+  ops["alias_ref"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    Array b = r; // shares r's storage
+    b[p.index("index")] = value(p);
+    return r;
+  });
+  ops["alias_view"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    Array v = r[p.index("index")];
+    r[p.index("index2")] = value(p);
+    return v;
+  });
+  ops["alias_view_write"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    Array v = r[p.index("index")];
+    v[p.index("index2")] = value(p);
+    return r;
+  });
+  ops["alias_view_of_view"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    Array w = r[p.index("index")][p.index("index2")];
+    r[p.index("index3")] = value(p);
+    return w;
+  });
+  ops["alias_before"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    Array w = r[p.index("index")] * 2.0; // computed before the write
+    r[p.index("index2")] = value(p);
+    return w;
+  });
+  ops["copy_independent"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    Array c = r.copy();
+    r[p.index("index")] = value(p);
+    return c;
+  });
+  ops["copy_fn_independent"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    Array c = legato::copy(r);
+    r[p.index("index")] = value(p);
+    return c;
+  });
+  ops["copy_write"] = with_params([](const Array &x, const Params &p) {
+    Array r = x.copy();
+    Array c = r.copy();
+    c[p.index("index")] = value(p);
+    return r;
+  });
+
+  // Creation.
+  ops["zeros"] = creation(
+      [](const Params &p) { return legato::zeros(p.integers("shape"), p.dtype("dtype")); });
+  ops["ones"] = creation(
+      [](const Params &p) { return legato::ones(p.integers("shape"), p.dtype("dtype")); });
+  ops["full"] = creation([](const Params &p) {
+    return legato::full(p.integers("shape"), p.real("value"), p.dtype("dtype"));
+  });
+  ops["arange_stop"] = creation(
+      [](const Params &p) { return legato::arange(p.integer("stop"), p.dtype("dtype")); });
+  ops["arange"] = creation([](const Params &p) {
+    return legato::arange(p.real("start"), p.real("stop"), p.real("step"), p.dtype("dtype"));
+  });
+  ops["linspace"] = creation([](const Params &p) {
+    return legato::linspace(p.real("start"), p.real("stop"), p.integer("num"), p.dtype("dtype"));
+  });
+  ops["eye"] =
+      creation([](const Params &p) { return legato::eye(p.integer("n"), p.dtype("dtype")); });
+  ops["random"] = creation([](const Params &p) {
+    return legato::random(p.integers("shape"), p.dtype("dtype"), p.unsigned_integer("seed"));
+  });
+
+  // Host reads: to_vector<T>() / item<T>(), wrapped back with from_vector.
+  ops["to_vector"] = with_params([](const Array &x, const Params &p) {
+    return by_host_type<ToVector>(p.dtype("host"), x);
+  });
+  ops["to_vector"].host = true;
+  ops["item"] = with_params(
+      [](const Array &x, const Params &p) { return by_host_type<Item>(p.dtype("host"), x); });
+  ops["item"].host = true;
+  return ops;
+}
+
+} // namespace
+
+const Op &find_op(const std::string &name) {
+  static const std::map<std::string, Op> ops = make_ops();
+  auto it = ops.find(name);
+  if (it == ops.end())
+    fail("no operation '" + name + "' (oracle.py and ops.cpp disagree)");
+  return it->second;
+}
+
+} // namespace legato_numpy

@@ -1,0 +1,883 @@
+#!/usr/bin/python3
+"""NumPy oracle for legato's differential tests.
+
+Writes every case of the suite -- deterministic inputs, the operation, and what
+NumPy answers (an array, or the fact that NumPy rejects the call) -- to
+
+    OUTDIR/manifest.txt   one line per group / input / case (format below)
+    OUTDIR/data.bin       the arrays' raw bytes (C order, native endian,
+                          bool as one byte), addressed by offset
+
+numpy_test reads them, recomputes each case with legato (eager, lazy or
+through legato::jit) and compares.
+
+    /usr/bin/python3 oracle.py OUTDIR     generate
+    /usr/bin/python3 oracle.py --suites   print the suite names (for CMake)
+
+Run it with Debian's interpreter: it has python3-numpy (NumPy 1.24).
+
+Semantics. legato follows NumPy 2 (NEP 50): a C++ scalar operand is "weak"
+(it takes the array's dtype when its kind -- bool < int < float -- is not
+higher), and a 0-d array is an ordinary, strong array. NumPy 1.24 instead
+applies value-based casting to Python scalars *and* to 0-d arrays. The
+oracle makes NumPy 1.24 compute NumPy 2's answer: `weak()` turns each Python
+scalar into an array of the dtype NEP 50 gives it, and `elementwise()` lifts
+0-d operands to shape (1,) so that no value-based casting happens, then
+reshapes the result back.
+
+A call NumPy rejects with TypeError (e.g. boolean subtract), or whose result
+dtype legato lacks (exp of bool gives float16, bool ** bool gives int8), is
+recorded as "raises": legato must throw legato::Error there. Any other NumPy
+exception is a bug in this file and stops the generation.
+
+Manifest format (whitespace-separated tokens, shapes like "(3,4)", "(5,)", "()"):
+    legato-numpy-oracle 1
+    group SUITE NAME
+    input DTYPE SHAPE OFFSET
+    case OP ARGS expect DTYPE SHAPE OFFSET [KEY=VALUE ...]
+    case OP ARGS raises [KEY=VALUE ...]
+    end
+ARGS is "-" or a comma-separated list of operands: "%K" (input K of the
+group), "b:0|1", "i:INT", "f:FLOAT" (C++ bool / integer / double scalars).
+Index parameters ("index", "index2", ...) are comma-separated entries, each an
+integer or "start:stop:step" with empty parts for open ends.
+"""
+
+import math
+import os
+import sys
+import zlib
+
+import numpy as np
+
+DTYPES = ("bool", "int32", "int64", "float32", "float64")
+FLOATS = ("float32", "float64")
+INTS = ("int32", "int64")
+MAX_INPUTS = 8  # legato::jit takes at most 8 Array arguments (Jit::kMaxArity)
+
+
+class Rejected(Exception):
+    """NumPy's result has a dtype legato does not have."""
+
+
+# ---- NEP 50 promotion on NumPy 1.24 -----------------------------------------
+
+KIND_RANK = {"b": 0, "i": 1, "u": 1, "f": 2}
+DEFAULT_OF_RANK = {0: np.bool_, 1: np.int64, 2: np.float64}
+
+
+def scalar_rank(v):
+    if isinstance(v, (bool, np.bool_)):
+        return 0
+    if isinstance(v, int):
+        return 1
+    if isinstance(v, float):
+        return 2
+    raise AssertionError(f"not a scalar operand: {v!r}")
+
+
+def weak(operands):
+    """Replaces Python scalars by arrays of the dtype NEP 50 gives them."""
+    arrays = [x for x in operands if isinstance(x, np.ndarray)]
+    scalar_ranks = [scalar_rank(x) for x in operands if not isinstance(x, np.ndarray)]
+    strong = np.result_type(*[a.dtype for a in arrays]) if arrays else None
+    out = []
+    for x in operands:
+        if isinstance(x, np.ndarray):
+            out.append(x)
+            continue
+        rank = scalar_rank(x)
+        if strong is not None and rank <= KIND_RANK[strong.kind]:
+            dtype = strong
+        elif strong is not None:
+            dtype = DEFAULT_OF_RANK[rank]
+        else:
+            dtype = DEFAULT_OF_RANK[max(scalar_ranks)]
+        out.append(np.array(x, dtype=dtype))
+    return out
+
+
+def elementwise(fn, *operands):
+    """fn applied with NumPy broadcasting, weak scalars and strong 0-d arrays."""
+    arrays = weak(operands)
+    shape = np.broadcast_shapes(*[a.shape for a in arrays])
+    lifted = [a.reshape(1) if a.ndim == 0 else a for a in arrays]
+    return np.asarray(fn(*lifted)).reshape(shape)
+
+
+def float_result_dtype(dtype):
+    """The dtype NumPy's float ufuncs (exp, sin, ...) give for an input dtype."""
+    return np.exp(np.zeros(1, dtype)).dtype
+
+
+def erf(x):
+    # NumPy has no erf: math.erf, vectorised, rounded to the dtype exp() gives.
+    values = np.vectorize(math.erf, otypes=[np.float64])(x.astype(np.float64))
+    return values.astype(float_result_dtype(x.dtype))
+
+
+# ---- the operations, NumPy side (ops.cpp is the legato side) ----------------
+
+NUMPY = {}
+
+BINARY = {
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.true_divide,
+    "pow": np.power, "maximum": np.maximum, "minimum": np.minimum,
+    "lt": np.less, "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal,
+    "eq": np.equal, "ne": np.not_equal,
+    "logical_and": np.logical_and, "logical_or": np.logical_or,
+}
+UNARY = {
+    "neg": np.negative, "logical_not": np.logical_not, "abs": np.absolute,
+    "exp": np.exp, "log": np.log, "sqrt": np.sqrt, "sin": np.sin, "cos": np.cos,
+    "tanh": np.tanh, "erf": erf, "floor": np.floor,
+}
+for _name, _fn in BINARY.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: elementwise(fn, a[0], a[1])
+for _name, _fn in UNARY.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: elementwise(fn, a[0])
+
+
+def op(name):
+    def register(fn):
+        NUMPY[name] = fn
+        return fn
+    return register
+
+
+def axes_of(p):
+    return tuple(p["axes"]) if p.get("axes") else None  # legato: {} = all axes
+
+
+def to_index(entries):
+    return tuple(entries)
+
+
+@op("where")
+def _where(a, p):
+    x, y = weak([a[1], a[2]])
+    return elementwise(np.where, a[0], x, y)
+
+
+@op("astype")
+def _astype(a, p):
+    return a[0].astype(p["dtype"])
+
+
+NUMPY["astype_method"] = _astype
+
+for _name, _fn in {"sum": np.sum, "prod": np.prod, "max": np.max,
+                   "min": np.min, "mean": np.mean}.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: np.asarray(
+        fn(a[0], axis=axes_of(p), keepdims=p.get("keepdims", False)))
+
+NUMPY["matmul"] = lambda a, p: np.matmul(a[0], a[1])
+NUMPY["matmul_at"] = lambda a, p: np.matmul(a[0].T, a[1])
+NUMPY["matmul_bt"] = lambda a, p: np.matmul(a[0], a[1].T)
+NUMPY["dot"] = lambda a, p: np.asarray(np.dot(a[0], a[1]))
+NUMPY["outer"] = lambda a, p: np.outer(a[0], a[1])
+NUMPY["transpose"] = lambda a, p: np.transpose(a[0], p.get("perm") or None)
+NUMPY["T"] = lambda a, p: a[0].T
+NUMPY["reshape"] = lambda a, p: np.reshape(a[0], p["shape"])
+NUMPY["reshape_method"] = NUMPY["reshape"]
+NUMPY["broadcast_to"] = lambda a, p: np.broadcast_to(a[0], p["shape"]).copy()
+NUMPY["concatenate"] = lambda a, p: np.concatenate(a, axis=p["axis"])
+NUMPY["pad"] = lambda a, p: np.pad(a[0], p["widths"], constant_values=p.get("value", 0.0))
+
+NUMPY["getitem"] = lambda a, p: np.array(a[0][to_index(p["index"])])
+NUMPY["getitem2"] = lambda a, p: np.array(a[0][to_index(p["index"])][to_index(p["index2"])])
+
+
+@op("stencil1d")
+def _stencil1d(a, p):
+    x = a[0]
+    return x[1:-1] * 2.0 - x[:-2] - x[2:]
+
+
+@op("stencil2d")
+def _stencil2d(a, p):
+    x = a[0]
+    return (x[1:-1, 1:-1] * 4.0 - x[:-2, 1:-1] - x[2:, 1:-1]
+            - x[1:-1, :-2] - x[1:-1, 2:])
+
+
+@op("interleave_add")
+def _interleave_add(a, p):
+    return a[0][::2] + a[0][1::2]
+
+
+@op("setitem")
+def _setitem(a, p):
+    r = a[0].copy()
+    r[to_index(p["index"])] = a[1]
+    return r
+
+
+@op("shift_assign")  # r[index] = r[index2]: source and target overlap
+def _shift_assign(a, p):
+    r = a[0].copy()
+    r[to_index(p["index"])] = r[to_index(p["index2"])]
+    return r
+
+
+@op("setitem2")  # two writes, the second wins where they overlap
+def _setitem2(a, p):
+    r = a[0].copy()
+    r[to_index(p["index"])] = p["value"]
+    r[to_index(p["index2"])] = p["value2"]
+    return r
+
+
+@op("alias_ref")  # b = r; b[index] = value; -> r
+def _alias_ref(a, p):
+    r = a[0].copy()
+    b = r
+    b[to_index(p["index"])] = p["value"]
+    return r
+
+
+@op("alias_view")  # v = r[index]; r[index2] = value; -> v
+def _alias_view(a, p):
+    r = a[0].copy()
+    v = r[to_index(p["index"])]
+    r[to_index(p["index2"])] = p["value"]
+    return v.copy()
+
+
+@op("alias_view_write")  # v = r[index]; v[index2] = value; -> r
+def _alias_view_write(a, p):
+    r = a[0].copy()
+    v = r[to_index(p["index"])]
+    v[to_index(p["index2"])] = p["value"]
+    return r
+
+
+@op("alias_view_of_view")  # w = r[index][index2]; r[index3] = value; -> w
+def _alias_view_of_view(a, p):
+    r = a[0].copy()
+    w = r[to_index(p["index"])][to_index(p["index2"])]
+    r[to_index(p["index3"])] = p["value"]
+    return w.copy()
+
+
+@op("alias_before")  # w = r[index] * 2 (computed before the write); -> w
+def _alias_before(a, p):
+    r = a[0].copy()
+    w = r[to_index(p["index"])] * 2.0
+    r[to_index(p["index2"])] = p["value"]
+    return w
+
+
+@op("copy_independent")  # c = r.copy(); r[index] = value; -> c
+def _copy_independent(a, p):
+    r = a[0].copy()
+    c = r.copy()
+    r[to_index(p["index"])] = p["value"]
+    return c
+
+
+NUMPY["copy_fn_independent"] = _copy_independent  # legato::copy(r)
+
+
+@op("copy_write")  # c = r.copy(); c[index] = value; -> r
+def _copy_write(a, p):
+    r = a[0].copy()
+    c = r.copy()
+    c[to_index(p["index"])] = p["value"]
+    return r
+
+
+NUMPY["zeros"] = lambda a, p: np.zeros(p["shape"], p["dtype"])
+NUMPY["ones"] = lambda a, p: np.ones(p["shape"], p["dtype"])
+NUMPY["full"] = lambda a, p: np.full(p["shape"], p["value"], p["dtype"])
+NUMPY["arange_stop"] = lambda a, p: np.arange(p["stop"], dtype=p["dtype"])
+NUMPY["arange"] = lambda a, p: np.arange(p["start"], p["stop"], p["step"], dtype=p["dtype"])
+NUMPY["linspace"] = lambda a, p: np.linspace(p["start"], p["stop"], p["num"], dtype=p["dtype"])
+NUMPY["eye"] = lambda a, p: np.eye(p["n"], dtype=p["dtype"])
+
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+@op("random")
+def _random(a, p):
+    """legato::random: splitmix64 of the counter seed * golden + i."""
+    n = int(np.prod(p["shape"], dtype=np.int64))
+    base = np.uint64((p["seed"] * GOLDEN) % 2**64)
+    x = base + np.arange(n, dtype=np.uint64)  # uint64 arrays wrap silently
+    z = x + np.uint64(GOLDEN)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    if p["dtype"] == "float64":
+        values = (z >> np.uint64(11)).astype(np.float64) * 2.0**-53
+    elif p["dtype"] == "float32":
+        values = ((z >> np.uint64(40)).astype(np.float64) * 2.0**-24).astype(np.float32)
+    else:
+        raise AssertionError("the formula is specified for float32 and float64 only")
+    return values.reshape(p["shape"])
+
+
+# Host reads: legato side reads with to_vector<T>() / item<T>().
+NUMPY["to_vector"] = lambda a, p: a[0].astype(p["host"])
+NUMPY["item"] = lambda a, p: np.asarray(a[0].reshape(()).astype(p["host"]))
+
+
+# ---- groups and cases -------------------------------------------------------
+
+GROUPS = []
+
+
+class Ref:
+    """An input of a group, as a case operand."""
+
+    def __init__(self, group, index):
+        self.group, self.index = group, index
+
+
+def _encode_index_entry(e):
+    if isinstance(e, slice):
+        part = lambda v: "" if v is None else str(v)
+        return f"{part(e.start)}:{part(e.stop)}:{1 if e.step is None else e.step}"
+    return str(int(e))
+
+
+def _encode_param(key, value):
+    if key.startswith("index"):
+        return ",".join(_encode_index_entry(e) for e in value)
+    if key == "widths":
+        return ",".join(f"{lo}:{hi}" for lo, hi in value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(int(v)) for v in value)
+    raise AssertionError(f"cannot encode parameter {key}={value!r}")
+
+
+def _encode_operand(x):
+    if isinstance(x, Ref):
+        return f"%{x.index}"
+    if isinstance(x, bool):
+        return f"b:{int(x)}"
+    if isinstance(x, int):
+        return f"i:{x}"
+    if isinstance(x, float):
+        return f"f:{x!r}"
+    raise AssertionError(f"bad operand {x!r}")
+
+
+class Group:
+    """Inputs (at most 8) and the cases computed from them: one lazy window,
+    one jit trace."""
+
+    def __init__(self, suite, name):
+        self.suite, self.name = suite, name
+        self.inputs, self.cases = [], []
+        self.rng = np.random.default_rng(zlib.crc32(f"{suite}/{name}".encode()))
+        assert all(g.name != name for g in GROUPS), name
+        GROUPS.append(self)
+
+    def input(self, array):
+        array = np.array(array, order="C")
+        assert array.dtype.name in DTYPES, array.dtype
+        assert len(self.inputs) < MAX_INPUTS, f"{self.name}: too many inputs"
+        self.inputs.append(array)
+        return Ref(self, len(self.inputs) - 1)
+
+    def case(self, op_name, *operands, **params):
+        assert op_name in NUMPY, op_name
+        values = []
+        for x in operands:
+            if isinstance(x, Ref):
+                assert x.group is self
+                values.append(self.inputs[x.index])
+            else:
+                values.append(x)
+        try:
+            with np.errstate(all="ignore"):
+                result = np.asarray(NUMPY[op_name](values, params))
+            if result.dtype.name not in DTYPES:
+                raise Rejected(result.dtype.name)
+            expected = np.array(result, order="C")
+        except (TypeError, Rejected):
+            expected = None
+        self.cases.append((op_name, operands, params, expected))
+
+    # Deterministic inputs.
+    def grid(self, dtype, shape, lo=-4, hi=4, zero=True):
+        """Values on a coarse grid (halves for floats): sums, products and
+        comparisons are exact, and equal values occur."""
+        if dtype == "bool":
+            return self.rng.random(shape) < 0.5
+        if dtype in INTS:
+            v = self.rng.integers(lo, hi + 1, shape)
+        else:
+            v = self.rng.integers(2 * lo, 2 * hi + 1, shape) / 2.0
+        if not zero:
+            v = np.where(v == 0, 1, v)
+        return np.asarray(v).astype(dtype)
+
+    def uniform(self, dtype, shape, lo=-3.0, hi=3.0):
+        if dtype == "bool":
+            return self.rng.random(shape) < 0.5
+        if dtype in INTS:
+            return np.asarray(self.rng.integers(int(lo) - 2, int(hi) + 3, shape)).astype(dtype)
+        return np.asarray(self.rng.uniform(lo, hi, shape)).astype(dtype)
+
+
+def shape_text(shape):
+    if len(shape) == 1:
+        return f"({shape[0]},)"
+    return "(" + ",".join(str(d) for d in shape) + ")"
+
+
+def write(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    data = bytearray()
+
+    def blob(array):
+        offset = len(data)
+        data.extend(np.array(array, order="C").tobytes())
+        return offset
+
+    lines = ["legato-numpy-oracle 1"]
+    for g in GROUPS:
+        lines.append(f"group {g.suite} {g.name}")
+        for x in g.inputs:
+            lines.append(f"input {x.dtype.name} {shape_text(x.shape)} {blob(x)}")
+        for op_name, operands, params, expected in g.cases:
+            args = ",".join(_encode_operand(x) for x in operands) or "-"
+            extra = "".join(f" {k}={_encode_param(k, v)}" for k, v in params.items())
+            if expected is None:
+                lines.append(f"case {op_name} {args} raises{extra}")
+            else:
+                lines.append(f"case {op_name} {args} expect {expected.dtype.name} "
+                             f"{shape_text(expected.shape)} {blob(expected)}{extra}")
+        lines.append("end")
+    # Write-then-rename, so a reader never sees half a manifest.
+    with open(os.path.join(outdir, "data.bin.tmp"), "wb") as f:
+        f.write(bytes(data))
+    with open(os.path.join(outdir, "manifest.txt.tmp"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(os.path.join(outdir, "data.bin.tmp"), os.path.join(outdir, "data.bin"))
+    os.replace(os.path.join(outdir, "manifest.txt.tmp"), os.path.join(outdir, "manifest.txt"))
+
+
+# ---- the suites -------------------------------------------------------------
+# Each group is one lazy window / one jit trace; in eager mode each case is at
+# least one program, so the case count is what eager mode pays for.
+
+S = slice  # S(1, -1) is 1:-1
+
+
+def elementwise_suite():
+    for dt in DTYPES:
+        g = Group("elementwise", f"binary_{dt}")
+        x, y = g.input(g.grid(dt, (3, 4))), g.input(g.grid(dt, (3, 4)))
+        # Integer powers need non-negative exponents (NumPy raises otherwise).
+        e = g.input(g.grid(dt, (3, 4), 0, 3) if dt in INTS else g.grid(dt, (3, 4), -2, 2))
+        for name in BINARY:
+            g.case(name, x, e if name == "pow" else y)
+    for i, a in enumerate(DTYPES):
+        for b in DTYPES[i + 1:]:
+            g = Group("elementwise", f"mixed_{a}_{b}")
+            x, y = g.input(g.grid(a, (3, 4))), g.input(g.grid(b, (3, 4)))
+            g.case("add", x, y)
+            g.case("sub", y, x)
+            g.case("div", x, y)
+            g.case("maximum", x, y)
+            g.case("lt", x, y)
+
+
+def broadcast_suite():
+    pairs = [
+        ((3, 1), (1, 4), "float64", "float64"),
+        ((4,), (2, 3, 4), "int32", "float32"),
+        ((2, 3, 4), (4,), "bool", "int64"),
+        ((2, 1, 4), (3, 1), "float32", "float32"),
+        ((1,), (3, 4), "int64", "float64"),
+        ((), (3, 4), "float64", "float32"),  # a 0-d array is strong: float64
+        ((3, 4), (), "int32", "int64"),
+        ((), (), "float32", "int32"),
+        ((1, 1), (1,), "int32", "int32"),
+        ((5,), (1,), "float64", "bool"),
+    ]
+    for sa, sb, da, db in pairs:
+        dims = lambda s: "x".join(map(str, s)) or "0d"
+        g = Group("broadcast", f"bcast_{dims(sa)}_{dims(sb)}")
+        x, y = g.input(g.grid(da, sa)), g.input(g.grid(db, sb))
+        g.case("add", x, y)
+        g.case("sub", y, x)
+        g.case("mul", x, y)
+        g.case("lt", x, y)
+
+    g = Group("broadcast", "where")
+    c = g.input(g.grid("bool", (3, 4)))
+    x = g.input(g.grid("float64", (3, 4)))
+    y = g.input(g.grid("int32", (4,)))
+    c1 = g.input(g.grid("bool", (3, 1)))
+    f = g.input(g.grid("float32", (3, 4)))
+    c0 = g.input(np.array(True))
+    g.case("where", c, x, y)
+    g.case("where", c, x, 2.5)
+    g.case("where", c, 1, y)          # weak int with int32 -> int32
+    g.case("where", c, 1.5, 2)        # two scalars -> float64
+    g.case("where", c, True, False)   # -> bool
+    g.case("where", c1, x, 0)         # condition broadcasts
+    g.case("where", c, f, 2.5)        # -> float32
+    g.case("where", c, f, y)          # float32 with int32 -> float64
+    g.case("where", c0, y, f)
+
+
+def scalars_suite():
+    for dt in DTYPES:
+        g = Group("scalars", f"scalar_{dt}")
+        x = g.input(g.grid(dt, (3, 4)))
+        x0 = g.input(g.grid(dt, ()))
+        x1 = g.input(g.grid(dt, (1,)))
+        for s in (True, 3, 2.5):
+            g.case("add", x, s)
+        g.case("add", 2.5, x)
+        g.case("sub", 3, x)
+        g.case("sub", x, True)  # bool - bool: NumPy refuses
+        g.case("mul", x, 2)
+        g.case("div", x, 2)
+        g.case("div", 1.5, x)
+        g.case("lt", x, 1)
+        g.case("ne", True, x)
+        g.case("maximum", x, 1)
+        g.case("pow", x, 2)
+        g.case("pow", 2.0, x)
+        g.case("logical_and", x, True)
+        g.case("add", x0, 3)
+        g.case("mul", x0, 2.5)
+        g.case("minimum", 0.5, x1)
+
+
+def unary_suite():
+    for dt in DTYPES:
+        g = Group("unary", f"unary_{dt}")
+        v = g.uniform(dt, (3, 4))
+        if dt != "bool":
+            v.flat[:3] = [0, 1, -1]
+        x = g.input(v)
+        for name in UNARY:
+            g.case(name, x)
+    for dt in FLOATS:
+        g = Group("unary", f"special_{dt}")
+        tiny, huge = (1e-310, 1e300) if dt == "float64" else (1e-40, 3e38)
+        v = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, tiny, huge], dt)
+        x, y = g.input(v), g.input(v[::-1])
+        for name in ("exp", "log", "sqrt", "tanh", "floor", "abs"):
+            g.case(name, x)
+        g.case("maximum", x, y)
+        g.case("minimum", x, y)
+        g.case("lt", x, y)
+        g.case("eq", x, x)
+        g.case("div", x, y)
+        g.case("mul", x, 0.0)
+        g.case("add", x, y)
+        g.case("max", x)
+        g.case("sum", x)
+    for src in DTYPES:
+        g = Group("unary", f"astype_{src}")
+        x = g.input(g.uniform(src, (2, 5), -3.7, 3.7))
+        for dst in DTYPES:
+            g.case("astype", x, dtype=dst)
+        g.case("astype_method", x, dtype="float64")
+
+
+def reductions_suite():
+    for dt in DTYPES:
+        g = Group("reductions", f"reduce_{dt}")
+        x = g.input(g.grid(dt, (2, 3, 4), -2, 2, zero=False))
+        for name in ("sum", "prod", "max", "min", "mean"):
+            g.case(name, x)
+        g.case("sum", x, axes=[1])
+        g.case("prod", x, axes=[-1])
+        g.case("max", x, axes=[0, 2])
+        g.case("min", x, axes=[-1], keepdims=True)
+        g.case("mean", x, axes=[-3, -1])
+        g.case("sum", x, axes=None, keepdims=True)
+        g.case("mean", x, axes=[0], keepdims=True)
+    g = Group("reductions", "reduce_small")
+    x0 = g.input(g.grid("float64", ()))
+    x1 = g.input(g.grid("int32", (1,)))
+    x11 = g.input(g.grid("bool", (1, 1)))
+    xs = g.input(g.grid("float32", (5,)))
+    g.case("sum", x0)
+    g.case("mean", x0)
+    g.case("max", x1)
+    g.case("sum", x1, axes=[0], keepdims=True)
+    g.case("prod", x11, axes=[1])
+    g.case("min", x11)
+    g.case("mean", xs, axes=[-1])
+    g.case("sum", xs, axes=[0])
+
+
+def linalg_suite():
+    for dt in DTYPES:
+        g = Group("linalg", f"matmul_{dt}")
+        a = g.input(g.grid(dt, (3, 4)))
+        b = g.input(g.grid(dt, (4, 5)))
+        u = g.input(g.grid(dt, (4,)))
+        v = g.input(g.grid(dt, (3,)))
+        w = g.input(g.grid(dt, (5,)))
+        g.case("matmul", a, b)
+        g.case("matmul", a, u)
+        g.case("matmul", v, a)
+        g.case("dot", a, b)
+        g.case("dot", u, u)
+        g.case("dot", a, u)
+        g.case("outer", v, w)
+        g.case("matmul_at", a, a)  # a.T @ a: a transpose folded into the GEMM
+        g.case("matmul_bt", a, a)  # a @ a.T
+    g = Group("linalg", "matmul_mixed")
+    af = g.input(g.grid("float32", (3, 4)))
+    bd = g.input(g.grid("float64", (4, 5)))
+    ai = g.input(g.grid("int32", (3, 4)))
+    bb = g.input(g.grid("bool", (4, 5)))
+    ul = g.input(g.grid("int64", (4,)))
+    g.case("matmul", af, bd)
+    g.case("matmul", ai, bd)
+    g.case("matmul", ai, bb)
+    g.case("matmul", af, ul)
+    g.case("dot", ul, ul)
+    g = Group("linalg", "transpose")
+    x = g.input(g.grid("float64", (2, 3, 4)))
+    y = g.input(g.grid("int32", (3, 4)))
+    z = g.input(g.grid("bool", (5,)))
+    g.case("transpose", x)
+    g.case("transpose", x, perm=[1, 0, 2])
+    g.case("transpose", x, perm=[2, 0, 1])
+    g.case("T", x)
+    g.case("transpose", y)
+    g.case("T", y)
+    g.case("transpose", z)
+
+
+def shape_suite():
+    g = Group("shape", "reshape")
+    x = g.input(g.grid("float64", (2, 3, 4)))
+    y = g.input(g.grid("int32", (6,)))
+    b = g.input(g.grid("bool", (2, 2)))
+    s = g.input(g.grid("float32", ()))
+    o = g.input(g.grid("int64", (1,)))
+    g.case("reshape", x, shape=[6, 4])
+    g.case("reshape", x, shape=[24])
+    g.case("reshape", x, shape=[4, 3, 2])
+    g.case("reshape_method", x, shape=[2, 12])
+    g.case("reshape", y, shape=[2, 3])
+    g.case("reshape", y, shape=[3, 1, 2])
+    g.case("reshape", b, shape=[4])
+    g.case("reshape", s, shape=[1, 1])
+    g.case("reshape", o, shape=[])
+    g = Group("shape", "reshape_infer")  # NumPy's -1: the size that fits
+    x = g.input(g.grid("float64", (2, 3, 4)))
+    g.case("reshape", x, shape=[-1, 4])
+    g.case("reshape", x, shape=[2, -1])
+
+    g = Group("shape", "broadcast_to")
+    g.case("broadcast_to", g.input(g.grid("float64", (3,))), shape=[2, 3])
+    g.case("broadcast_to", g.input(g.grid("int32", (3, 1))), shape=[3, 4])
+    g.case("broadcast_to", g.input(g.grid("bool", ())), shape=[2, 2])
+    g.case("broadcast_to", g.input(g.grid("float32", (1, 4))), shape=[2, 3, 4])
+    g.case("broadcast_to", g.input(g.grid("int64", (2, 3))), shape=[2, 3])
+
+    g = Group("shape", "concatenate")
+    a = g.input(g.grid("float64", (2, 3)))
+    b = g.input(g.grid("float64", (4, 3)))
+    c = g.input(g.grid("float64", (2, 5)))
+    d = g.input(g.grid("int32", (2, 3)))
+    e = g.input(g.grid("float32", (3,)))
+    f = g.input(g.grid("float32", (2,)))
+    bb = g.input(g.grid("bool", (2, 3)))
+    g.case("concatenate", a, b, axis=0)
+    g.case("concatenate", a, c, axis=1)
+    g.case("concatenate", a, c, axis=-1)
+    g.case("concatenate", a, b, axis=-2)
+    g.case("concatenate", a, b, a, axis=0)
+    g.case("concatenate", a, d, axis=0)   # float64 with int32 -> float64
+    g.case("concatenate", d, bb, axis=1)  # int32 with bool -> int32
+    g.case("concatenate", e, f, axis=0)
+    g.case("concatenate", e, axis=0)
+
+    g = Group("shape", "pad")
+    x = g.input(g.grid("float64", (3, 4)))
+    y = g.input(g.grid("int32", (5,)))
+    b = g.input(g.grid("bool", (2, 2)))
+    z = g.input(g.grid("float32", (2, 3, 2)))
+    g.case("pad", x, widths=[(1, 2), (0, 3)])
+    g.case("pad", x, widths=[(0, 0), (2, 1)], value=3.5)
+    g.case("pad", x, widths=[(0, 0), (0, 0)])
+    g.case("pad", y, widths=[(2, 0)], value=7.0)
+    g.case("pad", b, widths=[(1, 1), (1, 1)], value=1.0)
+    g.case("pad", z, widths=[(1, 0), (0, 0), (0, 2)], value=-1.5)
+
+
+def indexing_suite():
+    g = Group("indexing", "getitem_1d")
+    x = g.input(g.grid("float64", (8,)))
+    for idx in ([S(1, -1)], [S(None, None, -1)], [S(5, 1, -2)], [S(-3, None)],
+                [S(None, 3)], [2], [-1], [S(2, 100)], [S(-100, 3)], [S(None, None, 3)],
+                [S(7, 0, -3)], [S(None, None, -2)]):
+        g.case("getitem", x, index=idx)
+    g.case("getitem2", x, index=[S(1, -1)], index2=[S(None, None, 2)])
+    g.case("getitem2", x, index=[S(None, None, -1)], index2=[S(1, 4)])
+
+    g = Group("indexing", "getitem_2d")
+    x = g.input(g.grid("int32", (4, 5)))
+    for idx in ([S(1, 3), S(None, None, 2)], [1], [-1, S(1, 4)], [S(None), -1],
+                [S(None, None, -1), S(None, None, -2)], [1, 2], [S(None, 2)],
+                [S(None), S(1, None)], [S(-2, None), S(-3, -1)]):
+        g.case("getitem", x, index=idx)
+    g.case("getitem2", x, index=[S(1, None)], index2=[S(None), S(None, None, -1)])
+
+    g = Group("indexing", "getitem_3d")
+    x = g.input(g.grid("bool", (2, 3, 4)))
+    for idx in ([1], [S(None), 0, S(None, None, -1)], [-1, -1, -1], [S(None), S(1, None), 2],
+                [S(None, None, -1)]):
+        g.case("getitem", x, index=idx)
+
+    g = Group("indexing", "slice_arithmetic")
+    x = g.input(g.grid("float64", (10,)))
+    y = g.input(g.grid("float32", (5, 6)))
+    g.case("stencil1d", x)
+    g.case("stencil2d", y)
+    g.case("interleave_add", x)
+
+    g = Group("indexing", "slice_empty")  # NumPy gives size-0 arrays here
+    x = g.input(g.grid("float64", (6,)))
+    g.case("getitem", x, index=[S(4, 1)])
+    g.case("getitem", x, index=[S(3, 3)])
+
+    g = Group("indexing", "setitem_f64")
+    a = g.input(g.grid("float64", (4, 5)))
+    v25 = g.input(g.grid("float64", (2, 5)))
+    v5 = g.input(g.grid("float64", (5,)))
+    v41 = g.input(g.grid("float64", (4, 1)))
+    vi = g.input(g.grid("int32", (2, 5)))
+    r45 = g.input(g.grid("float64", (4, 5)))
+    g.case("setitem", a, v25, index=[S(1, 3)])
+    g.case("setitem", a, v5, index=[S(1, 3)])        # value broadcasts
+    g.case("setitem", a, v41, index=[S(None), S(1, 3)])
+    g.case("setitem", a, 7.0, index=[S(None, None, 2), S(None, None, -1)])
+    g.case("setitem", a, 3, index=[-1])
+    g.case("setitem", a, 5.5, index=[1, 2])
+    g.case("setitem", a, True, index=[S(None), -1])
+    g.case("setitem", a, r45, index=[S(None, None, -1)])
+    g.case("setitem", a, vi, index=[S(1, 3)])        # int32 value into float64
+    g.case("setitem", a, v5, index=[S(2, 100)])
+
+    g = Group("indexing", "setitem_cast")  # values cast to the target's dtype
+    b = g.input(g.grid("int32", (4, 5)))
+    xf = g.input(g.uniform("float64", (3, 5), -3.7, 3.7))
+    bb = g.input(g.grid("bool", (5,)))
+    c = g.input(g.grid("bool", (3, 3)))
+    g.case("setitem", b, 2.7, index=[0])             # truncates to 2
+    g.case("setitem", b, xf, index=[S(1, None)])
+    g.case("setitem", b, bb, index=[2])
+    g.case("setitem", c, 0, index=[1])
+    g.case("setitem", c, 2.5, index=[S(None), S(None, None, 2)])
+
+    g = Group("indexing", "setitem_overlap")
+    a = g.input(g.grid("float64", (6,)))
+    m = g.input(g.grid("float64", (3, 4)))
+    g.case("shift_assign", a, index=[S(1, None)], index2=[S(None, -1)])
+    g.case("shift_assign", a, index=[S(None, -1)], index2=[S(1, None)])
+    g.case("shift_assign", a, index=[S(None, None, -1)], index2=[S(None)])
+    g.case("shift_assign", m, index=[S(None), S(1, None)], index2=[S(None), S(None, -1)])
+    g.case("setitem2", m, index=[S(0, 2)], value=1.0, index2=[S(1, 3)], value2=2.0)
+
+    g = Group("indexing", "alias")
+    a = g.input(g.grid("float64", (4, 5)))
+    g.case("alias_ref", a, index=[S(1, 3)], value=9.0)
+    g.case("alias_view", a, index=[S(1, None)], index2=[2, S(1, 4)], value=-1.0)
+    g.case("alias_view_write", a, index=[S(None), S(1, 3)], index2=[0], value=4.0)
+    g.case("alias_view_of_view", a, index=[S(1, None)], index2=[S(None, None, 2)],
+           index3=[3], value=0.5)
+    g.case("alias_before", a, index=[S(1, 3)], index2=[1], value=100.0)
+    g.case("copy_independent", a, index=[0], value=9.0)
+    g.case("copy_fn_independent", a, index=[S(None), 0], value=9.0)
+    g.case("copy_write", a, index=[0], value=9.0)
+
+
+def creation_suite():
+    for dt in DTYPES:
+        g = Group("creation", f"creation_{dt}")
+        g.case("zeros", shape=[2, 3], dtype=dt)
+        g.case("ones", shape=[3], dtype=dt)
+        g.case("full", shape=[2, 2], value=2.5, dtype=dt)
+        g.case("full", shape=[], value=7.0, dtype=dt)
+        g.case("arange_stop", stop=5, dtype=dt)
+        g.case("linspace", start=0.0, stop=10.0, num=6, dtype=dt)
+        g.case("eye", n=3, dtype=dt)
+    g = Group("creation", "ranges")
+    g.case("arange", start=0.5, stop=3.0, step=0.5, dtype="float64")
+    g.case("arange", start=0.0, stop=1.0, step=0.1, dtype="float64")
+    g.case("arange", start=1.0, stop=2.0, step=0.3, dtype="float64")
+    g.case("arange", start=3.0, stop=0.0, step=-0.5, dtype="float64")
+    g.case("arange", start=0.0, stop=10.0, step=3.0, dtype="int32")
+    g.case("arange", start=-2.0, stop=2.0, step=0.25, dtype="float32")
+    g.case("arange", start=0.0, stop=5.0, step=1.0, dtype="int64")
+    g.case("linspace", start=-1.0, stop=1.0, num=7, dtype="float32")
+    g.case("linspace", start=0.0, stop=1.0, num=1, dtype="float64")
+    g.case("linspace", start=2.0, stop=3.0, num=5, dtype="float64")
+    g = Group("creation", "random")
+    g.case("random", shape=[3, 4], dtype="float64", seed=0)
+    g.case("random", shape=[3, 4], dtype="float64", seed=42)
+    g.case("random", shape=[5], dtype="float32", seed=7)
+    g.case("random", shape=[], dtype="float64", seed=3)
+    g.case("random", shape=[2, 3, 4], dtype="float32", seed=2**64 - 1)
+
+
+def host_suite():
+    for dt in DTYPES:
+        g = Group("host", f"host_{dt}")
+        x = g.input(g.uniform(dt, (2, 3), -3.7, 3.7))
+        x0 = g.input(g.uniform(dt, (), -3.7, 3.7))
+        x1 = g.input(g.uniform(dt, (1,), -3.7, 3.7))
+        x11 = g.input(g.uniform(dt, (1, 1), -3.7, 3.7))
+        for host in DTYPES:
+            g.case("to_vector", x, host=host)
+        g.case("item", x0, host="float64")
+        g.case("item", x0, host="int64")
+        g.case("item", x1, host="int32")
+        g.case("item", x1, host="float32")
+        g.case("item", x11, host="bool")
+
+
+SUITES = {
+    "elementwise": elementwise_suite, "broadcast": broadcast_suite,
+    "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
+    "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
+    "creation": creation_suite, "host": host_suite,
+}
+
+
+def main(argv):
+    if len(argv) == 2 and argv[1] == "--suites":
+        print(";".join(SUITES))
+        return 0
+    if len(argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    for build in SUITES.values():
+        build()
+    write(argv[1])
+    cases = sum(len(g.cases) for g in GROUPS)
+    raises = sum(1 for g in GROUPS for c in g.cases if c[3] is None)
+    print(f"oracle: NumPy {np.__version__}: {len(GROUPS)} groups, {cases} cases "
+          f"({raises} that NumPy rejects) in {argv[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
