@@ -7,6 +7,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <thread>
 
 namespace legato::detail {
@@ -141,6 +142,8 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
     throw Error("legato: internal compiler error while optimizing a program:\n" +
                 printModule(*module));
   exe->stats = codegen::countKernels(*module);
+  if (std::getenv("LEGATO_DUMP_IR")) // the buffer-level program, for debugging
+    llvm::errs() << printModule(*module) << "\n";
 
   mlir::PassManager llvmPm(&mlirContext);
   mlir::legato::buildLegatoCPULLVMPipeline(llvmPm, options);

@@ -51,16 +51,7 @@ void lowerToCall(ModuleOp module, linalg::LinalgOp op, StringRef callee) {
   Location loc = op.getLoc();
   Value out = op.getDpsInitOperand(0)->get();
   Type elem = getElementTypeOrSelf(out.getType());
-  // The lowering zero-fills the product's buffer: let BLAS overwrite instead.
-  double beta = 1.0;
-  if (auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode())) {
-    auto value = fill.getInputs()[0].getDefiningOp<arith::ConstantOp>();
-    auto zero = value ? dyn_cast<FloatAttr>(value.getValue()) : FloatAttr();
-    if (fill.getOutputs()[0] == out && zero && zero.getValue().isZero()) {
-      beta = 0.0;
-      fill.erase();
-    }
-  }
+  double beta = op->hasAttr(legato::kOverwriteAttr) ? 0.0 : 1.0;
   SmallVector<Value> args;
   SmallVector<Type> types;
   for (Value v : op->getOperands()) {

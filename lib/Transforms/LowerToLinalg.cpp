@@ -336,50 +336,62 @@ struct TransposeLowering : OpConversionPattern<TransposeOp> {
   }
 };
 
+/// A window walked with negative strides is the same window walked forwards
+/// (offset moved to its last element) with the values reversed along those
+/// dims. Returns the forward offsets/strides and the reversing map, if any.
+struct ForwardWindow {
+  SmallVector<int64_t> offsets, strides;
+  SmallVector<AffineExpr> reverse;
+  bool reversed = false;
+};
+ForwardWindow forwardWindow(OpBuilder &b, ArrayRef<int64_t> offsets,
+                            ArrayRef<int64_t> strides, ArrayRef<int64_t> sizes) {
+  ForwardWindow w{SmallVector<int64_t>(offsets), SmallVector<int64_t>(strides), {}, false};
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    AffineExpr e = b.getAffineDimExpr(d);
+    if (w.strides[d] < 0) {
+      w.offsets[d] += (sizes[d] - 1) * w.strides[d];
+      w.strides[d] = -w.strides[d];
+      e = b.getAffineConstantExpr(sizes[d] - 1) - e;
+      w.reversed = true;
+    }
+    w.reverse.push_back(e);
+  }
+  return w;
+}
+
+/// Positive strides become `tensor.extract_slice` (a view after
+/// bufferization: no copy); reversed dims add a generic that fuses into its
+/// consumers.
 struct SliceLowering : OpConversionPattern<SliceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(SliceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    SmallVector<AffineExpr> exprs;
-    for (auto [d, pair] : llvm::enumerate(llvm::zip(op.getOffsets(), op.getStrides()))) {
-      auto [offset, stride] = pair;
-      exprs.push_back(rewriter.getAffineDimExpr(d) * stride + offset);
-    }
-    rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), adaptor.getInput(),
-                                               op.getType(), exprs));
+    RankedTensorType type = op.getType();
+    ForwardWindow w = forwardWindow(rewriter, op.getOffsets(), op.getStrides(), type.getShape());
+    Value slice = tensor::ExtractSliceOp::create(
+        rewriter, op.getLoc(), type, adaptor.getInput(), ValueRange{}, ValueRange{},
+        ValueRange{}, w.offsets, type.getShape(), w.strides);
+    if (w.reversed)
+      slice = buildCopyThroughMap(rewriter, op.getLoc(), slice, type, w.reverse);
+    rewriter.replaceOp(op, slice);
     return success();
   }
 };
 
-/// tensor.insert_slice needs positive strides: a window walked backwards is
-/// the same window walked forwards with the value reversed along that dim.
 struct InsertSliceLowering : OpConversionPattern<InsertSliceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(InsertSliceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     Value value = adaptor.getValue();
     auto valueType = cast<RankedTensorType>(value.getType());
-    SmallVector<int64_t> offsets(op.getOffsets()), strides(op.getStrides());
-    SmallVector<AffineExpr> reverse;
-    bool reversed = false;
-    for (int64_t d = 0; d < valueType.getRank(); ++d) {
-      int64_t size = valueType.getDimSize(d);
-      AffineExpr e = rewriter.getAffineDimExpr(d);
-      if (strides[d] < 0) {
-        offsets[d] += (size - 1) * strides[d];
-        strides[d] = -strides[d];
-        e = rewriter.getAffineConstantExpr(size - 1) - e;
-        reversed = true;
-      }
-      reverse.push_back(e);
-    }
-    if (reversed)
-      value = buildCopyThroughMap(rewriter, loc, value, valueType, reverse);
-    SmallVector<int64_t> sizes(valueType.getShape());
+    ForwardWindow w =
+        forwardWindow(rewriter, op.getOffsets(), op.getStrides(), valueType.getShape());
+    if (w.reversed)
+      value = buildCopyThroughMap(rewriter, op.getLoc(), value, valueType, w.reverse);
     rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
-        op, value, adaptor.getDest(), ValueRange{}, ValueRange{}, ValueRange{},
-        offsets, sizes, strides);
+        op, value, adaptor.getDest(), ValueRange{}, ValueRange{}, ValueRange{}, w.offsets,
+        valueType.getShape(), w.strides);
     return success();
   }
 };
@@ -526,11 +538,16 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
     Location loc = op.getLoc();
     RankedTensorType out = op.getType();
     Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(), out.getElementType());
-    Value zero = scalarConstant(rewriter, loc, out.getElementType(), 0);
-    init = linalg::FillOp::create(rewriter, loc, zero, init).getResult(0);
+    // Float products become BLAS calls that overwrite their output (beta = 0);
+    // others run as loops that accumulate into a zero fill.
     Value l = adaptor.getLhs(), r = adaptor.getRhs();
     int64_t lr = cast<RankedTensorType>(l.getType()).getRank();
     int64_t rr = cast<RankedTensorType>(r.getType()).getRank();
+    bool blas = isFloat(out.getElementType()) && (lr == 2 || rr == 2);
+    if (!blas) {
+      Value zero = scalarConstant(rewriter, loc, out.getElementType(), 0);
+      init = linalg::FillOp::create(rewriter, loc, zero, init).getResult(0);
+    }
     Operation *product;
     if (lr == 2 && rr == 2)
       product = linalg::MatmulOp::create(rewriter, loc, ValueRange{l, r}, ValueRange{init});
@@ -540,6 +557,8 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
       product = linalg::VecmatOp::create(rewriter, loc, ValueRange{l, r}, ValueRange{init});
     else
       product = linalg::DotOp::create(rewriter, loc, ValueRange{l, r}, ValueRange{init});
+    if (blas)
+      product->setAttr(kOverwriteAttr, rewriter.getUnitAttr());
     rewriter.replaceOp(op, product->getResult(0));
     return success();
   }

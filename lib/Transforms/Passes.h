@@ -13,6 +13,10 @@
 
 namespace mlir::legato {
 
+/// Marks a linalg contraction whose output is uninitialised: the BLAS call
+/// that replaces it must overwrite (beta = 0), not accumulate.
+inline constexpr llvm::StringLiteral kOverwriteAttr = "legato.overwrite";
+
 #define GEN_PASS_DECL
 #include "Transforms/Passes.h.inc"
 

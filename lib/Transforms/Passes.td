@@ -47,10 +47,20 @@ def LegatoLowerGemmToBlasPass : Pass<"legato-lower-gemm-to-blas", "mlir::ModuleO
   let summary = "Replace f32/f64 linalg contractions on buffers by BLAS calls";
   let description = [{
     `linalg.matmul`/`matvec`/`vecmat` on memrefs become calls to the runtime's
-    `legato_gemm_*` entry points (OpenBLAS on the CPU). A zero fill of the
-    output directly before the product is folded into the call (beta = 0).
+    `legato_gemm_*` entry points (OpenBLAS on the CPU). Products marked
+    `legato.overwrite` write their output (beta = 0); others accumulate.
   }];
   let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
+def LegatoCopiesToLinalgPass : Pass<"legato-copies-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Turn memref.copy into linalg.copy";
+  let description = [{
+    Copies that bufferization inserts (e.g. the destination of a slice
+    assignment) become loops like every other kernel: vectorised, threaded,
+    and free of the C runner-utils library that `memref.copy` would call.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
 #endif // LEGATO_TRANSFORMS_PASSES

@@ -59,6 +59,7 @@ void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createLegatoLowerGemmToBlasPass());
+  pm.addPass(createLegatoCopiesToLinalgPass());
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -72,13 +73,15 @@ void legato::buildLegatoCPULLVMPipeline(OpPassManager &pm,
   }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // Before scf-to-cf: OpenMP reductions live in memref.alloca_scope regions,
+  // which must be lowered while they still have a single block.
+  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.useGenericFunctions = true; // allocations through the runtime
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToFuncs()); // integer powers
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass()); // tanh, erf: libm calls
-  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
-  memrefOptions.useGenericFunctions = true; // allocations through the runtime
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

@@ -169,6 +169,7 @@ public:
           tracing = c;
           out.push_back(compute_case(*c, in));
         }
+        tracing = nullptr; // what throws now is compiling or running the group
         return out;
       };
       try {
@@ -177,8 +178,9 @@ public:
         for (size_t i = 0; i < out.size(); ++i)
           results[i] = out[i];
       } catch (const std::exception &e) {
-        FAIL() << (tracing ? describe(*tracing) : std::string("[jit] the group"))
-               << " threw: " << e.what();
+        FAIL() << (tracing ? describe(*tracing) + " threw while tracing"
+                           : std::string("[jit] the group's program threw"))
+               << ": " << e.what();
       }
     } else {
       for (size_t i = 0; i < answered.size(); ++i) {
