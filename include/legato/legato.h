@@ -165,9 +165,15 @@ public:
 
   /// Host reads: run what is pending, then copy (converting to T).
   template <class T> std::vector<T> to_vector() const {
-    std::vector<T> out(static_cast<size_t>(size()));
-    copy_to_host(out.data(), host_dtype<T>());
-    return out;
+    if constexpr (std::is_same_v<T, bool>) { // vector<bool> has no data()
+      std::vector<uint8_t> bytes(static_cast<size_t>(size()));
+      copy_to_host(bytes.data(), DType::bool_);
+      return std::vector<bool>(bytes.begin(), bytes.end());
+    } else {
+      std::vector<T> out(static_cast<size_t>(size()));
+      copy_to_host(out.data(), host_dtype<T>());
+      return out;
+    }
   }
   template <class T> T item() const {
     if (size() != 1)
@@ -222,13 +228,14 @@ Array eye(int64_t n, DType = f64);
 /// Uniform [0, 1) for float types (0/1 for bool, [0, 2^31) for integers),
 /// counter-based: the same seed gives the same values in every mode/backend.
 Array random(Shape, DType = f64, uint64_t seed = 0);
-Array from_buffer(const void *data, DType, Shape); ///< copies the data
+/// Copies `count` elements (checked against the shape; -1 = trust the shape).
+Array from_buffer(const void *data, DType, Shape, int64_t count = -1);
 template <class T> Array from_vector(const std::vector<T> &v, Shape shape) {
   if constexpr (std::is_same_v<T, bool>) {
     std::vector<uint8_t> bytes(v.begin(), v.end());
-    return from_buffer(bytes.data(), DType::bool_, std::move(shape));
+    return from_buffer(bytes.data(), DType::bool_, std::move(shape), int64_t(v.size()));
   } else {
-    return from_buffer(v.data(), Array::host_dtype<T>(), std::move(shape));
+    return from_buffer(v.data(), Array::host_dtype<T>(), std::move(shape), int64_t(v.size()));
   }
 }
 Array copy(const Array &);

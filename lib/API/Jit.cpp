@@ -79,6 +79,7 @@ JitFunction::JitFunction(Body body) : state_(std::make_shared<JitState>()) {
 
 std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
   Engine &e = engine();
+  int64_t compilesBefore = e.stats.compiles;
   JitEntry &entry = lookupOrTrace(*state_, args);
 
   // Bind the arguments' current values (running what they still need).
@@ -123,8 +124,8 @@ std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
   last.kernels = e.stats.kernels - before.kernels;
   last.bytes_moved = e.stats.bytes_moved - before.bytes_moved;
   last.peak_bytes = e.stats.peak_bytes;
-  last.compile_ms = entry.exe ? entry.exe->compileMs : 0;
-  last.compiles = entry.exe ? 1 : 0;
+  last.compiles = e.stats.compiles - compilesBefore;
+  last.compile_ms = last.compiles && entry.exe ? entry.exe->compileMs : 0;
   return out;
 }
 

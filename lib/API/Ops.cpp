@@ -338,10 +338,11 @@ Array mean(const Array &a, std::vector<int64_t> axes, bool keepdims) {
 // Linear algebra
 //===----------------------------------------------------------------------===//
 
-Array matmul(const Array &a, const Array &b) {
+namespace {
+Array product(const char *op, const Array &a, const Array &b) {
   NodePtr x = valueOf(a), y = valueOf(b);
   auto fail = [&](const std::string &why) {
-    throw Error("legato.matmul: " + why + ": " + shapeString(x->shape) + " @ " +
+    throw Error(std::string("legato.") + op + ": " + why + ": " + shapeString(x->shape) + " @ " +
                 shapeString(y->shape));
   };
   if (x->shape.empty() || y->shape.empty())
@@ -353,20 +354,28 @@ Array matmul(const Array &a, const Array &b) {
     fail("inner dimensions differ (" + std::to_string(k1) + " vs " + std::to_string(k2) +
          "); the last axis of the first operand must match the first axis of the second");
   DType t = promoteTypes(x->dtype, y->dtype);
-  if (t == DType::bool_)
-    dtypeError("matmul", t, x->shape, "cast to a numeric type with astype");
   Shape shape;
   if (x->shape.size() == 2)
     shape.push_back(x->shape[0]);
   if (y->shape.size() == 2)
     shape.push_back(y->shape[1]);
-  return wrap(makeNode(OpKind::Matmul, t, shape, {convertNode(x, t), convertNode(y, t)}));
+  // NumPy: a boolean product is the "or" of "and"s, i.e. an integer product != 0.
+  DType compute = t == DType::bool_ ? DType::i64 : t;
+  NodePtr r = makeNode(OpKind::Matmul, compute, shape,
+                       {convertNode(x, compute), convertNode(y, compute)});
+  if (t == DType::bool_)
+    r = toBool(r);
+  return wrap(r);
 }
+} // namespace
+
+Array matmul(const Array &a, const Array &b) { return product("matmul", a, b); }
+
 
 Array dot(const Array &a, const Array &b) {
   if (a.ndim() == 0 || b.ndim() == 0)
     return a * b;
-  return matmul(a, b);
+  return product("dot", a, b);
 }
 
 Array outer(const Array &a, const Array &b) {
@@ -500,14 +509,16 @@ void checkShape(const char *op, const Shape &shape) {
       throw Error(std::string("legato.") + op + ": negative dimensions are not allowed in " +
                   shapeString(shape));
 }
-} // namespace
 
-Array full(Shape shape, double value, DType t) {
-  checkShape("full", shape);
+Array filled(const char *op, Shape shape, double value, DType t) {
+  checkShape(op, shape);
   return wrap(constantNode(t == DType::bool_ ? double(value != 0) : value, t, shape));
 }
-Array zeros(Shape shape, DType t) { return full(std::move(shape), 0, t); }
-Array ones(Shape shape, DType t) { return full(std::move(shape), 1, t); }
+} // namespace
+
+Array full(Shape shape, double value, DType t) { return filled("full", std::move(shape), value, t); }
+Array zeros(Shape shape, DType t) { return filled("zeros", std::move(shape), 0, t); }
+Array ones(Shape shape, DType t) { return filled("ones", std::move(shape), 1, t); }
 
 Array arange(int64_t stop, DType t) {
   int64_t n = std::max<int64_t>(stop, 0);
@@ -566,8 +577,12 @@ Array random(Shape shape, DType t, uint64_t seed) {
   return wrap(convertNode(scaled, t));
 }
 
-Array from_buffer(const void *data, DType t, Shape shape) {
-  checkShape("from_buffer", shape);
+Array from_buffer(const void *data, DType t, Shape shape, int64_t count) {
+  checkShape("from_vector", shape);
+  if (count >= 0 && count != numel(shape))
+    throw Error("legato.from_vector: " + std::to_string(count) +
+                " values cannot fill shape " + shapeString(shape) +
+                "; pass exactly as many values as the shape holds");
   auto n = std::make_shared<Node>();
   n->kind = OpKind::Buffer;
   n->dtype = t;

@@ -45,8 +45,10 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   }
   pm.addPass(createLegatoLowerToLinalgPass());
   pm.addPass(createLegatoFuseKernelsPass());
+  // No CSE from here on: it would merge the tensor.empty/fill destinations of
+  // different kernels, and empty-tensor elimination would then place several
+  // program outputs in one buffer.
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
 }
 
 void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
@@ -120,6 +122,8 @@ void legato::registerLegatoCompilerDialects(DialectRegistry &registry) {
 
 void legato::registerLegatoPassesAndPipelines() {
   registerLegatoTransformsPasses();
+  registerCanonicalizerPass();
+  registerCSEPass();
   PassPipelineRegistration<>(
       "legato-optimize", "simplify, lower to linalg and fuse",
       [](OpPassManager &pm) { buildLegatoOptimizePipeline(pm, {}); });

@@ -1,0 +1,128 @@
+// RUN: %legato_opt %s -split-input-file -verify-diagnostics
+// Tests that every verifier rejects ill-typed IR with a clear message.
+
+func.func @add_mixed(%a: tensor<4xf64>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{'legato.add' op requires the same type for all operands and results}}
+  %0 = "legato.add"(%a, %b) : (tensor<4xf64>, tensor<4xf32>) -> tensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @exp_int(%a: tensor<4xi32>) {
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float or 64-bit float values}}
+  %0 = legato.exp %a : tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @dynamic(%a: tensor<?xf64>) {
+  // expected-error @+1 {{must be statically shaped tensor}}
+  %0 = legato.neg %a : tensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @reduce_axis(%a: tensor<3x4xf64>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = legato.reduce sum %a over [2] : tensor<3x4xf64> -> tensor<3x4xf64>
+  return
+}
+
+// -----
+
+func.func @reduce_shape(%a: tensor<3x4xf64>) {
+  // expected-error @+1 {{result shape must be the input shape without the reduced axes}}
+  %0 = legato.reduce max %a over [0] : tensor<3x4xf64> -> tensor<3xf64>
+  return
+}
+
+// -----
+
+func.func @matmul_inner(%a: tensor<3x4xf64>, %b: tensor<5x2xf64>) {
+  // expected-error @+1 {{contraction sizes differ: 4 vs 5}}
+  %0 = legato.matmul %a, %b : tensor<3x4xf64>, tensor<5x2xf64> -> tensor<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @broadcast_stretch(%a: tensor<3xf64>) {
+  // expected-error @+1 {{input dim 0 of size 3 cannot stretch to 4}}
+  %0 = legato.broadcast %a : tensor<3xf64> -> tensor<2x4xf64>
+  return
+}
+
+// -----
+
+func.func @transpose_repeat(%a: tensor<3x4xf64>) {
+  // expected-error @+1 {{permutation entry 0 is repeated}}
+  %0 = legato.transpose %a, [0, 0] : tensor<3x4xf64> -> tensor<3x3xf64>
+  return
+}
+
+// -----
+
+func.func @reshape_size(%a: tensor<3x4xf64>) {
+  // expected-error @+1 {{cannot reshape 12 elements into 10}}
+  %0 = legato.reshape %a : tensor<3x4xf64> -> tensor<10xf64>
+  return
+}
+
+// -----
+
+func.func @slice_bounds(%a: tensor<4xf64>) {
+  // expected-error @+1 {{window of dim 0 leaves [0, 4)}}
+  %0 = legato.slice %a[[2], [1]] : tensor<4xf64> -> tensor<3xf64>
+  return
+}
+
+// -----
+
+func.func @slice_zero_stride(%a: tensor<4xf64>) {
+  // expected-error @+1 {{stride of dim 0 is zero}}
+  %0 = legato.slice %a[[0], [0]] : tensor<4xf64> -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @insert_bounds(%v: tensor<3xf64>, %a: tensor<4xf64>) {
+  // expected-error @+1 {{window of dim 0 leaves [0, 4)}}
+  %0 = legato.insert_slice %v into %a[[2], [1]] : tensor<3xf64> into tensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @concat_mismatch(%a: tensor<3x4xf64>, %b: tensor<3x5xf64>) {
+  // expected-error @+1 {{inputs differ from the result in dim 1}}
+  %0 = legato.concatenate %a, %b along 0 : (tensor<3x4xf64>, tensor<3x5xf64>) -> tensor<6x4xf64>
+  return
+}
+
+// -----
+
+func.func @pad_negative(%a: tensor<3xf64>) {
+  // expected-error @+1 {{padding widths must be non-negative}}
+  %0 = legato.pad %a low [-1] high [0] value 0.0 : tensor<3xf64> -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @iota_dim() {
+  // expected-error @+1 {{dimension 1 is out of range for rank 1}}
+  %0 = legato.iota 1 : tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @constant_not_splat() {
+  // expected-error @+1 {{value must be a splat}}
+  %0 = legato.constant dense<[1.0, 2.0]> : tensor<2xf64>
+  return
+}

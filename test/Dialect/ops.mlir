@@ -1,0 +1,87 @@
+// RUN: %legato_opt %s | %legato_opt | FileCheck %s
+// Tests that every legato op prints and parses back unchanged.
+
+// CHECK-LABEL: func @elementwise
+func.func @elementwise(%a: tensor<4xf64>, %b: tensor<4xf64>, %m: tensor<4xi1>) -> tensor<4xf64> {
+  // CHECK: legato.add %{{.*}}, %{{.*}} : tensor<4xf64>
+  %0 = legato.add %a, %b : tensor<4xf64>
+  // CHECK: legato.sub
+  %1 = legato.sub %0, %b : tensor<4xf64>
+  // CHECK: legato.mul
+  %2 = legato.mul %1, %b : tensor<4xf64>
+  // CHECK: legato.div
+  %3 = legato.div %2, %b : tensor<4xf64>
+  // CHECK: legato.pow
+  %4 = legato.pow %3, %b : tensor<4xf64>
+  // CHECK: legato.max
+  %5 = legato.max %4, %b : tensor<4xf64>
+  // CHECK: legato.min
+  %6 = legato.min %5, %b : tensor<4xf64>
+  // CHECK: legato.exp
+  %7 = legato.exp %6 : tensor<4xf64>
+  // CHECK: legato.log
+  %8 = legato.log %7 : tensor<4xf64>
+  // CHECK: legato.sqrt
+  %9 = legato.sqrt %8 : tensor<4xf64>
+  // CHECK: legato.sin
+  %10 = legato.sin %9 : tensor<4xf64>
+  // CHECK: legato.cos
+  %11 = legato.cos %10 : tensor<4xf64>
+  // CHECK: legato.tanh
+  %12 = legato.tanh %11 : tensor<4xf64>
+  // CHECK: legato.erf
+  %13 = legato.erf %12 : tensor<4xf64>
+  // CHECK: legato.floor
+  %14 = legato.floor %13 : tensor<4xf64>
+  // CHECK: legato.abs
+  %15 = legato.abs %14 : tensor<4xf64>
+  // CHECK: legato.neg
+  %16 = legato.neg %15 : tensor<4xf64>
+  // CHECK: legato.compare lt, %{{.*}}, %{{.*}} : tensor<4xf64> -> tensor<4xi1>
+  %c = legato.compare lt, %16, %a : tensor<4xf64> -> tensor<4xi1>
+  // CHECK: legato.and
+  %d = legato.and %c, %m : tensor<4xi1>
+  // CHECK: legato.or
+  %e = legato.or %d, %m : tensor<4xi1>
+  // CHECK: legato.not
+  %f = legato.not %e : tensor<4xi1>
+  // CHECK: legato.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<4xi1>, tensor<4xf64>
+  %g = legato.select %f, %16, %a : tensor<4xi1>, tensor<4xf64>
+  return %g : tensor<4xf64>
+}
+
+// CHECK-LABEL: func @creation
+func.func @creation() -> (tensor<2x3xf32>, tensor<5xi64>, tensor<8xf64>) {
+  // CHECK: legato.constant dense<1.500000e+00> : tensor<2x3xf32>
+  %0 = legato.constant dense<1.5> : tensor<2x3xf32>
+  // CHECK: legato.iota 0 : tensor<5xi64>
+  %1 = legato.iota 0 : tensor<5xi64>
+  // CHECK: legato.random 7 : tensor<8xf64>
+  %2 = legato.random 7 : tensor<8xf64>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<5xi64>, tensor<8xf64>
+}
+
+// CHECK-LABEL: func @shapes
+func.func @shapes(%a: tensor<3x4xf64>, %v: tensor<4xf64>, %i: tensor<3x4xi32>) -> tensor<4x3xf64> {
+  // CHECK: legato.convert %{{.*}} : tensor<3x4xi32> -> tensor<3x4xf64>
+  %0 = legato.convert %i : tensor<3x4xi32> -> tensor<3x4xf64>
+  // CHECK: legato.broadcast %{{.*}} : tensor<4xf64> -> tensor<3x4xf64>
+  %1 = legato.broadcast %v : tensor<4xf64> -> tensor<3x4xf64>
+  // CHECK: legato.transpose %{{.*}}, [1, 0] : tensor<3x4xf64> -> tensor<4x3xf64>
+  %2 = legato.transpose %a, [1, 0] : tensor<3x4xf64> -> tensor<4x3xf64>
+  // CHECK: legato.reshape %{{.*}} : tensor<3x4xf64> -> tensor<12xf64>
+  %3 = legato.reshape %1 : tensor<3x4xf64> -> tensor<12xf64>
+  // CHECK: legato.slice %{{.*}}{{\[}}[2, 3], [-1, -2]] : tensor<3x4xf64> -> tensor<2x2xf64>
+  %4 = legato.slice %0[[2, 3], [-1, -2]] : tensor<3x4xf64> -> tensor<2x2xf64>
+  // CHECK: legato.insert_slice %{{.*}} into %{{.*}}{{\[}}[0, 0], [1, 1]] : tensor<2x2xf64> into tensor<3x4xf64>
+  %5 = legato.insert_slice %4 into %a[[0, 0], [1, 1]] : tensor<2x2xf64> into tensor<3x4xf64>
+  // CHECK: legato.concatenate %{{.*}}, %{{.*}} along 0 : (tensor<3x4xf64>, tensor<3x4xf64>) -> tensor<6x4xf64>
+  %6 = legato.concatenate %5, %0 along 0 : (tensor<3x4xf64>, tensor<3x4xf64>) -> tensor<6x4xf64>
+  // CHECK: legato.pad %{{.*}} low [1, 0] high [0, 2] value 0.0{{.*}} : tensor<6x4xf64> -> tensor<7x6xf64>
+  %7 = legato.pad %6 low [1, 0] high [0, 2] value 0.0 : tensor<6x4xf64> -> tensor<7x6xf64>
+  // CHECK: legato.reduce sum %{{.*}} over [0] : tensor<7x6xf64> -> tensor<6xf64>
+  %8 = legato.reduce sum %7 over [0] : tensor<7x6xf64> -> tensor<6xf64>
+  // CHECK: legato.matmul %{{.*}}, %{{.*}} : tensor<4x3xf64>, tensor<3x4xf64> -> tensor<4x4xf64>
+  %9 = legato.matmul %2, %a : tensor<4x3xf64>, tensor<3x4xf64> -> tensor<4x4xf64>
+  return %2 : tensor<4x3xf64>
+}

@@ -1,0 +1,46 @@
+// RUN: %legato_opt %s --legato-lower-to-linalg --legato-fuse-kernels -canonicalize | FileCheck %s
+
+// Tests that a DAG whose intermediate is also a result becomes one kernel
+// yielding both values, with no recomputation.
+// CHECK-LABEL: func @shared_producer
+// CHECK-COUNT-1: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: math.exp
+// CHECK-NOT: math.exp
+// CHECK: linalg.yield %{{.*}}, %{{.*}} : f64, f64
+func.func @shared_producer(%s: tensor<8xf64>, %x: tensor<8xf64>) -> (tensor<8xf64>, tensor<8xf64>) {
+  %0 = legato.div %s, %x : tensor<8xf64>
+  %1 = legato.exp %0 : tensor<8xf64>
+  %2 = legato.add %1, %0 : tensor<8xf64>
+  return %1, %2 : tensor<8xf64>, tensor<8xf64>
+}
+
+// Tests that shifted slices of one input fuse into a single stencil kernel
+// that reads the input through views.
+// CHECK-LABEL: func @stencil
+// CHECK-COUNT-3: tensor.extract_slice
+// CHECK: linalg.generic
+// CHECK-NOT: linalg.generic
+func.func @stencil(%g: tensor<6x6xf64>) -> tensor<4x4xf64> {
+  %a = legato.slice %g[[0, 1], [1, 1]] : tensor<6x6xf64> -> tensor<4x4xf64>
+  %b = legato.slice %g[[2, 1], [1, 1]] : tensor<6x6xf64> -> tensor<4x4xf64>
+  %c = legato.slice %g[[1, 1], [1, 1]] : tensor<6x6xf64> -> tensor<4x4xf64>
+  %s = legato.add %a, %b : tensor<4x4xf64>
+  %t = legato.add %s, %c : tensor<4x4xf64>
+  return %t : tensor<4x4xf64>
+}
+
+// Tests that a broadcast feeding an elementwise op and a reduction of the
+// result fuse: one elementwise kernel into the reduction.
+// CHECK-LABEL: func @reduce_of_product
+// CHECK: linalg.fill
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK-NOT: linalg.generic
+func.func @reduce_of_product(%a: tensor<3x4xf64>, %v: tensor<4xf64>) -> tensor<3xf64> {
+  %b = legato.broadcast %v : tensor<4xf64> -> tensor<3x4xf64>
+  %p = legato.mul %a, %b : tensor<3x4xf64>
+  %r = legato.reduce sum %p over [1] : tensor<3x4xf64> -> tensor<3xf64>
+  return %r : tensor<3xf64>
+}

@@ -1,0 +1,41 @@
+// RUN: %legato_opt %s --legato-lower-to-linalg | FileCheck %s
+
+// The broadcast and reversing maps are printed as aliases at the top.
+// CHECK-DAG: = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-DAG: = affine_map<(d0) -> (-d0 + 2)>
+// Tests that a broadcast is an indexing map, not a copy of data.
+// CHECK-LABEL: func @broadcast
+// CHECK: linalg.generic
+func.func @broadcast(%a: tensor<1x4xf64>) -> tensor<3x4xf64> {
+  %0 = legato.broadcast %a : tensor<1x4xf64> -> tensor<3x4xf64>
+  return %0 : tensor<3x4xf64>
+}
+
+// Tests that a reversed slice is a forward view plus a reversing map.
+// CHECK-LABEL: func @reverse
+// CHECK: tensor.extract_slice %{{.*}}[1] [3] [2]
+// CHECK: linalg.generic
+func.func @reverse(%a: tensor<8xf64>) -> tensor<3xf64> {
+  %0 = legato.slice %a[[5], [-2]] : tensor<8xf64> -> tensor<3xf64>
+  return %0 : tensor<3xf64>
+}
+
+// Tests NumPy comparison semantics: != is unordered (true for NaN).
+// CHECK-LABEL: func @compare
+// CHECK: arith.cmpf une
+func.func @compare(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xi1> {
+  %0 = legato.compare ne, %a, %b : tensor<4xf64> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// Tests that float products are marked to overwrite their output (BLAS beta 0)
+// while integer products accumulate into a zero fill.
+// CHECK-LABEL: func @matmul
+// CHECK: linalg.matmul {legato.overwrite}
+// CHECK: linalg.fill
+// CHECK: linalg.matmul ins
+func.func @matmul(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>, %c: tensor<2x3xi32>, %d: tensor<3x4xi32>) -> (tensor<2x4xf64>, tensor<2x4xi32>) {
+  %0 = legato.matmul %a, %b : tensor<2x3xf64>, tensor<3x4xf64> -> tensor<2x4xf64>
+  %1 = legato.matmul %c, %d : tensor<2x3xi32>, tensor<3x4xi32> -> tensor<2x4xi32>
+  return %0, %1 : tensor<2x4xf64>, tensor<2x4xi32>
+}
