@@ -1,0 +1,47 @@
+// Tests that jit(f).ptx() produces PTX for sm_90 on a machine without a GPU,
+// and that ptxas (when the CUDA toolkit is installed) accepts it.
+#include <legato/legato.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+namespace {
+
+legato::Runtime &runtime() {
+  static legato::Runtime rt;
+  return rt;
+}
+
+std::string ptxOfBlackScholesLikeKernel() {
+  runtime();
+  legato::Array a = legato::random({4096}, legato::f64, 1);
+  legato::Array b = legato::random({4096}, legato::f64, 2);
+  auto f = legato::jit([](const legato::Array &x, const legato::Array &y) {
+    legato::Array d = legato::log(x / (y + 1.0)) + legato::sqrt(y);
+    return legato::where(d > 0.0, legato::exp(-0.5 * d * d), 1.0 - d);
+  });
+  return f.ptx(a, b);
+}
+
+TEST(Ptx, TargetsSm90WithOneFusedKernel) {
+  std::string ptx = ptxOfBlackScholesLikeKernel();
+  EXPECT_NE(ptx.find(".target sm_90"), std::string::npos);
+  size_t first = ptx.find(".entry");
+  ASSERT_NE(first, std::string::npos);
+  EXPECT_EQ(ptx.find(".entry", first + 1), std::string::npos) << "expected one fused kernel";
+}
+
+TEST(Ptx, AcceptedByPtxas) {
+  const char *ptxas = "/usr/local/cuda/bin/ptxas";
+  if (!std::ifstream(ptxas).good())
+    GTEST_SKIP() << "no CUDA toolkit at /usr/local/cuda";
+  std::string path = testing::TempDir() + "legato_ptx_test.ptx";
+  std::ofstream(path) << ptxOfBlackScholesLikeKernel();
+  std::string command = std::string(ptxas) + " -arch=sm_90 " + path + " -o " + path + ".cubin";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+}
+
+} // namespace
