@@ -20,10 +20,9 @@ struct Executable {
   double compileMs = 0;
 };
 
-/// Records nodes created while a jit function is traced.
-struct Trace {
-  std::vector<NodePtr> params;
-};
+/// Marks that a jit function is being traced: new nodes stay out of the lazy
+/// window and host reads are refused.
+struct Trace {};
 
 /// The runtime: configuration, the lazy window, the executable cache.
 class Engine {

@@ -114,6 +114,18 @@ const std::vector<Expression> &elementwise_expressions() {
   return exprs;
 }
 
+/// The fused (one window) and traced results against the op-by-op one:
+/// bitwise when `rtol` is 0, else within `rtol`.
+template <class T>
+void expect_agreement(const Array &lazy, const Array &traced, const Array &ref, double rtol) {
+  std::vector<T> want = ref.to_vector<T>();
+  for (const auto &[got, what] : {std::pair{&lazy, "one window vs op by op"},
+                                  std::pair{&traced, "jit vs op by op"}}) {
+    std::vector<T> values = got->template to_vector<T>();
+    EXPECT_TRUE(rtol == 0 ? bitwise_equal(values, want) : close(values, want, rtol)) << what;
+  }
+}
+
 void check_elementwise_agreement(legato::DType dtype) {
   const int64_t n = 1000;
   Array a = legato::random({n}, dtype, 1), b = legato::random({n}, dtype, 2),
@@ -129,25 +141,10 @@ void check_elementwise_agreement(legato::DType dtype) {
         {a, b, c})[0];
     ASSERT_EQ(lazy.dtype(), ref.dtype());
     ASSERT_EQ(traced.dtype(), ref.dtype());
-    if (ref.dtype() == legato::f64) {
-      std::vector<double> want = ref.to_vector<double>();
-      if (e.libm) {
-        EXPECT_TRUE(close(lazy.to_vector<double>(), want, 1e-15)) << "one window vs op by op";
-        EXPECT_TRUE(close(traced.to_vector<double>(), want, 1e-15)) << "jit vs op by op";
-      } else {
-        EXPECT_TRUE(bitwise_equal(lazy.to_vector<double>(), want)) << "one window vs op by op";
-        EXPECT_TRUE(bitwise_equal(traced.to_vector<double>(), want)) << "jit vs op by op";
-      }
-    } else {
-      std::vector<float> want = ref.to_vector<float>();
-      if (e.libm) {
-        EXPECT_TRUE(close(lazy.to_vector<float>(), want, 5e-7)) << "one window vs op by op";
-        EXPECT_TRUE(close(traced.to_vector<float>(), want, 5e-7)) << "jit vs op by op";
-      } else {
-        EXPECT_TRUE(bitwise_equal(lazy.to_vector<float>(), want)) << "one window vs op by op";
-        EXPECT_TRUE(bitwise_equal(traced.to_vector<float>(), want)) << "jit vs op by op";
-      }
-    }
+    if (ref.dtype() == legato::f64)
+      expect_agreement<double>(lazy, traced, ref, e.libm ? 1e-15 : 0);
+    else
+      expect_agreement<float>(lazy, traced, ref, e.libm ? 5e-7 : 0);
   }
 }
 

@@ -29,7 +29,6 @@ extern "C" {
 void *legato_kernel_alloc(uint64_t);
 void *legato_kernel_aligned_alloc(uint64_t, uint64_t);
 void legato_kernel_free(void *);
-struct LegatoMemref;
 void _mlir_ciface_legato_gemm_f64(void *, void *, void *, double);
 void _mlir_ciface_legato_gemm_f32(void *, void *, void *, float);
 void _mlir_ciface_legato_gemv_f64(void *, void *, void *, double);
