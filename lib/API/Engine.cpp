@@ -127,13 +127,15 @@ void Engine::runProgram(const std::vector<Node *> &outputs) {
 }
 
 std::shared_ptr<Executable> Engine::compile(const Program &program) {
-  auto it = cache.find(program.key);
-  if (it != cache.end())
-    return it->second;
+  mlir::legato::PipelineOptions options = pipelineOptions();
+  // The options change the generated code, so they are part of the key.
+  std::string key = program.key + "|threads=" + std::to_string(options.threads) +
+                    "|simplify=" + std::to_string(options.simplify);
+  if (std::shared_ptr<Executable> found = findExecutable(key))
+    return found;
   auto start = std::chrono::steady_clock::now();
   mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
   auto exe = std::make_shared<Executable>();
-  mlir::legato::PipelineOptions options = pipelineOptions();
 
   mlir::PassManager buffers(&mlirContext);
   mlir::legato::buildLegatoOptimizePipeline(buffers, options);
@@ -153,7 +155,7 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   exe->compileMs = msSince(start);
   stats.compiles++;
   stats.compile_ms += exe->compileMs;
-  cache.emplace(program.key, exe);
+  keepExecutable(key, exe);
   return exe;
 }
 

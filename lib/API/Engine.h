@@ -2,9 +2,8 @@
 #ifndef LEGATO_API_ENGINE_H
 #define LEGATO_API_ENGINE_H
 
+#include "API/ExecutableCache.h"
 #include "API/Program.h"
-#include "Codegen/CPU/CpuCompiler.h"
-#include "Codegen/KernelStats.h"
 #include "Transforms/Pipelines.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -13,18 +12,11 @@
 
 namespace legato::detail {
 
-/// A compiled program and what one run of it costs.
-struct Executable {
-  std::unique_ptr<codegen::CpuExecutable> cpu;
-  codegen::KernelStats stats;
-  double compileMs = 0;
-};
-
 /// Marks that a jit function is being traced: new nodes stay out of the lazy
 /// window and host reads are refused.
 struct Trace {};
 
-/// The runtime: configuration, the lazy window, the executable cache.
+/// The runtime: configuration and the lazy window.
 class Engine {
 public:
   explicit Engine(const Options &options);
@@ -66,7 +58,6 @@ private:
   uint64_t nextId = 1;
   std::vector<std::weak_ptr<Node>> window;
   int64_t opsInWindow = 0;
-  std::unordered_map<std::string, std::shared_ptr<Executable>> cache;
 };
 
 /// The live engine; throws legato::Error when no Runtime exists.

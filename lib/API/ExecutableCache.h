@@ -1,0 +1,38 @@
+//===- ExecutableCache.h - compiled programs, kept for the process -*- C++ -*-===//
+//
+// Compiled programs outlive any one Runtime: a Runtime created again finds its
+// programs compiled, and no ExecutionEngine is ever destroyed. The latter is
+// deliberate. An engine's destructor runs the JIT's deinitialisers, which
+// compiles code; during static destruction (a Runtime or jit function held in
+// a static) LLVM's lazily built globals may already be gone, and that
+// compilation crashed. JIT'd code lives until the process ends, as LLVM's own
+// tools keep it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_API_EXECUTABLECACHE_H
+#define LEGATO_API_EXECUTABLECACHE_H
+
+#include "Codegen/CPU/CpuCompiler.h"
+#include "Codegen/KernelStats.h"
+
+#include <memory>
+#include <string>
+
+namespace legato::detail {
+
+/// A compiled program and what one run of it costs.
+struct Executable {
+  std::unique_ptr<codegen::CpuExecutable> cpu;
+  codegen::KernelStats stats;
+  double compileMs = 0;
+};
+
+/// The executable compiled for `key` (program key plus compiler options), or
+/// null.
+std::shared_ptr<Executable> findExecutable(const std::string &key);
+/// Keeps `exe` for the rest of the process.
+void keepExecutable(const std::string &key, std::shared_ptr<Executable> exe);
+
+} // namespace legato::detail
+
+#endif // LEGATO_API_EXECUTABLECACHE_H
