@@ -1,19 +1,38 @@
 //===- Allocator.cpp - tracked host allocations -----------------------------===//
+//
+// Large blocks are pooled. glibc serves them with fresh mmaps, so every array
+// a kernel writes would first take a page fault per 4 KiB (a 32 MiB result:
+// ~8k faults, as long as the kernel itself). Freed large blocks are kept by
+// size class and handed out again, as CuPy's and PyTorch's pools do; the pool
+// is bounded, and emptied before an allocation is reported as failing.
+//
+//===----------------------------------------------------------------------===//
 #include "Runtime/Allocator.h"
 
 #include "legato/legato.h"
 
-#include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <string>
 
 namespace legato::runtime {
 namespace {
 constexpr int64_t kAlign = 64;
-// Each block starts with a header that records its size, so frees from
-// generated code (which pass only the pointer) keep the count right.
+// Each block starts with a header that records its size class and the bytes
+// asked for, so frees from generated code (which pass only the pointer) keep
+// the count right and find the block's pool.
+struct Header {
+  int64_t capacity; // total bytes of the block, header included
+  int64_t bytes;    // bytes asked for
+};
 constexpr int64_t kHeader = kAlign;
+static_assert(sizeof(Header) <= kHeader);
+
+// Blocks below this go straight to malloc, which recycles them well.
+constexpr int64_t kPoolMinimum = int64_t(1) << 20;
+
 std::atomic<int64_t> current{0}, peak{0};
 
 void account(int64_t delta) {
@@ -22,18 +41,81 @@ void account(int64_t delta) {
   while (now > seen && !peak.compare_exchange_weak(seen, now)) {
   }
 }
+
+/// Rounds a large request up to one of four classes per power of two (at most
+/// 25% slack), so blocks of nearly equal size are interchangeable.
+int64_t sizeClass(int64_t total) {
+  if (total < kPoolMinimum)
+    return (total + kAlign - 1) / kAlign * kAlign;
+  int shift = 63 - __builtin_clzll(uint64_t(total)) - 2;
+  int64_t step = int64_t(1) << shift;
+  return (total + step - 1) / step * step;
+}
+
+int64_t poolLimit() {
+  if (const char *v = std::getenv("LEGATO_POOL_BYTES"))
+    return std::atoll(v);
+  return int64_t(4) << 30;
+}
+
+struct Pool {
+  std::mutex mutex;
+  std::multimap<int64_t, void *> free; // capacity -> block
+  int64_t freeBytes = 0;
+  const int64_t limit = poolLimit();
+
+  void *take(int64_t capacity) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = free.find(capacity);
+    if (it == free.end())
+      return nullptr;
+    void *block = it->second;
+    free.erase(it);
+    freeBytes -= capacity;
+    return block;
+  }
+  /// False when the pool is full: the caller frees the block.
+  bool give(int64_t capacity, void *block) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (freeBytes + capacity > limit)
+      return false;
+    free.emplace(capacity, block);
+    freeBytes += capacity;
+    return true;
+  }
+  void release() {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto &[capacity, block] : free)
+      std::free(block);
+    free.clear();
+    freeBytes = 0;
+  }
+};
+
+/// Never destroyed: blocks may be freed during static destruction.
+Pool &pool() {
+  static Pool *instance = new Pool;
+  return *instance;
+}
+
 } // namespace
 
 void *allocate(int64_t bytes, const char *what) {
   if (bytes < 0)
     throw Error(std::string("legato: negative allocation for ") + what);
-  int64_t total = (bytes + kHeader + kAlign - 1) / kAlign * kAlign;
-  void *base = std::aligned_alloc(kAlign, size_t(total));
+  int64_t capacity = sizeClass(bytes + kHeader);
+  void *base = capacity >= kPoolMinimum ? pool().take(capacity) : nullptr;
+  if (!base)
+    base = std::aligned_alloc(kAlign, size_t(capacity));
+  if (!base && capacity >= kPoolMinimum) {
+    pool().release(); // cached blocks of other sizes may make room
+    base = std::aligned_alloc(kAlign, size_t(capacity));
+  }
   if (!base)
     throw Error(std::string("legato: out of host memory allocating ") +
                 std::to_string(bytes) + " bytes for " + what +
                 "; use smaller arrays or more ranks");
-  *static_cast<int64_t *>(base) = bytes;
+  *static_cast<Header *>(base) = Header{capacity, bytes};
   account(bytes);
   return static_cast<char *>(base) + kHeader;
 }
@@ -42,9 +124,13 @@ void deallocate(void *ptr) {
   if (!ptr)
     return;
   char *base = static_cast<char *>(ptr) - kHeader;
-  account(-*reinterpret_cast<int64_t *>(base));
-  std::free(base);
+  Header header = *reinterpret_cast<Header *>(base);
+  account(-header.bytes);
+  if (header.capacity < kPoolMinimum || !pool().give(header.capacity, base))
+    std::free(base);
 }
+
+void releaseCachedBlocks() { pool().release(); }
 
 int64_t currentBytes() { return current.load(); }
 int64_t peakBytes() { return peak.load(); }

@@ -1,7 +1,9 @@
 //===- Allocator.h - tracked host allocations -------------------*- C++ -*-===//
 //
 // Every host byte legato allocates, for arrays and for the temporaries inside
-// generated kernels, goes through here, so peak memory is measured exactly.
+// generated kernels, goes through here, so peak memory is measured exactly
+// (bytes held by arrays and temporaries; the pool's free blocks do not count).
+// LEGATO_POOL_BYTES bounds the free blocks kept for reuse (default 4 GiB).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_RUNTIME_ALLOCATOR_H
@@ -16,6 +18,8 @@ namespace legato::runtime {
 /// byte count when memory is exhausted.
 void *allocate(int64_t bytes, const char *what);
 void deallocate(void *ptr);
+/// Returns the pooled free blocks to the system.
+void releaseCachedBlocks();
 
 int64_t currentBytes();
 int64_t peakBytes();
