@@ -2,7 +2,8 @@
 //
 // Two mechanisms:
 //  * upstream elementwise fusion for single-use producers (any indexing map:
-//    broadcasts, slices and transposes compose into the consumer's maps);
+//    broadcasts, slices and transposes compose into the consumer's maps), and
+//    for cheap generators (splat constants, iota), copied into every consumer;
 //  * `mergeGenerics`, which joins two all-parallel generics over the same
 //    iteration space into one multi-result kernel: a producer whose value is
 //    also needed elsewhere (a program output, another consumer) is computed
@@ -26,9 +27,18 @@ using namespace mlir;
 
 namespace {
 
-bool fuseSingleUseProducer(OpOperand *operand) {
+/// A generic that reads nothing and computes little (a splat constant, an
+/// iota): recomputing it in every consumer is cheaper than storing it.
+bool isCheapGenerator(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  constexpr size_t kMaxOps = 8;
+  return generic && generic.getNumDpsInputs() == 0 &&
+         generic.getBody()->getOperations().size() <= kMaxOps;
+}
+
+bool fuseIntoConsumer(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
-  return producer && producer->hasOneUse();
+  return producer && (producer->hasOneUse() || isCheapGenerator(producer));
 }
 
 /// All-parallel, identity outputs, static loop ranges: the kernels that can
@@ -155,7 +165,7 @@ struct MergeGenerics : OpRewritePattern<linalg::GenericOp> {
       return rewriter.notifyMatchFailure(op, "not an all-parallel static kernel");
     for (Value in : op.getDpsInputs())
       if (auto producer = in.getDefiningOp<linalg::GenericOp>())
-        if (succeeded(mergeGenerics(rewriter, producer, op)))
+        if (!isCheapGenerator(producer) && succeeded(mergeGenerics(rewriter, producer, op)))
           return success();
     for (Value in : op.getDpsInputs())
       for (Operation *user : in.getUsers()) {
@@ -173,7 +183,7 @@ struct LegatoFuseKernelsPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
-    linalg::populateElementwiseOpsFusionPatterns(patterns, fuseSingleUseProducer);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, fuseIntoConsumer);
     patterns.add<MergeGenerics>(ctx, /*benefit=*/0);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, ctx);

@@ -379,18 +379,68 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
   }
 };
 
+/// A fresh tensor holding `dest` outside the unit-stride box (`offsets`,
+/// `sizes`), built from at most two boxes per dimension; the box itself is
+/// left for the caller to fill. Emitted right after `dest` is defined, so
+/// that the value inserted later can be computed in place (empty-tensor
+/// elimination needs the destination to dominate its producer).
+Value copyOutsideBox(OpBuilder &b, Location loc, Value dest, ArrayRef<int64_t> offsets,
+                     ArrayRef<int64_t> sizes) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(dest);
+  auto type = cast<RankedTensorType>(dest.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = type.getRank();
+  Value result = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  SmallVector<int64_t> unit(rank, 1);
+  for (int64_t d = 0; d < rank; ++d) {
+    // Dims before d lie inside the box, dim d outside it, dims after d span
+    // the whole array: these boxes are disjoint and cover the complement.
+    SmallVector<int64_t> boxOffsets(rank, 0), boxSizes(shape);
+    for (int64_t i = 0; i < d; ++i) {
+      boxOffsets[i] = offsets[i];
+      boxSizes[i] = sizes[i];
+    }
+    std::pair<int64_t, int64_t> sides[] = {{0, offsets[d]},
+                                           {offsets[d] + sizes[d], shape[d] - offsets[d] - sizes[d]}};
+    for (auto [start, extent] : sides) {
+      if (extent == 0)
+        continue;
+      boxOffsets[d] = start;
+      boxSizes[d] = extent;
+      auto boxType = RankedTensorType::get(boxSizes, type.getElementType());
+      Value box = tensor::ExtractSliceOp::create(b, loc, boxType, dest, ValueRange{}, ValueRange{},
+                                                 ValueRange{}, boxOffsets, boxSizes, unit);
+      result = tensor::InsertSliceOp::create(b, loc, box, result, ValueRange{}, ValueRange{},
+                                             ValueRange{}, boxOffsets, boxSizes, unit);
+    }
+  }
+  return result;
+}
+
+/// `dest` with `value` written into a window. When `value` covers most of
+/// `dest` through unit strides (the interior update of a stencil), the
+/// result is a fresh tensor that copies only the border from `dest` and into
+/// which `value`'s kernel writes directly: one pass over memory instead of a
+/// full copy of `dest` followed by a copy of `value`. Otherwise bufferization
+/// updates `dest` in place when it can.
 struct InsertSliceLowering : OpConversionPattern<InsertSliceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(InsertSliceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Value value = adaptor.getValue();
+    Value value = adaptor.getValue(), dest = adaptor.getDest();
     auto valueType = cast<RankedTensorType>(value.getType());
+    auto destType = cast<RankedTensorType>(dest.getType());
     ForwardWindow w =
         forwardWindow(rewriter, op.getOffsets(), op.getStrides(), valueType.getShape());
     if (w.reversed)
       value = buildCopyThroughMap(rewriter, op.getLoc(), value, valueType, w.reverse);
+    bool unitStrides = llvm::all_of(w.strides, [](int64_t s) { return s == 1; });
+    if (unitStrides && 2 * valueType.getNumElements() >= destType.getNumElements() &&
+        valueType.getNumElements() < destType.getNumElements())
+      dest = copyOutsideBox(rewriter, op.getLoc(), dest, w.offsets, valueType.getShape());
     rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
-        op, value, adaptor.getDest(), ValueRange{}, ValueRange{}, ValueRange{}, w.offsets,
+        op, value, dest, ValueRange{}, ValueRange{}, ValueRange{}, w.offsets,
         valueType.getShape(), w.strides);
     return success();
   }

@@ -63,4 +63,14 @@ def LegatoCopiesToLinalgPass : Pass<"legato-copies-to-linalg", "mlir::ModuleOp">
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def LegatoEarlyDeallocPass : Pass<"legato-early-dealloc", "mlir::ModuleOp"> {
+  let summary = "Free each buffer right after its last use";
+  let description = [{
+    Moves every `memref.dealloc` of a buffer allocated in the same block to
+    just after the last operation that uses the buffer or a view of it, so a
+    long fused program holds only the temporaries still needed.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 #endif // LEGATO_TRANSFORMS_PASSES

@@ -60,6 +60,7 @@ void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
   bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createLegatoEarlyDeallocPass());
   pm.addPass(createLegatoLowerGemmToBlasPass());
   pm.addPass(createLegatoCopiesToLinalgPass());
   pm.addPass(createCanonicalizerPass());

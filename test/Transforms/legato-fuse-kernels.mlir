@@ -44,3 +44,16 @@ func.func @reduce_of_product(%a: tensor<3x4xf64>, %v: tensor<4xf64>) -> tensor<3
   %r = legato.reduce sum %p over [1] : tensor<3x4xf64> -> tensor<3xf64>
   return %r : tensor<3xf64>
 }
+
+// Tests that a splat constant used by two kernels is recomputed inside each
+// (a scalar in the body) rather than stored as a tensor.
+// CHECK-LABEL: func @shared_constant
+// CHECK-COUNT-2: linalg.generic {{.*}} ins(%{{[a-z0-9]+}} : tensor<8xf64>)
+// CHECK-NOT: linalg.generic
+func.func @shared_constant(%a: tensor<8xf64>, %b: tensor<8xf64>) -> (tensor<8xf64>, tensor<8xf64>) {
+  %c = legato.constant dense<0.2> : tensor<8xf64>
+  %0 = legato.mul %a, %c : tensor<8xf64>
+  %1 = legato.exp %b : tensor<8xf64>
+  %2 = legato.mul %1, %c : tensor<8xf64>
+  return %0, %2 : tensor<8xf64>, tensor<8xf64>
+}

@@ -39,3 +39,29 @@ func.func @matmul(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>, %c: tensor<2x3xi32>,
   %1 = legato.matmul %c, %d : tensor<2x3xi32>, tensor<3x4xi32> -> tensor<2x4xi32>
   return %0, %1 : tensor<2x4xf64>, tensor<2x4xi32>
 }
+
+// Tests that an interior update copies only the border of the destination
+// (two rows, then two column strips) into a fresh tensor before inserting.
+// CHECK-LABEL: func @interior_update
+// CHECK: %[[FRESH:.*]] = tensor.empty() : tensor<6x8xf64>
+// CHECK: tensor.extract_slice %[[DEST:.*]][0, 0] [1, 8] [1, 1]
+// CHECK: tensor.insert_slice %{{.*}} into %[[FRESH]][0, 0] [1, 8] [1, 1]
+// CHECK: tensor.extract_slice %[[DEST]][5, 0] [1, 8] [1, 1]
+// CHECK: tensor.extract_slice %[[DEST]][1, 0] [4, 1] [1, 1]
+// CHECK: tensor.extract_slice %[[DEST]][1, 7] [4, 1] [1, 1]
+// CHECK: %[[BORDER:.*]] = tensor.insert_slice %{{.*}}[1, 7] [4, 1] [1, 1]
+// CHECK: tensor.insert_slice %{{.*}} into %[[BORDER]][1, 1] [4, 6] [1, 1]
+func.func @interior_update(%g: tensor<6x8xf64>, %c: tensor<4x6xf64>) -> tensor<6x8xf64> {
+  %0 = legato.insert_slice %c into %g[[1, 1], [1, 1]] : tensor<4x6xf64> into tensor<6x8xf64>
+  return %0 : tensor<6x8xf64>
+}
+
+// Tests that a small update stays an insertion into the destination (which
+// bufferization updates in place when it can).
+// CHECK-LABEL: func @row_update
+// CHECK-NOT: tensor.empty
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[2, 0] [1, 8] [1, 1]
+func.func @row_update(%g: tensor<6x8xf64>, %r: tensor<1x8xf64>) -> tensor<6x8xf64> {
+  %0 = legato.insert_slice %r into %g[[2, 0], [1, 1]] : tensor<1x8xf64> into tensor<6x8xf64>
+  return %0 : tensor<6x8xf64>
+}
