@@ -71,8 +71,11 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
 NodePtr Engine::record(NodePtr node) {
   node->id = nextId++;
   if (!tracing && node->pending()) {
+    node->seq = nextSeq++;
     window.push_back(node);
     ++opsInWindow;
+    if (mode == Mode::lazy)
+      loopCut = loops.record(*node);
   }
   return node;
 }
@@ -82,9 +85,17 @@ void Engine::afterOp(const NodePtr &node) {
     return;
   if (mode == Mode::eager || opsInWindow >= windowLimit)
     flush();
+  else if (loopCut)
+    flushWindow();
 }
 
 void Engine::flush() {
+  loops.reset(); // a cut the detector did not choose breaks its alignment
+  flushWindow();
+}
+
+void Engine::flushWindow() {
+  loopCut = false;
   std::vector<NodePtr> keep; // outputs stay alive while the program runs
   std::vector<Node *> outputs;
   for (auto &weak : window)

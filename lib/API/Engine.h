@@ -3,6 +3,7 @@
 #define LEGATO_API_ENGINE_H
 
 #include "API/ExecutableCache.h"
+#include "API/LoopDetector.h"
 #include "API/Program.h"
 #include "Transforms/Pipelines.h"
 
@@ -54,8 +55,12 @@ public:
   mlir::MLIRContext mlirContext;
 
 private:
+  /// Runs the window's pending values that live Arrays hold.
+  void flushWindow();
   void runProgram(const std::vector<Node *> &outputs);
-  uint64_t nextId = 1;
+  uint64_t nextId = 1, nextSeq = 1;
+  LoopDetector loops;
+  bool loopCut = false; // the detector asked for a flush after the last op
   std::vector<std::weak_ptr<Node>> window;
   int64_t opsInWindow = 0;
 };

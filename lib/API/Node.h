@@ -58,6 +58,9 @@ struct Node {
   int64_t handles = 0;
   /// Creation order: sorting by it gives a topological order.
   uint64_t id = 0;
+  /// Position among the ops recorded into lazy windows (0: never recorded);
+  /// loop detection compares ops by the distance to their operands in it.
+  uint64_t seq = 0;
 
   int64_t size() const {
     int64_t n = 1;

@@ -73,4 +73,15 @@ def LegatoEarlyDeallocPass : Pass<"legato-early-dealloc", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def LegatoSplitReductionsPass : Pass<"legato-split-reductions", "mlir::ModuleOp"> {
+  let summary = "Split reductions to few values into parallel partials";
+  let description = [{
+    A reduction whose result has little parallelism (a full sum, a column
+    sum of a tall array) has its outermost reduced dimension split into up to
+    64 chunks (a divisor of its extent, chosen from the shape alone): a
+    parallel kernel computes one partial per chunk, a small one combines them.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+}
+
 #endif // LEGATO_TRANSFORMS_PASSES

@@ -53,6 +53,7 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
 
 void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
                                           const PipelineOptions &) {
+  pm.addPass(createLegatoSplitReductionsPass());
   pm.addPass(createLegatoBufferInterfacePass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;

@@ -1,0 +1,93 @@
+//===- LoopDetector.cpp - where to cut lazy windows in a host loop ---------===//
+#include "API/LoopDetector.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace legato::detail {
+
+namespace {
+// Longest loop body recognised, in ops.
+constexpr int64_t kMaxPeriod = 512;
+// Evidence needed for a short period: a run of equal ops this long (a chain
+// of identical ops is a loop, but two alike neighbours are not).
+constexpr int64_t kMinRun = 8;
+// Ops per window while locked, at least: short bodies still fuse across a
+// few iterations.
+constexpr int64_t kMinChunk = 32;
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  // 64-bit FNV-1a step over a whole word, then a multiply-xorshift.
+  h = (h ^ v) * 0x100000001b3ull;
+  return h ^ (h >> 29);
+}
+} // namespace
+
+uint64_t LoopDetector::signature(const Node &node) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  h = mix(h, uint64_t(node.kind) << 8 | node.sub);
+  h = mix(h, uint64_t(node.dtype));
+  for (int64_t d : node.shape)
+    h = mix(h, uint64_t(d));
+  for (int64_t v : node.ints)
+    h = mix(h, uint64_t(v));
+  uint64_t bits;
+  std::memcpy(&bits, &node.scalar, sizeof bits);
+  h = mix(h, bits);
+  for (const NodePtr &op : node.operands) {
+    if (op->seq != 0) {
+      h = mix(h, 1);
+      h = mix(h, node.seq - op->seq);
+    } else {
+      h = mix(h, 2);
+      h = mix(h, uint64_t(op->dtype));
+      for (int64_t d : op->shape)
+        h = mix(h, uint64_t(d));
+    }
+  }
+  return h;
+}
+
+bool LoopDetector::record(const Node &node) {
+  uint64_t sig = signature(node);
+  if (!body.empty()) {
+    if (sig == body[size_t(phase % period())]) {
+      if (++phase == chunk) {
+        phase = 0;
+        return true;
+      }
+      return false;
+    }
+    reset(); // the loop ended: look for the next one
+  }
+
+  history.push_back(sig);
+  if (int64_t(history.size()) > 2 * kMaxPeriod)
+    history.pop_front();
+  if (runs.empty())
+    runs.assign(size_t(kMaxPeriod + 1), 0);
+  int64_t last = int64_t(history.size()) - 1;
+  for (int64_t p = 1; p <= kMaxPeriod; ++p) {
+    runs[size_t(p)] = p <= last && history[size_t(last)] == history[size_t(last - p)]
+                          ? runs[size_t(p)] + 1
+                          : 0;
+    if (runs[size_t(p)] >= std::max(p, kMinRun)) {
+      body.assign(history.end() - p, history.end());
+      chunk = p * ((kMinChunk + p - 1) / p);
+      phase = 0;
+      history.clear();
+      runs.clear();
+      return true; // the ops so far form one window; the loop's start next
+    }
+  }
+  return false;
+}
+
+void LoopDetector::reset() {
+  history.clear();
+  runs.clear();
+  body.clear();
+  chunk = phase = 0;
+}
+
+} // namespace legato::detail

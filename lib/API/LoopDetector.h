@@ -1,0 +1,48 @@
+//===- LoopDetector.h - where to cut lazy windows in a host loop -*- C++ -*-===//
+//
+// A host loop without host reads (CG's 50 iterations) would otherwise record
+// one huge window: one program, compiled once but slowly, and never reused.
+// The detector watches the structure of the recorded ops; once the last ops
+// repeat with a period P (two identical bodies in a row), it asks for a flush
+// and then for one every C ops (C a multiple of P), so every later window has
+// the same structure and the executable cache serves it.
+//
+// An op's signature is its kind, attributes, type, and for each operand the
+// distance back to it in record order (or, for data not computed in the
+// window, its type): iterations of a loop body have equal signatures.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_API_LOOPDETECTOR_H
+#define LEGATO_API_LOOPDETECTOR_H
+
+#include "API/Node.h"
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+namespace legato::detail {
+
+class LoopDetector {
+public:
+  /// Notes the next recorded op (its `seq` set); true when the window should
+  /// be flushed now.
+  bool record(const Node &node);
+  /// Forgets everything: a flush for another reason broke the alignment.
+  void reset();
+
+  /// The locked period in ops, 0 when none.
+  int64_t period() const { return int64_t(body.size()); }
+
+private:
+  static uint64_t signature(const Node &node);
+
+  std::deque<uint64_t> history;   // signatures of the latest ops
+  std::vector<int64_t> runs;      // runs[P]: trailing ops equal to the op P back
+  std::vector<uint64_t> body;     // the locked loop body, when locked
+  int64_t chunk = 0, phase = 0;   // ops per window while locked; ops so far
+};
+
+} // namespace legato::detail
+
+#endif // LEGATO_API_LOOPDETECTOR_H
