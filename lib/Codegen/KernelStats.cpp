@@ -19,6 +19,20 @@ static int64_t bytesOf(Value v) {
   return t.getNumElements() * (bits == 1 ? 1 : bits / 8);
 }
 
+/// Whether `fill` only sets the accumulators of the reduction that follows it
+/// (the next user of its buffer reduces into it).
+static bool initialisesReduction(linalg::FillOp fill) {
+  Value buffer = fill.getDpsInits()[0];
+  Operation *next = fill->getNextNode();
+  // The split reduction's other operands (views of inputs) come in between.
+  while (next && isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::SubViewOp,
+                     memref::AllocOp, linalg::FillOp>(next))
+    next = next->getNextNode();
+  auto reduction = dyn_cast_or_null<linalg::GenericOp>(next);
+  return reduction && reduction.getNumReductionLoops() > 0 &&
+         llvm::is_contained(reduction.getDpsInits(), buffer);
+}
+
 KernelStats countKernels(ModuleOp module) {
   KernelStats stats;
   auto count = [&](Operation *op) {
@@ -27,6 +41,8 @@ KernelStats countKernels(ModuleOp module) {
       stats.bytesMoved += bytesOf(v);
   };
   module.walk([&](Operation *op) {
+    if (auto fill = dyn_cast<linalg::FillOp>(op); fill && initialisesReduction(fill))
+      return; // the reduction's own first step (on a GPU: in-kernel)
     if (isa<linalg::LinalgOp, memref::CopyOp>(op))
       count(op);
     else if (auto call = dyn_cast<func::CallOp>(op))

@@ -9,7 +9,8 @@
 namespace legato::codegen {
 
 /// Launch counts of one program run, read off its buffer-level IR: every
-/// linalg op and memref copy is one kernel, every BLAS call one library call.
+/// linalg op and memref copy is one kernel, every BLAS call one library call;
+/// a fill that sets a reduction's accumulators is part of that reduction.
 struct KernelStats {
   int64_t kernels = 0;
   int64_t bytesMoved = 0; ///< bytes of every kernel's memref operands

@@ -3,7 +3,8 @@
 // Two mechanisms:
 //  * upstream elementwise fusion for single-use producers (any indexing map:
 //    broadcasts, slices and transposes compose into the consumer's maps), and
-//    for cheap generators (splat constants, iota), copied into every consumer;
+//    for cheap generators (splat constants, iota, scalar arithmetic), copied
+//    into every consumer;
 //  * `mergeGenerics`, which joins two all-parallel generics over the same
 //    iteration space into one multi-result kernel: a producer whose value is
 //    also needed elsewhere (a program output, another consumer) is computed
@@ -27,13 +28,18 @@ using namespace mlir;
 
 namespace {
 
-/// A generic that reads nothing and computes little (a splat constant, an
-/// iota): recomputing it in every consumer is cheaper than storing it.
+/// A generic that computes little from no data (a splat constant, an iota)
+/// or from scalars only (CG's alpha = rs / dot): recomputing it in every
+/// consumer is cheaper than storing it and launching it on its own.
 bool isCheapGenerator(Operation *op) {
   auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
   constexpr size_t kMaxOps = 8;
-  return generic && generic.getNumDpsInputs() == 0 &&
-         generic.getBody()->getOperations().size() <= kMaxOps;
+  if (!generic || generic.getBody()->getOperations().size() > kMaxOps)
+    return false;
+  return llvm::all_of(generic.getDpsInputs(), [](Value in) {
+    auto type = dyn_cast<RankedTensorType>(in.getType());
+    return type && type.getRank() == 0;
+  });
 }
 
 bool fuseIntoConsumer(OpOperand *operand) {

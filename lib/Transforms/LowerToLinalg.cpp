@@ -379,16 +379,14 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
   }
 };
 
-/// A fresh tensor holding `dest` outside the unit-stride box (`offsets`,
-/// `sizes`), built from at most two boxes per dimension; the box itself is
-/// left for the caller to fill. Emitted right after `dest` is defined, so
-/// that the value inserted later can be computed in place (empty-tensor
-/// elimination needs the destination to dominate its producer).
-Value copyOutsideBox(OpBuilder &b, Location loc, Value dest, ArrayRef<int64_t> offsets,
-                     ArrayRef<int64_t> sizes) {
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointAfterValue(dest);
-  auto type = cast<RankedTensorType>(dest.getType());
+/// Builds the part of a `type` tensor outside the unit-stride box (`offsets`,
+/// `sizes`) from at most two boxes per dimension, each made by `makeBox`
+/// (offsets, sizes); the box itself is left for the caller to fill. Only the
+/// border is written, so the value placed in the box later can be computed
+/// in place (empty-tensor elimination) instead of being copied in.
+Value buildOutsideBox(OpBuilder &b, Location loc, RankedTensorType type,
+                      ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
+                      function_ref<Value(ArrayRef<int64_t>, ArrayRef<int64_t>)> makeBox) {
   ArrayRef<int64_t> shape = type.getShape();
   int64_t rank = type.getRank();
   Value result = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
@@ -408,14 +406,29 @@ Value copyOutsideBox(OpBuilder &b, Location loc, Value dest, ArrayRef<int64_t> o
         continue;
       boxOffsets[d] = start;
       boxSizes[d] = extent;
-      auto boxType = RankedTensorType::get(boxSizes, type.getElementType());
-      Value box = tensor::ExtractSliceOp::create(b, loc, boxType, dest, ValueRange{}, ValueRange{},
-                                                 ValueRange{}, boxOffsets, boxSizes, unit);
-      result = tensor::InsertSliceOp::create(b, loc, box, result, ValueRange{}, ValueRange{},
-                                             ValueRange{}, boxOffsets, boxSizes, unit);
+      result = tensor::InsertSliceOp::create(b, loc, makeBox(boxOffsets, boxSizes), result,
+                                             ValueRange{}, ValueRange{}, ValueRange{},
+                                             boxOffsets, boxSizes, unit);
     }
   }
   return result;
+}
+
+/// A fresh tensor holding `dest` outside the box, emitted right after `dest`
+/// is defined so that it dominates the producer of what goes in the box.
+Value copyOutsideBox(OpBuilder &b, Location loc, Value dest, ArrayRef<int64_t> offsets,
+                     ArrayRef<int64_t> sizes) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(dest);
+  auto type = cast<RankedTensorType>(dest.getType());
+  return buildOutsideBox(b, loc, type, offsets, sizes,
+                         [&](ArrayRef<int64_t> boxOffsets, ArrayRef<int64_t> boxSizes) -> Value {
+                           auto boxType = RankedTensorType::get(boxSizes, type.getElementType());
+                           SmallVector<int64_t> unit(type.getRank(), 1);
+                           return tensor::ExtractSliceOp::create(
+                               b, loc, boxType, dest, ValueRange{}, ValueRange{}, ValueRange{},
+                               boxOffsets, boxSizes, unit);
+                         });
 }
 
 /// `dest` with `value` written into a window. When `value` covers most of
@@ -479,11 +492,24 @@ struct PadLowering : OpConversionPattern<PadOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getType();
     double padding = op.getPadding().convertToDouble();
-    Value filled = buildGeneric(rewriter, op.getLoc(), type, {}, {},
+    auto inputType = cast<RankedTensorType>(adaptor.getInput().getType());
+    Value border;
+    {
+      // The border depends on nothing: built first, it dominates the input's
+      // producer, which then writes straight into the interior.
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(op->getBlock());
+      border = buildOutsideBox(
+          rewriter, op.getLoc(), type, op.getLow(), inputType.getShape(),
+          [&](ArrayRef<int64_t>, ArrayRef<int64_t> boxSizes) {
+            auto boxType = RankedTensorType::get(boxSizes, type.getElementType());
+            return buildGeneric(rewriter, op.getLoc(), boxType, {}, {},
                                 [&](OpBuilder &b, Location loc, ValueRange) {
                                   return scalarConstant(b, loc, type.getElementType(), padding);
                                 });
-    rewriter.replaceOp(op, insertAt(rewriter, op.getLoc(), adaptor.getInput(), filled,
+          });
+    }
+    rewriter.replaceOp(op, insertAt(rewriter, op.getLoc(), adaptor.getInput(), border,
                                     op.getLow()));
     return success();
   }

@@ -65,3 +65,20 @@ func.func @row_update(%g: tensor<6x8xf64>, %r: tensor<1x8xf64>) -> tensor<6x8xf6
   %0 = legato.insert_slice %r into %g[[2, 0], [1, 1]] : tensor<1x8xf64> into tensor<6x8xf64>
   return %0 : tensor<6x8xf64>
 }
+
+// Tests that a pad writes only its border (four strips, never the whole
+// tensor) and inserts the input into the interior, so the input's kernel can
+// write there directly.
+// CHECK-LABEL: func @pad_border
+// CHECK: %[[WHOLE:.*]] = tensor.empty() : tensor<10x10xf64>
+// CHECK-NOT: outs(%[[WHOLE]]
+// CHECK: tensor.empty() : tensor<1x10xf64>
+// CHECK: tensor.empty() : tensor<1x10xf64>
+// CHECK: tensor.empty() : tensor<8x1xf64>
+// CHECK: tensor.empty() : tensor<8x1xf64>
+// CHECK-NOT: outs(%[[WHOLE]]
+// CHECK: tensor.insert_slice %arg0 into %{{.*}}[1, 1] [8, 8] [1, 1]
+func.func @pad_border(%a: tensor<8x8xf64>) -> tensor<10x10xf64> {
+  %0 = legato.pad %a low [1, 1] high [1, 1] value 0.0 : tensor<8x8xf64> -> tensor<10x10xf64>
+  return %0 : tensor<10x10xf64>
+}
