@@ -84,4 +84,20 @@ def LegatoSplitReductionsPass : Pass<"legato-split-reductions", "mlir::ModuleOp"
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
 
+def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
+  let summary = "Lower linalg ops to loops, parallel where the work pays for threads";
+  let description = [{
+    Every linalg op becomes loops. With `threads` > 1, the parallel dimensions
+    of an op with at least `min-parallel-iterations` iterations become an
+    `scf.parallel` (OpenMP later); smaller ops stay sequential, since waking
+    a thread team costs more than they compute.
+  }];
+  let options = [
+    Option<"threads", "threads", "int", "1", "CPU worker threads">,
+    Option<"minParallelIterations", "min-parallel-iterations", "int64_t", "32768",
+           "iterations below which an op runs on one thread">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect"];
+}
+
 #endif // LEGATO_TRANSFORMS_PASSES

@@ -69,12 +69,11 @@ void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
 
 void legato::buildLegatoCPULLVMPipeline(OpPassManager &pm,
                                         const PipelineOptions &options) {
-  if (options.threads > 1) {
-    pm.addPass(createConvertLinalgToParallelLoopsPass());
+  LegatoLinalgToLoopsPassOptions loops;
+  loops.threads = options.threads;
+  pm.addPass(createLegatoLinalgToLoopsPass(loops));
+  if (options.threads > 1)
     pm.addPass(createConvertSCFToOpenMPPass());
-  } else {
-    pm.addPass(createConvertLinalgToLoopsPass());
-  }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // Before scf-to-cf: OpenMP reductions live in memref.alloca_scope regions,
