@@ -7,7 +7,7 @@ DEBS = cmake ninja-build ccache g++ libmlir-22-dev mlir-22-tools llvm-22-dev \
        llvm-22-tools libopenblas-dev libomp-dev libgtest-dev python3-numpy \
        python3-numexpr libopenmpi-dev openmpi-bin
 
-.PHONY: deps configure build demo test bench clean
+.PHONY: deps configure build demo test bench fuzz overhead clean
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -33,6 +33,15 @@ test: build
 
 bench: build
 	bench/cpu.sh
+
+# Differential fuzzing soak: 10 minutes from a fresh seed
+# (LEGATO_FUZZ_SECONDS, LEGATO_FUZZ_SEED); see docs/RELIABILITY.md.
+fuzz: build
+	cmake --build $(BUILD) --target fuzz
+
+# Host-side cost of tiny programs (eager op, lazy window, jit dispatch).
+overhead: build
+	$(BUILD)/tools/legato-overhead/legato-overhead
 
 clean:
 	rm -rf $(BUILD)

@@ -102,6 +102,9 @@ const Shape &ArrayImpl::shape() {
 }
 
 void ArrayImpl::write(const Window &w, NodePtr v) {
+  for (int64_t size : w.sizes)
+    if (size == 0)
+      return; // an empty window: nothing changes (NumPy checks shapes only)
   const NodePtr &current = value();
   NodePtr shaped = reshapeNode(std::move(v), w.sizes);
   NodePtr updated = makeNode(OpKind::InsertSlice, current->dtype, current->shape,

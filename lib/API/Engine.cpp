@@ -70,12 +70,16 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
 
 NodePtr Engine::record(NodePtr node) {
   node->id = nextId++;
-  if (!tracing && node->pending()) {
+  if (tracing && node->pending()) {
+    node->seq = nextSeq++;
+    if (tracing->loops.record(*node))
+      tracing->cutAfter.push_back(node->id);
+  } else if (node->pending()) {
     node->seq = nextSeq++;
     window.push_back(node);
     ++opsInWindow;
     if (mode == Mode::lazy)
-      loopCut = loops.record(*node);
+      loopCut = loops.record(*node) || loopCut; // one API op may record several nodes
   }
   return node;
 }

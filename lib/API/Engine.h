@@ -14,8 +14,12 @@
 namespace legato::detail {
 
 /// Marks that a jit function is being traced: new nodes stay out of the lazy
-/// window and host reads are refused.
-struct Trace {};
+/// window and host reads are refused. A loop in the traced function is cut
+/// into segments where the detector says (see LoopDetector.h).
+struct Trace {
+  LoopDetector loops;
+  std::vector<uint64_t> cutAfter; ///< node ids ending a segment
+};
 
 /// The runtime: configuration and the lazy window.
 class Engine {

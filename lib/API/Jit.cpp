@@ -2,17 +2,29 @@
 #include "API/Engine.h"
 #include "API/Ops.h"
 
+#include <algorithm>
 #include <map>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace legato::detail {
+
+/// One program of a traced function: a loop in the function is cut into
+/// segments of equal structure, which share one executable.
+struct JitSegment {
+  Program program;
+  std::shared_ptr<Executable> exe;
+  std::vector<Node *> lastReadHere; ///< earlier values no later segment reads
+};
 
 /// One traced signature of a jit function.
 struct JitEntry {
   std::vector<NodePtr> params;
   std::vector<NodePtr> results;  ///< traced result values, in order
   std::vector<Node *> computed;  ///< the pending results, deduplicated
-  Program program;
-  std::shared_ptr<Executable> exe; ///< null when nothing is computed
+  Program program;               ///< the whole function (for ir/ptx)
+  std::vector<JitSegment> segments; ///< what runs, in order; empty when
+                                    ///< nothing is computed
 };
 
 struct JitState {
@@ -30,6 +42,8 @@ std::string signature(const std::vector<Array> &args) {
   }
   return key;
 }
+
+std::vector<JitSegment> segment(const JitEntry &entry, const std::vector<uint64_t> &cutAfter);
 
 /// Restores the engine's tracing state even when the traced body throws.
 struct TracingScope {
@@ -67,8 +81,54 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<Array> &args) {
       entry->computed.push_back(r.get());
   entry->program = collectProgram(entry->computed, entry->params);
   if (!entry->computed.empty())
-    entry->exe = e.compile(entry->program);
+    entry->segments = segment(*entry, trace.cutAfter);
+  for (JitSegment &s : entry->segments)
+    s.exe = e.compile(s.program);
   return *state.entries.emplace(key, std::move(entry)).first->second;
+}
+
+/// Cuts the traced function after the nodes `cutAfter` names. A segment
+/// returns its values that later segments read, and the function's results.
+std::vector<JitSegment> segment(const JitEntry &entry, const std::vector<uint64_t> &cutAfter) {
+  const std::vector<Node *> &nodes = entry.program.nodes; // topological
+  auto segmentOf = [&](const Node *n) {
+    return std::lower_bound(cutAfter.begin(), cutAfter.end(), n->id) - cutAfter.begin();
+  };
+  if (nodes.empty() || segmentOf(nodes.front()) == segmentOf(nodes.back()))
+    return {JitSegment{entry.program, nullptr, {}}};
+
+  std::unordered_set<Node *> returned(entry.computed.begin(), entry.computed.end());
+  for (Node *n : nodes)
+    for (const NodePtr &op : n->operands)
+      if (op->pending() && segmentOf(op.get()) < segmentOf(n))
+        returned.insert(op.get());
+
+  std::vector<JitSegment> segments;
+  std::unordered_set<Node *> computedBefore;
+  for (size_t begin = 0; begin < nodes.size();) {
+    size_t end = begin;
+    std::vector<Node *> outputs;
+    while (end < nodes.size() && segmentOf(nodes[end]) == segmentOf(nodes[begin])) {
+      if (returned.count(nodes[end]))
+        outputs.push_back(nodes[end]);
+      ++end;
+    }
+    if (!outputs.empty())
+      segments.push_back({collectProgram(outputs, entry.params, computedBefore), nullptr, {}});
+    computedBefore.insert(outputs.begin(), outputs.end());
+    begin = end;
+  }
+  // Free each intermediate value after the last segment that reads it.
+  std::unordered_map<Node *, size_t> lastReader;
+  for (size_t k = 0; k < segments.size(); ++k)
+    for (const NodePtr &in : segments[k].program.inputs)
+      if (computedBefore.count(in.get()))
+        lastReader[in.get()] = k;
+  std::unordered_set<Node *> results(entry.computed.begin(), entry.computed.end());
+  for (auto [node, k] : lastReader)
+    if (!results.count(node))
+      segments[k].lastReadHere.push_back(node);
+  return segments;
 }
 
 } // namespace
@@ -89,33 +149,39 @@ std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
     e.materialize(v);
     argValues.push_back(v);
   }
-  std::vector<Node *> inputs;
-  for (size_t i = 0; i < entry.program.inputs.size(); ++i)
-    inputs.push_back(i < argValues.size() ? argValues[i].get()
-                                          : entry.program.inputs[i].get());
-
+  // Run the segments in order; each value they compute becomes a buffer node.
+  std::unordered_map<Node *, NodePtr> values;
+  for (size_t i = 0; i < entry.params.size(); ++i)
+    values[entry.params[i].get()] = argValues[i];
   Stats before = e.stats;
-  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
-  if (entry.exe)
-    buffers = e.run(inputs, entry.computed, *entry.exe);
+  for (const JitSegment &segment : entry.segments) {
+    std::vector<Node *> inputs;
+    for (const NodePtr &in : segment.program.inputs) {
+      auto bound = values.find(in.get());
+      inputs.push_back(bound != values.end() ? bound->second.get() : in.get());
+    }
+    std::vector<std::shared_ptr<runtime::Buffer>> buffers =
+        e.run(inputs, segment.program.outputs, *segment.exe);
+    for (size_t i = 0; i < buffers.size(); ++i) {
+      Node *traced = segment.program.outputs[i];
+      auto value = std::make_shared<Node>();
+      value->kind = OpKind::Buffer;
+      value->dtype = traced->dtype;
+      value->shape = traced->shape;
+      value->buffer = std::move(buffers[i]);
+      values[traced] = value;
+    }
+    for (Node *done : segment.lastReadHere)
+      values.erase(done);
+  }
 
   std::vector<Array> out;
   for (const NodePtr &r : entry.results) {
-    NodePtr value;
-    auto computed = std::find(entry.computed.begin(), entry.computed.end(), r.get());
-    if (computed != entry.computed.end()) {
-      value = std::make_shared<Node>();
-      value->kind = OpKind::Buffer;
-      value->dtype = r->dtype;
-      value->shape = r->shape;
-      value->buffer = buffers[computed - entry.computed.begin()];
+    auto bound = values.find(r.get());
+    NodePtr value = bound != values.end() ? bound->second
+                                          : r; // a value captured from outside the function
+    if (bound != values.end() && value->kind == OpKind::Buffer && !value->id)
       e.record(value);
-    } else if (r->kind == OpKind::Param) {
-      auto p = std::find(entry.params.begin(), entry.params.end(), r);
-      value = argValues[p - entry.params.begin()];
-    } else {
-      value = r; // a value captured from outside the function
-    }
     out.push_back(wrap(value));
   }
   Stats &last = state_->last;
@@ -125,7 +191,9 @@ std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
   last.bytes_moved = e.stats.bytes_moved - before.bytes_moved;
   last.peak_bytes = e.stats.peak_bytes;
   last.compiles = e.stats.compiles - compilesBefore;
-  last.compile_ms = last.compiles && entry.exe ? entry.exe->compileMs : 0;
+  if (last.compiles)
+    for (const JitSegment &segment : entry.segments)
+      last.compile_ms += segment.exe->compileMs;
   return out;
 }
 

@@ -23,7 +23,7 @@ uint64_t mix(uint64_t h, uint64_t v) {
 }
 } // namespace
 
-uint64_t LoopDetector::signature(const Node &node) {
+uint64_t LoopDetector::signature(const Node &node) const {
   uint64_t h = 0xcbf29ce484222325ull;
   h = mix(h, uint64_t(node.kind) << 8 | node.sub);
   h = mix(h, uint64_t(node.dtype));
@@ -35,7 +35,7 @@ uint64_t LoopDetector::signature(const Node &node) {
   std::memcpy(&bits, &node.scalar, sizeof bits);
   h = mix(h, bits);
   for (const NodePtr &op : node.operands) {
-    if (op->seq != 0) {
+    if (op->seq >= origin) {
       h = mix(h, 1);
       h = mix(h, node.seq - op->seq);
     } else {
@@ -49,6 +49,8 @@ uint64_t LoopDetector::signature(const Node &node) {
 }
 
 bool LoopDetector::record(const Node &node) {
+  if (history.empty() && body.empty())
+    origin = node.seq;
   uint64_t sig = signature(node);
   if (!body.empty()) {
     if (sig == body[size_t(phase % period())]) {
@@ -59,6 +61,8 @@ bool LoopDetector::record(const Node &node) {
       return false;
     }
     reset(); // the loop ended: look for the next one
+    origin = node.seq;
+    sig = signature(node);
   }
 
   history.push_back(sig);
@@ -75,8 +79,7 @@ bool LoopDetector::record(const Node &node) {
       body.assign(history.end() - p, history.end());
       chunk = p * ((kMinChunk + p - 1) / p);
       phase = 0;
-      history.clear();
-      runs.clear();
+      runs.clear(); // (history stays: an empty one would move the origin)
       return true; // the ops so far form one window; the loop's start next
     }
   }
@@ -84,6 +87,7 @@ bool LoopDetector::record(const Node &node) {
 }
 
 void LoopDetector::reset() {
+  origin = UINT64_MAX;
   history.clear();
   runs.clear();
   body.clear();

@@ -8,8 +8,9 @@
 // the same structure and the executable cache serves it.
 //
 // An op's signature is its kind, attributes, type, and for each operand the
-// distance back to it in record order (or, for data not computed in the
-// window, its type): iterations of a loop body have equal signatures.
+// distance back to it in record order, or, for data older than the ops being
+// watched (loop-invariant inputs), its type: iterations of a loop body have
+// equal signatures.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_API_LOOPDETECTOR_H
@@ -35,12 +36,13 @@ public:
   int64_t period() const { return int64_t(body.size()); }
 
 private:
-  static uint64_t signature(const Node &node);
+  uint64_t signature(const Node &node) const;
 
   std::deque<uint64_t> history;   // signatures of the latest ops
   std::vector<int64_t> runs;      // runs[P]: trailing ops equal to the op P back
   std::vector<uint64_t> body;     // the locked loop body, when locked
   int64_t chunk = 0, phase = 0;   // ops per window while locked; ops so far
+  uint64_t origin = UINT64_MAX;   // seq of the first op watched: older is input
 };
 
 } // namespace legato::detail

@@ -26,9 +26,16 @@ NodePtr makeNode(OpKind kind, DType dtype, Shape shape, std::vector<NodePtr> ope
   n->sub = sub;
   n->dtype = dtype;
   n->shape = std::move(shape);
-  n->operands = std::move(operands);
   n->ints = std::move(ints);
   n->scalar = scalar;
+  if (n->size() == 0 && n->kind != OpKind::Param) {
+    // Nothing to compute: an empty result is data at once (and zero-sized
+    // tensors never reach the compiler).
+    n->kind = OpKind::Buffer;
+    n->buffer = std::make_shared<runtime::Buffer>(0);
+  } else {
+    n->operands = std::move(operands);
+  }
   return engine().record(std::move(n));
 }
 
@@ -361,8 +368,9 @@ Array product(const char *op, const Array &a, const Array &b) {
     shape.push_back(y->shape[1]);
   // NumPy: a boolean product is the "or" of "and"s, i.e. an integer product != 0.
   DType compute = t == DType::bool_ ? DType::i64 : t;
-  NodePtr r = makeNode(OpKind::Matmul, compute, shape,
-                       {convertNode(x, compute), convertNode(y, compute)});
+  NodePtr r = k1 == 0 ? makeNode(OpKind::Constant, compute, shape, {}, {}, 0.0) // empty sums
+                      : makeNode(OpKind::Matmul, compute, shape,
+                                 {convertNode(x, compute), convertNode(y, compute)});
   if (t == DType::bool_)
     r = toBool(r);
   return wrap(r);
@@ -469,7 +477,10 @@ Array concatenate(const std::vector<Array> &arrays, int64_t axis) {
   }
   std::vector<NodePtr> converted;
   for (const NodePtr &n : nodes)
-    converted.push_back(convertNode(n, t));
+    if (n->size() > 0) // empty pieces add nothing
+      converted.push_back(convertNode(n, t));
+  if (converted.empty())
+    return wrap(makeNode(OpKind::Concatenate, t, shape, {}, {dim})); // empty result
   if (converted.size() == 1)
     return wrap(converted[0]);
   return wrap(makeNode(OpKind::Concatenate, t, shape, converted, {dim}));
@@ -495,6 +506,8 @@ Array pad(const Array &a, std::vector<std::pair<int64_t, int64_t>> widths, doubl
     shape.push_back(n->shape[d] + widths[d].first + widths[d].second);
   }
   low.insert(low.end(), high.begin(), high.end());
+  if (n->size() == 0) // all padding
+    return wrap(makeNode(OpKind::Constant, n->dtype, shape, {}, {}, value));
   return wrap(makeNode(OpKind::Pad, n->dtype, shape, {n}, low, value));
 }
 

@@ -16,14 +16,16 @@ using namespace mlir;
 namespace legato::detail {
 
 Program collectProgram(const std::vector<Node *> &outputs,
-                       const std::vector<NodePtr> &params) {
+                       const std::vector<NodePtr> &params,
+                       const std::unordered_set<Node *> &computedBefore) {
+  auto isInput = [&](const Node *n) { return !n->pending() || computedBefore.count(const_cast<Node *>(n)); };
   Program program;
   std::unordered_set<Node *> seen;
   std::vector<Node *> stack(outputs.begin(), outputs.end());
   while (!stack.empty()) {
     Node *n = stack.back();
     stack.pop_back();
-    if (!seen.insert(n).second || !n->pending())
+    if (!seen.insert(n).second || isInput(n))
       continue;
     program.nodes.push_back(n);
     for (const NodePtr &op : n->operands)
@@ -47,7 +49,7 @@ Program collectProgram(const std::vector<Node *> &outputs,
   };
   for (Node *n : program.nodes) {
     for (const NodePtr &op : n->operands)
-      if (!op->pending() && !names.count(op.get())) {
+      if (isInput(op.get()) && !names.count(op.get())) {
         names[op.get()] = "i" + std::to_string(program.inputs.size());
         program.inputs.push_back(op);
       }

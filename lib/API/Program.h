@@ -8,6 +8,7 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <string>
+#include <unordered_set>
 
 namespace legato::detail {
 
@@ -22,9 +23,11 @@ struct Program {
 };
 
 /// Collects the program computing `outputs` (all pending). `params`, when
-/// given, fixes the order of the leading inputs (jit arguments).
+/// given, fixes the order of the leading inputs (jit arguments); pending
+/// nodes in `computedBefore` are inputs too (values of an earlier program).
 Program collectProgram(const std::vector<Node *> &outputs,
-                       const std::vector<NodePtr> &params = {});
+                       const std::vector<NodePtr> &params = {},
+                       const std::unordered_set<Node *> &computedBefore = {});
 
 /// The program as a `legato`-dialect module with one function, @main.
 mlir::OwningOpRef<mlir::ModuleOp> buildModule(const Program &program,

@@ -34,8 +34,14 @@ namespace {
 bool isCheapGenerator(Operation *op) {
   auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
   constexpr size_t kMaxOps = 8;
-  if (!generic || generic.getBody()->getOperations().size() > kMaxOps)
+  if (!generic || generic.getBody()->getOperations().size() > kMaxOps ||
+      generic.getNumReductionLoops() != 0)
     return false;
+  // A kernel that reads its output (an accumulator) is not a pure function
+  // of its inputs: copied into a consumer, it would read the consumer's.
+  for (OpOperand &init : generic.getDpsInitsMutable())
+    if (generic.payloadUsesValueFromOperand(&init))
+      return false;
   return llvm::all_of(generic.getDpsInputs(), [](Value in) {
     auto type = dyn_cast<RankedTensorType>(in.getType());
     return type && type.getRank() == 0;

@@ -270,6 +270,50 @@ TEST(Jit, ArgumentsAreUnchanged) {
   EXPECT_EQ(a.to_vector<double>(), (std::vector<double>{1, 2, 3, 4}));
 }
 
+// ---- host loops -------------------------------------------------------------------
+
+/// 60 iterations of a body with an elementwise update and a reduction, the
+/// shape of an iterative solver's loop.
+std::pair<Array, Array> relax(const Array &x0, const Array &y, int iters) {
+  Array x = x0, s = legato::zeros({}, legato::f64);
+  for (int i = 0; i < iters; ++i) {
+    x = 0.5 * x + legato::sqrt(y) / (1.0 + s);
+    s = s + legato::sum(x * x) / 4096.0;
+  }
+  return {x, s};
+}
+
+TEST(Loops, ABodyCompilesOnceAndAgreesWithOpByOp) {
+  Array x0 = legato::random({4096}, legato::f64, 40), y = legato::random({4096}, legato::f64, 41);
+  legato::flush();
+  constexpr int kIters = 60;
+
+  // Reference: each iteration's values read back (a flush per iteration).
+  Array rx = x0, rs = legato::zeros({}, legato::f64);
+  for (int i = 0; i < kIters; ++i) {
+    rx = 0.5 * rx + legato::sqrt(y) / (1.0 + rs);
+    rs = rs + legato::sum(rx * rx) / 4096.0;
+    rs.item<double>();
+  }
+
+  legato::reset_stats();
+  auto [x, s] = relax(x0, y, kIters);
+  EXPECT_TRUE(bitwise_equal(x.to_vector<double>(), rx.to_vector<double>()));
+  EXPECT_EQ(s.item<double>(), rs.item<double>());
+  if (legato_test::mode_name() == "lazy") {
+    // Windows are cut at the loop's period and share one executable.
+    EXPECT_GE(legato::stats().programs, 10);
+    EXPECT_LE(legato::stats().compiles, 4);
+  }
+
+  auto f = legato::jit([&](const Array &a, const Array &b) { return relax(a, b, kIters); });
+  auto [jx, js] = f(x0, y);
+  EXPECT_TRUE(bitwise_equal(jx.to_vector<double>(), rx.to_vector<double>()));
+  EXPECT_EQ(js.item<double>(), rs.item<double>());
+  EXPECT_GE(f.stats().programs, 10) << "the traced loop runs as segments";
+  EXPECT_LE(f.stats().compiles, 4) << "segments of equal structure share an executable";
+}
+
 // ---- random ----------------------------------------------------------------------
 
 TEST(Random, SameSeedSameValuesInEveryMode) {

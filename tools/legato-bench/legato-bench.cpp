@@ -1,12 +1,16 @@
 //===- legato-bench.cpp - Time the example applications -------------------===//
 //
-// legato-bench --app black_scholes|stencil|cg|jacobi --n N [--dtype f64|f32]
-//              [--mode eager|lazy|jit] [--reps R] [--warmup W]
+// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe --n N
+//              [--dtype f64|f32] [--mode eager|lazy|jit] [--reps R]
+//              [--warmup W] [--iters K] [--nit P]
 //
 // Runs the app of examples/apps.h W times untimed and R times timed, and
 // prints one JSON line: median and minimum milliseconds per call, kernels and
-// peak bytes of the last call, compile time and count over the whole run, and
-// the app's checksum (equal across modes, and to bench/hand_fused's).
+// peak bytes of the last call, compile time and count over the whole run, the
+// iterations per call (kernels / iterations = kernels per iteration) and the
+// app's checksum (equal across modes, and to bench/hand_fused's).
+// --iters sets the iterations (time steps for cfd and swe) of the apps that
+// loop, --nit the pressure sweeps per cfd step; both default to apps.h's.
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
@@ -18,6 +22,7 @@
 #include <exception>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -27,16 +32,30 @@ struct Config {
   std::string app, dtype = "f64", mode = "lazy";
   int64_t n = 0;
   int reps = 5, warmup = 2;
+  int iters = -1; ///< -1: the app's default (apps.h)
+  int nit = apps::kCfdPressureIters;
   bool print = true; ///< only rank 0 prints
 };
 
 [[noreturn]] void usage(const std::string &why) {
   std::fprintf(stderr,
                "legato-bench: %s\nusage: legato-bench --app "
-               "black_scholes|stencil|cg|jacobi --n N [--dtype f64|f32] "
-               "[--mode eager|lazy|jit] [--reps R] [--warmup W]\n",
+               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe --n N "
+               "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
+               "[--warmup W] [--iters K] [--nit P]\n",
                why.c_str());
   std::exit(2);
+}
+
+/// Loop iterations per call of each app as apps.h runs it by default.
+int default_iters(const std::string &app) {
+  if (app == "stencil") return apps::kStencilIters;
+  if (app == "cg") return apps::kCgIters;
+  if (app == "jacobi") return apps::kJacobiIters;
+  if (app == "bicgstab") return apps::kBicgstabIters;
+  if (app == "cfd") return apps::kCfdSteps;
+  if (app == "swe") return apps::kSweSteps;
+  return 1; // black_scholes: one pass, no loop
 }
 
 Config parse(int argc, char **argv) {
@@ -52,17 +71,26 @@ Config parse(int argc, char **argv) {
     else if (key == "--n") c.n = std::atoll(value.c_str());
     else if (key == "--reps") c.reps = std::atoi(value.c_str());
     else if (key == "--warmup") c.warmup = std::atoi(value.c_str());
+    else if (key == "--iters") c.iters = std::atoi(value.c_str());
+    else if (key == "--nit") c.nit = std::atoi(value.c_str());
     else usage("unknown option " + key);
   }
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" &&
-      c.app != "jacobi")
-    usage("--app must be black_scholes, stencil, cg or jacobi");
+      c.app != "jacobi" && c.app != "bicgstab" && c.app != "cfd" &&
+      c.app != "swe")
+    usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd "
+          "or swe");
   if (c.dtype != "f64" && c.dtype != "f32")
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
     usage("--mode must be eager, lazy or jit");
-  if (c.n < 1 || c.reps < 1 || c.warmup < 0)
-    usage("need --n >= 1, --reps >= 1, --warmup >= 0");
+  if (c.n < 1 || c.reps < 1 || c.warmup < 0 || (c.iters < 1 && c.iters != -1) ||
+      c.nit < 1)
+    usage("need --n >= 1, --reps >= 1, --warmup >= 0, --iters >= 1, --nit >= 1");
+  if ((c.app == "cfd" && c.n < 3) || (c.app == "swe" && c.n < 2))
+    usage("cfd needs --n >= 3 and swe --n >= 2");
+  if (c.iters == -1)
+    c.iters = default_iters(c.app);
   return c;
 }
 
@@ -101,11 +129,12 @@ void measure(const Config &c, Run run, Checksum checksum) {
   std::printf("{\"app\": \"%s\", \"mode\": \"%s\", \"n\": %lld, \"dtype\": "
               "\"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, \"kernels\": "
               "%lld, \"peak_bytes\": %lld, \"compile_ms\": %.3f, "
-              "\"compiles\": %lld, \"checksum\": %.17g}\n",
+              "\"compiles\": %lld, \"iterations\": %d, \"checksum\": "
+              "%.17g}\n",
               c.app.c_str(), c.mode.c_str(), (long long)c.n, c.dtype.c_str(),
               median, ms[0], (long long)last.kernels,
               (long long)last.peak_bytes, all.compile_ms,
-              (long long)all.compiles, sum);
+              (long long)all.compiles, c.iters, sum);
   std::fflush(stdout);
 }
 
@@ -124,6 +153,8 @@ void bench(const Config &c, F f, Checksum checksum, const In &...in) {
 void run(const Config &c) {
   legato::DType dt = c.dtype == "f32" ? legato::f32 : legato::f64;
   using Pair = std::pair<Array, Array>;
+  using Triple = std::tuple<Array, Array, Array>;
+  int iters = c.iters;
   if (c.app == "black_scholes") {
     auto [S, X, T] = apps::black_scholes_inputs(c.n, dt);
     bench(
@@ -135,17 +166,51 @@ void run(const Config &c) {
         T);
   } else if (c.app == "stencil") {
     bench(
-        c, [](const Array &g) { return apps::stencil(g); },
+        c, [iters](const Array &g) { return apps::stencil(g, iters); },
         [](const Array &g) { return total(g); }, apps::stencil_input(c.n, dt));
   } else if (c.app == "cg") {
     bench(
-        c, [](const Array &b) { return apps::cg(b); },
+        c, [iters](const Array &b) { return apps::cg(b, iters); },
         [](const Pair &o) { return total(o.first); }, apps::cg_input(c.n, dt));
-  } else {
+  } else if (c.app == "jacobi") {
     auto [A, b] = apps::jacobi_inputs(c.n, dt);
     bench(
-        c, [](const Array &A, const Array &b) { return apps::jacobi(A, b); },
+        c,
+        [iters](const Array &A, const Array &b) {
+          return apps::jacobi(A, b, iters);
+        },
         [](const Array &x) { return total(x); }, A, b);
+  } else if (c.app == "bicgstab") {
+    bench(
+        c, [iters](const Array &b) { return apps::bicgstab(b, iters); },
+        [](const Pair &o) { return total(o.first); },
+        apps::bicgstab_input(c.n, dt));
+  } else if (c.app == "cfd") {
+    apps::ChannelFlow flow = apps::channel_flow(c.n, c.nit);
+    auto [u, v, p] = apps::cfd_inputs(c.n, dt);
+    bench(
+        c,
+        [flow, iters](const Array &u, const Array &v, const Array &p) {
+          return apps::cfd(u, v, p, flow, iters);
+        },
+        [](const Triple &o) {
+          return total(std::get<0>(o)) + total(std::get<1>(o)) +
+                 total(std::get<2>(o));
+        },
+        u, v, p);
+  } else {
+    apps::ShallowWater water;
+    auto [h, hu, hv] = apps::swe_inputs(c.n, dt);
+    bench(
+        c,
+        [water, iters](const Array &h, const Array &hu, const Array &hv) {
+          return apps::shallow_water(h, hu, hv, water, iters);
+        },
+        [water](const Triple &o) {
+          auto [h, hu, hv] = o;
+          return apps::swe_energy(h, hu, hv, water).item<double>();
+        },
+        h, hu, hv);
   }
 }
 

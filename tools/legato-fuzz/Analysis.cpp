@@ -1,0 +1,957 @@
+//===- Analysis.cpp - Types, shapes and value ranges of a fuzzer program ---===//
+#include "Analysis.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <set>
+
+namespace legato_fuzz {
+
+using legato::DType;
+using legato::Shape;
+
+namespace {
+
+constexpr double kInf = INFINITY;
+/// Arrays stay small: the fuzzer wants many programs, not big ones.
+constexpr int64_t kMaxElements = 4096;
+
+double dtypeMin(DType t) {
+  switch (t) {
+  case DType::bool_:
+    return 0;
+  case DType::i32:
+    return -2147483648.0;
+  case DType::i64:
+    return -9223372036854775808.0;
+  default:
+    return -kInf;
+  }
+}
+double dtypeMax(DType t) {
+  switch (t) {
+  case DType::bool_:
+    return 1;
+  case DType::i32:
+    return 2147483647.0;
+  case DType::i64:
+    return 9223372036854775807.0;
+  default:
+    return kInf;
+  }
+}
+int mantissaBits(DType t) { return t == DType::f32 ? 24 : 53; }
+
+bool rangeHas(const Range &r, double v) { return r.lo <= v && v <= r.hi; }
+
+/// Makes `r` a valid description of values of dtype `t`: integers wrap (so
+/// an overflowing range becomes the whole dtype), floats round to infinity
+/// beyond their largest value and lose exactness past the mantissa.
+Range normalize(Range r, DType t) {
+  if (std::isnan(r.lo) || std::isnan(r.hi)) {
+    r.lo = -kInf;
+    r.hi = kInf;
+    r.nan = true;
+  }
+  if (t == DType::bool_) {
+    r.lo = std::clamp(r.lo, 0.0, 1.0);
+    r.hi = std::clamp(r.hi, 0.0, 1.0);
+    r.nan = false;
+    r.exact = true;
+    r.frac = 0;
+  } else if (isInteger(t)) {
+    if (r.lo < dtypeMin(t) || r.hi > dtypeMax(t) || r.nan) {
+      r.lo = dtypeMin(t);
+      r.hi = dtypeMax(t);
+    }
+    r.lo = std::ceil(r.lo);
+    r.hi = std::floor(r.hi);
+    r.nan = false;
+    r.exact = true;
+    r.frac = 0;
+  } else {
+    double limit = t == DType::f32 ? double(FLT_MAX) : DBL_MAX;
+    if (r.lo < -limit)
+      r.lo = -kInf;
+    if (r.hi > limit)
+      r.hi = kInf;
+    if (r.exact && !(std::ldexp(r.maxAbs(), r.frac) < std::ldexp(1.0, mantissaBits(t))))
+      r.exact = false;
+    if (r.nan || r.frac > 200)
+      r.exact = false;
+    if (!r.exact)
+      r.rtol = std::max(r.rtol, t == DType::f32 ? kFloat32Tolerance : kFloat64Tolerance);
+  }
+  if (r.lo > r.hi)
+    std::swap(r.lo, r.hi);
+  double m = r.maxAbs();
+  if (std::isfinite(m))
+    r.scale = std::max(r.scale, m);
+  return r;
+}
+
+/// The smallest k with v * 2^k an integer (capped).
+int fractionBits(double v) {
+  for (int k = 0; k <= 64; ++k)
+    if (std::ldexp(v, k) == std::floor(std::ldexp(v, k)))
+      return k;
+  return 1000;
+}
+
+/// min/max over the candidate bounds, with NaN (0*inf, inf-inf) poisoning.
+Range fromCorners(std::initializer_list<double> corners, const Range &a, const Range &b) {
+  Range r;
+  r.lo = kInf;
+  r.hi = -kInf;
+  r.nan = a.nan || b.nan;
+  for (double c : corners) {
+    if (std::isnan(c)) {
+      r.nan = true;
+      r.lo = -kInf;
+      r.hi = kInf;
+      break;
+    }
+    r.lo = std::min(r.lo, c);
+    r.hi = std::max(r.hi, c);
+  }
+  r.exact = a.exact && b.exact;
+  r.scale = std::max(a.scale, b.scale);
+  r.rtol = std::max(a.rtol, b.rtol);
+  return r;
+}
+
+Range unite(const Range &a, const Range &b) {
+  Range r;
+  r.lo = std::min(a.lo, b.lo);
+  r.hi = std::max(a.hi, b.hi);
+  r.nan = a.nan || b.nan;
+  r.exact = a.exact && b.exact;
+  r.frac = std::max(a.frac, b.frac);
+  r.scale = std::max(a.scale, b.scale);
+  r.rtol = std::max(a.rtol, b.rtol);
+  return r;
+}
+
+Range boolRange() {
+  Range r;
+  r.lo = 0;
+  r.hi = 1;
+  return r;
+}
+
+/// An inexact range; `from` carries the tolerance of earlier roundings.
+Range inexact(double lo, double hi, bool nan, double scale, double rtol = 0) {
+  Range r;
+  r.lo = lo;
+  r.hi = hi;
+  r.nan = nan;
+  r.exact = false;
+  r.scale = scale;
+  r.rtol = rtol;
+  return r;
+}
+
+/// A binary elementwise operand, resolved: its dtype/shape (a scalar has no
+/// shape and is weak) and its range.
+struct Resolved {
+  bool scalar = false;
+  ScalarValue::Kind kind{};
+  DType dtype = DType::f64;
+  Shape shape;
+  Range range;
+};
+
+using Error = std::optional<std::string>;
+
+Error fail(const std::string &why) { return why; }
+
+/// Range of an operand once converted to the computation dtype `t`; an error
+/// when the conversion would round or be undefined.
+std::optional<Range> operandAs(const Resolved &o, DType t) {
+  if (o.scalar) {
+    Range r = o.range;
+    if (isInteger(t) && !(r.lo >= dtypeMin(t) && r.hi <= dtypeMax(t)))
+      return std::nullopt; // NumPy 2 raises for out-of-range Python ints
+    return normalize(r, t);
+  }
+  return convertRange(o.range, o.dtype, t);
+}
+
+} // namespace
+
+double Range::maxAbs() const { return std::max(std::fabs(lo), std::fabs(hi)); }
+
+DType promoteTypes(DType a, DType b) {
+  if (a == b)
+    return a;
+  if (a == DType::bool_)
+    return b;
+  if (b == DType::bool_)
+    return a;
+  if (isFloat(a) && isFloat(b))
+    return DType::f64;
+  if (isInteger(a) && isInteger(b))
+    return DType::i64;
+  // int32/int64 with a float: float32 cannot hold them, NumPy gives float64.
+  return DType::f64;
+}
+
+DType promoteWithScalar(DType t, ScalarValue::Kind kind) {
+  switch (kind) {
+  case ScalarValue::Kind::boolean:
+    return t;
+  case ScalarValue::Kind::integer:
+    return t == DType::bool_ ? DType::i64 : t;
+  case ScalarValue::Kind::floating:
+    return isFloat(t) ? t : DType::f64;
+  }
+  return t;
+}
+
+std::optional<Shape> broadcastShapes(const Shape &a, const Shape &b) {
+  size_t rank = std::max(a.size(), b.size());
+  Shape out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (x != y && x != 1 && y != 1)
+      return std::nullopt;
+    out[i] = x == 1 ? y : x;
+  }
+  return out;
+}
+
+Range scalarRange(double value) {
+  Range r;
+  r.lo = r.hi = value;
+  r.frac = fractionBits(value);
+  r.exact = r.frac <= 64;
+  r.scale = std::max(1.0, std::fabs(value));
+  return r;
+}
+
+double castValue(double v, DType t) {
+  switch (t) {
+  case DType::bool_:
+    return v != 0;
+  case DType::i32:
+  case DType::i64:
+    return std::trunc(v);
+  case DType::f32:
+    return double(float(v));
+  case DType::f64:
+    return v;
+  }
+  return v;
+}
+
+std::optional<Range> convertRange(const Range &r, DType from, DType to) {
+  if (from == to)
+    return r;
+  if (to == DType::bool_) {
+    if (isFloat(from) && !r.exact)
+      return std::nullopt; // truthiness of a rounded value
+    Range b = boolRange();
+    if (!r.nan && !rangeHas(r, 0))
+      b.lo = 1;
+    if (r.lo == 0 && r.hi == 0 && !r.nan)
+      b.hi = 0;
+    return b;
+  }
+  if (isInteger(to) && isFloat(from)) {
+    if (!r.exact || r.nan || !(r.lo > dtypeMin(to)) || !(r.hi < dtypeMax(to)))
+      return std::nullopt; // rounding-dependent or undefined (NaN, overflow)
+    Range i = r;
+    i.lo = std::trunc(r.lo);
+    i.hi = std::trunc(r.hi);
+    return normalize(i, to);
+  }
+  Range c = r;
+  if (isFloat(to) && !isFloat(from))
+    c.frac = 0;
+  return normalize(c, to);
+}
+
+Analysis::Analysis(const Program &program) {
+  for (size_t i = 0; i < program.inputs.size(); ++i) {
+    const Input &in = program.inputs[i];
+    VarInfo v;
+    v.dtype = in.dtype;
+    v.shape = in.shape;
+    Range r;
+    r.lo = kInf;
+    r.hi = -kInf;
+    for (double x : in.values) {
+      r.lo = std::min(r.lo, x);
+      r.hi = std::max(r.hi, x);
+      r.frac = std::max(r.frac, fractionBits(x));
+    }
+    if (in.values.empty())
+      r.lo = r.hi = 0;
+    v.range = normalize(r, in.dtype);
+    v.storage = nextStorage_++;
+    vars_[int(i)] = v;
+  }
+}
+
+const VarInfo *Analysis::find(int var) const {
+  auto it = vars_.find(var);
+  return it == vars_.end() ? nullptr : &it->second;
+}
+
+std::optional<std::string> checkProgram(const Program &program) {
+  Analysis a(program);
+  for (size_t i = 0; i < program.statements.size(); ++i)
+    if (auto why = a.apply(program.statements[i]))
+      return "statement " + std::to_string(i + 1) + ": " + *why;
+  return std::nullopt;
+}
+
+std::optional<std::string> Analysis::apply(const Statement &s) {
+  switch (s.kind) {
+  case Statement::Kind::flush:
+    return std::nullopt;
+  case Statement::Kind::setitem: {
+    const VarInfo *target = find(s.target);
+    if (!target)
+      return "setitem of an undefined variable";
+    std::optional<Shape> selected = indexedShape(target->shape, s.index);
+    if (!selected)
+      return "bad index for setitem";
+    if (s.args.size() != 1)
+      return "setitem takes one value";
+    Range value;
+    DType from;
+    if (s.args[0].isScalar()) {
+      const ScalarValue &sv = s.args[0].scalar;
+      value = scalarRange(sv.kind == ScalarValue::Kind::floating ? sv.f : double(sv.i));
+      from = sv.kind == ScalarValue::Kind::floating ? DType::f64 : DType::i64;
+      if (isInteger(target->dtype) && sv.kind != ScalarValue::Kind::floating &&
+          !(value.lo >= dtypeMin(target->dtype) && value.hi <= dtypeMax(target->dtype)))
+        return "integer scalar out of the target's range";
+      if (sv.kind == ScalarValue::Kind::boolean)
+        from = DType::bool_;
+    } else {
+      const VarInfo *v = find(s.args[0].var);
+      if (!v)
+        return "setitem from an undefined variable";
+      std::optional<Shape> b = broadcastShapes(v->shape, *selected);
+      if (!b || *b != *selected)
+        return "setitem value does not broadcast to the selection";
+      value = v->range;
+      from = v->dtype;
+    }
+    std::optional<Range> converted = convertRange(value, from, target->dtype);
+    if (!converted)
+      return "setitem needs a rounding-dependent conversion";
+    int storage = target->storage;
+    for (auto &[id, info] : vars_)
+      if (info.storage == storage)
+        info.range = unite(info.range, *converted);
+    return std::nullopt;
+  }
+  case Statement::Kind::let: {
+    if (vars_.count(s.target))
+      return "variable defined twice";
+    VarInfo out;
+    if (auto why = let(s, out))
+      return why;
+    if (numElements(out.shape) > kMaxElements)
+      return "result too large";
+    for (int64_t d : out.shape)
+      if (d < 0)
+        return "negative dimension";
+    if (out.storage < 0)
+      out.storage = nextStorage_++;
+    vars_[s.target] = out;
+    return std::nullopt;
+  }
+  }
+  return "unknown statement";
+}
+
+std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
+  const OpInfo *info = findOp(s.op);
+  if (!info)
+    return fail("unknown op " + s.op);
+  if (int(s.args.size()) < info->minArgs || int(s.args.size()) > info->maxArgs)
+    return fail("wrong operand count");
+
+  // Resolve operands.
+  std::vector<Resolved> ops;
+  for (const Operand &o : s.args) {
+    Resolved r;
+    if (o.isScalar()) {
+      r.scalar = true;
+      r.kind = o.scalar.kind;
+      r.dtype = o.scalar.kind == ScalarValue::Kind::floating  ? DType::f64
+                : o.scalar.kind == ScalarValue::Kind::integer ? DType::i64
+                                                              : DType::bool_;
+      r.range = scalarRange(o.scalar.kind == ScalarValue::Kind::floating ? o.scalar.f
+                                                                         : double(o.scalar.i));
+    } else {
+      const VarInfo *v = find(o.var);
+      if (!v)
+        return fail("use of an undefined variable");
+      r.dtype = v->dtype;
+      r.shape = v->shape;
+      r.range = v->range;
+    }
+    ops.push_back(r);
+  }
+  const std::string &op = s.op;
+  static const std::set<std::string> arithmetic = {"add", "sub",     "mul",    "div",
+                                                   "pow", "maximum", "minimum"};
+  static const std::set<std::string> comparisons = {"lt", "le", "gt", "ge", "eq", "ne"};
+  static const std::set<std::string> transcendental = {"exp", "log",  "sqrt", "sin",
+                                                       "cos", "tanh", "erf"};
+  static const std::set<std::string> reductions = {"sum", "prod", "max", "min", "mean"};
+
+  // Scalars are allowed only in elementwise binary ops and where's branches.
+  bool scalarsAllowed = arithmetic.count(op) || comparisons.count(op) || op == "logical_and" ||
+                        op == "logical_or" || op == "where";
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i].scalar && (!scalarsAllowed || (op == "where" && i == 0)))
+      return fail("scalar operand not allowed here");
+
+  auto joinedDType = [&](const std::vector<Resolved> &xs) -> std::optional<DType> {
+    std::optional<DType> arrays;
+    for (const Resolved &x : xs)
+      if (!x.scalar)
+        arrays = arrays ? promoteTypes(*arrays, x.dtype) : x.dtype;
+    if (!arrays)
+      return std::nullopt;
+    DType t = *arrays;
+    for (const Resolved &x : xs)
+      if (x.scalar)
+        t = promoteWithScalar(t, x.kind);
+    return t;
+  };
+  auto joinedShape = [&](const std::vector<Resolved> &xs) -> std::optional<Shape> {
+    Shape shape;
+    for (const Resolved &x : xs)
+      if (!x.scalar) {
+        std::optional<Shape> b = broadcastShapes(shape, x.shape);
+        if (!b)
+          return std::nullopt;
+        shape = *b;
+      }
+    return shape;
+  };
+
+  // ---- elementwise binary -------------------------------------------------
+  if (arithmetic.count(op) || comparisons.count(op)) {
+    std::optional<DType> t = joinedDType(ops);
+    if (!t)
+      return fail("needs an array operand");
+    std::optional<Shape> shape = joinedShape(ops);
+    if (!shape)
+      return fail("shapes do not broadcast");
+    out.shape = *shape;
+    std::optional<Range> a = operandAs(ops[0], *t), b = operandAs(ops[1], *t);
+    if (!a || !b)
+      return fail("operand conversion would round");
+    if (comparisons.count(op)) {
+      if (!a->exact || !b->exact)
+        return fail("comparison of rounded values");
+      out.dtype = DType::bool_;
+      out.range = boolRange();
+      return std::nullopt;
+    }
+    DType ct = *t;
+    Range r;
+    if (op == "add" || op == "sub" || op == "mul") {
+      if (ct == DType::bool_) {
+        if (op == "sub")
+          return fail("boolean subtract");
+        out.dtype = DType::bool_;
+        out.range = boolRange();
+        return std::nullopt;
+      }
+      if (op == "add")
+        r = fromCorners({a->lo + b->lo, a->hi + b->hi}, *a, *b);
+      else if (op == "sub")
+        r = fromCorners({a->lo - b->hi, a->hi - b->lo}, *a, *b);
+      else
+        r = fromCorners({a->lo * b->lo, a->lo * b->hi, a->hi * b->lo, a->hi * b->hi}, *a, *b);
+      r.frac = op == "mul" ? a->frac + b->frac : std::max(a->frac, b->frac);
+      out.dtype = ct;
+      out.range = normalize(r, ct);
+      return std::nullopt;
+    }
+    if (op == "maximum" || op == "minimum") {
+      r = op == "maximum" ? fromCorners({std::max(a->lo, b->lo), std::max(a->hi, b->hi)}, *a, *b)
+                          : fromCorners({std::min(a->lo, b->lo), std::min(a->hi, b->hi)}, *a, *b);
+      r.frac = std::max(a->frac, b->frac);
+      out.dtype = ct;
+      out.range = normalize(r, ct);
+      return std::nullopt;
+    }
+    if (op == "div") {
+      DType ft = isFloat(ct) ? ct : DType::f64;
+      double scale = std::max(a->scale, b->scale);
+      if (rangeHas(*b, 0) || b->nan)
+        r = inexact(-kInf, kInf, true, scale, std::max(a->rtol, b->rtol));
+      else {
+        r = fromCorners({a->lo / b->lo, a->lo / b->hi, a->hi / b->lo, a->hi / b->hi}, *a, *b);
+        r.exact = false;
+      }
+      out.dtype = ft;
+      out.range = normalize(r, ft);
+      return std::nullopt;
+    }
+    // pow
+    if (ct == DType::bool_)
+      return fail("boolean power (NumPy gives int8)");
+    if (isInteger(ct)) {
+      if (b->lo < 0)
+        return fail("integer power with a possibly negative exponent");
+      double base = a->maxAbs(), e = b->hi;
+      double bound = e == 0 ? 1 : std::pow(base, e);
+      r = *a;
+      r.lo = -std::max(bound, 1.0);
+      r.hi = std::max(bound, 1.0);
+      out.dtype = ct;
+      out.range = normalize(r, ct);
+      return std::nullopt;
+    }
+    double scale = std::max(a->scale, b->scale);
+    double rtol = std::max(a->rtol, b->rtol);
+    r = a->lo >= 0 && !a->nan && !b->nan ? inexact(0, kInf, false, scale, rtol)
+                                         : inexact(-kInf, kInf, true, scale, rtol);
+    out.dtype = ct;
+    out.range = normalize(r, ct);
+    return std::nullopt;
+  }
+
+  if (op == "logical_and" || op == "logical_or") {
+    if (!joinedDType(ops))
+      return fail("needs an array operand");
+    std::optional<Shape> shape = joinedShape(ops);
+    if (!shape)
+      return fail("shapes do not broadcast");
+    for (const Resolved &o : ops)
+      if (!convertRange(o.range, o.dtype, DType::bool_))
+        return fail("truth value of rounded values");
+    out.shape = *shape;
+    out.dtype = DType::bool_;
+    out.range = boolRange();
+    return std::nullopt;
+  }
+
+  // ---- elementwise unary --------------------------------------------------
+  const Resolved &x = ops.empty() ? Resolved{} : ops[0];
+  if (op == "neg" || op == "abs") {
+    out.shape = x.shape;
+    out.dtype = x.dtype;
+    if (x.dtype == DType::bool_) {
+      if (op == "neg")
+        return fail("boolean negative");
+      out.range = x.range;
+      return std::nullopt;
+    }
+    Range r = x.range;
+    if (op == "neg") {
+      r.lo = -x.range.hi;
+      r.hi = -x.range.lo;
+    } else {
+      r.lo = rangeHas(x.range, 0) ? 0 : std::min(std::fabs(x.range.lo), std::fabs(x.range.hi));
+      r.hi = x.range.maxAbs();
+    }
+    out.range = normalize(r, x.dtype);
+    return std::nullopt;
+  }
+  if (op == "logical_not") {
+    if (!convertRange(x.range, x.dtype, DType::bool_))
+      return fail("truth value of rounded values");
+    out.shape = x.shape;
+    out.dtype = DType::bool_;
+    out.range = boolRange();
+    return std::nullopt;
+  }
+  if (transcendental.count(op) || op == "floor") {
+    if (x.dtype == DType::bool_)
+      return fail("float function of bool (NumPy gives float16)");
+    if (op == "floor" && !x.range.exact)
+      return fail("floor of a rounded value");
+    DType t = isFloat(x.dtype) ? x.dtype : DType::f64;
+    std::optional<Range> in = convertRange(x.range, x.dtype, t);
+    out.shape = x.shape;
+    out.dtype = t;
+    double lo = in->lo, hi = in->hi, scale = in->scale, rtol = in->rtol;
+    bool nan = in->nan;
+    Range r;
+    if (op == "floor") {
+      r = *in;
+      r.lo = std::floor(lo);
+      r.hi = std::floor(hi);
+      r.frac = 0;
+    } else if (op == "exp") {
+      r = inexact(std::exp(lo), std::exp(hi), nan, scale, rtol);
+    } else if (op == "log") {
+      r = inexact(lo <= 0 ? -kInf : std::log(lo), hi <= 0 ? -kInf : std::log(hi), nan || lo < 0,
+                  scale, rtol);
+      if (hi < 0)
+        r = inexact(-kInf, kInf, true, scale, rtol);
+    } else if (op == "sqrt") {
+      r = inexact(std::sqrt(std::max(lo, 0.0)), std::sqrt(std::max(hi, 0.0)), nan || lo < 0, scale,
+                  rtol);
+    } else {
+      bool infinite = !std::isfinite(lo) || !std::isfinite(hi);
+      r = inexact(-1, 1, nan || (infinite && (op == "sin" || op == "cos")), scale, rtol);
+    }
+    out.range = normalize(r, t);
+    return std::nullopt;
+  }
+  if (op == "astype") {
+    std::optional<Range> r = convertRange(x.range, x.dtype, s.dtype);
+    if (!r)
+      return fail("cast would depend on rounding or be undefined");
+    out.shape = x.shape;
+    out.dtype = s.dtype;
+    out.range = *r;
+    return std::nullopt;
+  }
+  if (op == "where") {
+    if (!convertRange(ops[0].range, ops[0].dtype, DType::bool_))
+      return fail("condition is a rounded value");
+    std::vector<Resolved> values = {ops[1], ops[2]};
+    DType t;
+    if (ops[1].scalar && ops[2].scalar) {
+      bool anyFloat =
+          ops[1].kind == ScalarValue::Kind::floating || ops[2].kind == ScalarValue::Kind::floating;
+      bool allBool =
+          ops[1].kind == ScalarValue::Kind::boolean && ops[2].kind == ScalarValue::Kind::boolean;
+      t = anyFloat ? DType::f64 : allBool ? DType::bool_ : DType::i64;
+    } else {
+      t = *joinedDType(values);
+    }
+    std::optional<Shape> shape = joinedShape(ops);
+    if (!shape)
+      return fail("shapes do not broadcast");
+    std::optional<Range> a = operandAs(ops[1], t), b = operandAs(ops[2], t);
+    if (!a || !b)
+      return fail("operand conversion would round");
+    out.shape = *shape;
+    out.dtype = t;
+    out.range = normalize(unite(*a, *b), t);
+    return std::nullopt;
+  }
+
+  // ---- reductions ---------------------------------------------------------
+  if (reductions.count(op)) {
+    int64_t rank = int64_t(x.shape.size());
+    std::vector<bool> reduced(size_t(rank), s.ints.empty());
+    for (int64_t a : s.ints) {
+      if (a < -rank || a >= rank)
+        return fail("axis out of range");
+      int64_t d = a < 0 ? a + rank : a;
+      if (reduced[size_t(d)])
+        return fail("repeated axis");
+      reduced[size_t(d)] = true;
+    }
+    int64_t count = 1;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (reduced[size_t(d)]) {
+        count *= x.shape[size_t(d)];
+        if (s.keepdims)
+          out.shape.push_back(1);
+      } else {
+        out.shape.push_back(x.shape[size_t(d)]);
+      }
+    }
+    const Range &in = x.range;
+    if (op == "max" || op == "min") {
+      if (count == 0)
+        return fail("zero-size max/min");
+      out.dtype = x.dtype;
+      out.range = in;
+      return std::nullopt;
+    }
+    if (op == "mean") {
+      out.dtype = isFloat(x.dtype) ? x.dtype : DType::f64;
+      Range r = inexact(in.lo, in.hi, in.nan || count == 0, in.scale, in.rtol);
+      if (count == 0)
+        r = inexact(-kInf, kInf, true, in.scale, in.rtol);
+      else
+        r.scale = std::max(in.scale, in.maxAbs() * double(count));
+      out.range = normalize(r, out.dtype);
+      return std::nullopt;
+    }
+    out.dtype = isFloat(x.dtype) ? x.dtype : DType::i64;
+    std::optional<Range> widened = convertRange(in, x.dtype, out.dtype);
+    Range r = *widened;
+    double n = double(count);
+    if (op == "sum") {
+      r.lo = count ? std::min(0.0, n * in.lo) : 0;
+      r.hi = count ? std::max(0.0, n * in.hi) : 0;
+      if (count && in.lo > 0)
+        r.lo = in.lo;
+      if (count && in.hi < 0)
+        r.hi = in.hi;
+      if (std::isnan(r.lo) || std::isnan(r.hi))
+        r.nan = true;
+    } else { // prod
+      double m = count ? std::pow(std::max(in.maxAbs(), 1.0), n) : 1;
+      r.lo = count ? -m : 1;
+      r.hi = count ? m : 1;
+      r.frac = int(std::min<double>(1000, double(in.frac) * n));
+    }
+    out.range = normalize(r, out.dtype);
+    return std::nullopt;
+  }
+
+  // ---- linear algebra -----------------------------------------------------
+  if (op == "matmul" || op == "dot" || op == "outer") {
+    const Resolved &a = ops[0], &b = ops[1];
+    DType t = promoteTypes(a.dtype, b.dtype);
+    std::optional<Range> ra = convertRange(a.range, a.dtype, t),
+                         rb = convertRange(b.range, b.dtype, t);
+    if (!ra || !rb)
+      return fail("operand conversion would round");
+    int64_t k = 1;
+    if (op == "outer") {
+      out.shape = {numElements(a.shape), numElements(b.shape)};
+    } else if (op == "dot" && (a.shape.empty() || b.shape.empty())) {
+      std::optional<Shape> shape = broadcastShapes(a.shape, b.shape);
+      out.shape = *shape;
+    } else {
+      if (a.shape.empty() || b.shape.empty() || a.shape.size() > 2 || b.shape.size() > 2)
+        return fail("matmul needs 1-D or 2-D operands");
+      k = a.shape.back();
+      if (k != b.shape[0])
+        return fail("inner dimensions differ");
+      if (a.shape.size() == 2)
+        out.shape.push_back(a.shape[0]);
+      if (b.shape.size() == 2)
+        out.shape.push_back(b.shape[1]);
+    }
+    out.dtype = t;
+    if (t == DType::bool_) {
+      out.range = boolRange();
+      return std::nullopt;
+    }
+    double m = ra->maxAbs() * rb->maxAbs() * double(std::max<int64_t>(k, 1));
+    Range r = fromCorners({-m, m}, *ra, *rb);
+    if (std::isnan(m))
+      r = inexact(-kInf, kInf, true, r.scale, r.rtol);
+    r.frac = ra->frac + rb->frac;
+    out.range = normalize(r, t);
+    return std::nullopt;
+  }
+  if (op == "transpose" || op == "T") {
+    int64_t rank = int64_t(x.shape.size());
+    std::vector<int64_t> perm = s.ints;
+    if (op == "T" || perm.empty()) {
+      perm.clear();
+      for (int64_t d = rank - 1; d >= 0; --d)
+        perm.push_back(d);
+    }
+    if (int64_t(perm.size()) != rank)
+      return fail("permutation length differs from the rank");
+    std::vector<bool> seen(size_t(rank), false);
+    for (int64_t p : perm) {
+      if (p < -rank || p >= rank)
+        return fail("permutation entry out of range");
+      int64_t d = p < 0 ? p + rank : p;
+      if (seen[size_t(d)])
+        return fail("repeated permutation entry");
+      seen[size_t(d)] = true;
+      out.shape.push_back(x.shape[size_t(d)]);
+    }
+    out.dtype = x.dtype;
+    out.range = x.range;
+    return std::nullopt;
+  }
+
+  // ---- shape --------------------------------------------------------------
+  if (op == "reshape") {
+    int64_t known = 1, unknown = -1;
+    Shape shape = s.ints;
+    for (size_t i = 0; i < shape.size(); ++i) {
+      if (shape[i] == -1) {
+        if (unknown >= 0)
+          return fail("two -1 dimensions");
+        unknown = int64_t(i);
+      } else if (shape[i] < 0) {
+        return fail("negative dimension");
+      } else {
+        known *= shape[i];
+      }
+    }
+    int64_t total = numElements(x.shape);
+    if (unknown >= 0) {
+      if (known == 0 || total % known)
+        return fail("-1 cannot be inferred");
+      shape[size_t(unknown)] = total / known;
+    }
+    if (numElements(shape) != total)
+      return fail("reshape size mismatch");
+    out.shape = shape;
+    out.dtype = x.dtype;
+    out.range = x.range;
+    return std::nullopt;
+  }
+  if (op == "broadcast_to") {
+    std::optional<Shape> b = broadcastShapes(x.shape, s.ints);
+    if (!b || *b != s.ints)
+      return fail("cannot broadcast to the shape");
+    out.shape = s.ints;
+    out.dtype = x.dtype;
+    out.range = x.range;
+    return std::nullopt;
+  }
+  if (op == "concatenate") {
+    int64_t rank = int64_t(x.shape.size());
+    if (rank == 0)
+      return fail("concatenate of 0-d arrays");
+    int64_t axis = s.count;
+    if (axis < -rank || axis >= rank)
+      return fail("axis out of range");
+    int64_t dim = axis < 0 ? axis + rank : axis;
+    out.shape = x.shape;
+    out.shape[size_t(dim)] = 0;
+    DType t = x.dtype;
+    for (const Resolved &o : ops) {
+      if (int64_t(o.shape.size()) != rank)
+        return fail("ranks differ");
+      for (int64_t d = 0; d < rank; ++d)
+        if (d != dim && o.shape[size_t(d)] != x.shape[size_t(d)])
+          return fail("shapes differ outside the axis");
+      out.shape[size_t(dim)] += o.shape[size_t(dim)];
+      t = promoteTypes(t, o.dtype);
+    }
+    Range r;
+    bool first = true;
+    for (const Resolved &o : ops) {
+      std::optional<Range> c = convertRange(o.range, o.dtype, t);
+      if (!c)
+        return fail("operand conversion would round");
+      r = first ? *c : unite(r, *c);
+      first = false;
+    }
+    out.dtype = t;
+    out.range = r;
+    return std::nullopt;
+  }
+  if (op == "pad") {
+    size_t rank = x.shape.size();
+    if (rank == 0)
+      return fail("pad of a 0-d array");
+    size_t pairs = s.ints.size() / 2;
+    if (s.ints.size() % 2 || (pairs != rank && pairs != 1))
+      return fail("one (before, after) pair per axis, or one for all");
+    for (size_t d = 0; d < rank; ++d) {
+      size_t p = pairs == 1 ? 0 : d;
+      int64_t lo = s.ints[2 * p], hi = s.ints[2 * p + 1];
+      if (lo < 0 || hi < 0)
+        return fail("negative pad width");
+      out.shape.push_back(x.shape[d] + lo + hi);
+    }
+    out.dtype = x.dtype;
+    std::optional<Range> v = convertRange(scalarRange(s.value), DType::f64, x.dtype);
+    if (!v)
+      return fail("pad value conversion would round");
+    out.range = normalize(unite(x.range, *v), x.dtype);
+    return std::nullopt;
+  }
+  if (op == "getitem") {
+    std::optional<Shape> shape = indexedShape(x.shape, s.index);
+    if (!shape)
+      return fail("bad index");
+    out.shape = *shape;
+    out.dtype = x.dtype;
+    out.range = x.range;
+    // A view shares its base's storage; NumPy's all-integer index is a copy.
+    if (!selectsScalar(x.shape, s.index))
+      out.storage = find(s.args[0].var)->storage;
+    return std::nullopt;
+  }
+  if (op == "copy" || op == "alias") {
+    out = *find(s.args[0].var);
+    if (op == "copy")
+      out.storage = -1;
+    return std::nullopt;
+  }
+
+  // ---- creation -----------------------------------------------------------
+  out.dtype = s.dtype;
+  if (op == "zeros" || op == "ones" || op == "full" || op == "random") {
+    out.shape = s.ints;
+    for (int64_t d : s.ints)
+      if (d < 0)
+        return fail("negative dimension");
+    if (op == "random") {
+      Range r;
+      if (isFloat(s.dtype)) {
+        r.lo = 0;
+        r.hi = 1;
+        r.frac = s.dtype == DType::f32 ? 24 : 53;
+      } else {
+        r.lo = 0;
+        r.hi = s.dtype == DType::bool_ ? 1 : 2147483647.0;
+      }
+      out.range = normalize(r, s.dtype);
+      return std::nullopt;
+    }
+    double value = op == "zeros" ? 0 : op == "ones" ? 1 : s.value;
+    std::optional<Range> r = convertRange(scalarRange(value), DType::f64, s.dtype);
+    if (!r)
+      return fail("fill value conversion would round");
+    out.range = *r;
+    return std::nullopt;
+  }
+  if (op == "arange_stop") {
+    if (s.dtype == DType::bool_)
+      return fail("arange of bool");
+    out.shape = {std::max<int64_t>(s.count, 0)};
+    out.range = normalize(scalarRange(0), s.dtype);
+    out.range.hi = std::max<double>(0, double(s.count - 1));
+    out.range = normalize(out.range, s.dtype);
+    return std::nullopt;
+  }
+  if (op == "arange" || op == "linspace") {
+    if (s.dtype == DType::bool_)
+      return fail(op + " of bool");
+    double start = s.value, stop = s.value2;
+    int64_t n;
+    double step;
+    if (op == "arange") {
+      step = s.value3;
+      if (step == 0)
+        return fail("zero step");
+      n = std::max<int64_t>(0, int64_t(std::ceil((stop - start) / step)));
+      if (isInteger(s.dtype) && (start != std::floor(start) || step != std::floor(step)))
+        return fail("integer arange needs integer start and step");
+    } else {
+      n = s.count;
+      if (n < 0)
+        return fail("negative num");
+      step = n > 1 ? (stop - start) / double(n - 1) : 0;
+    }
+    out.shape = {n};
+    Range r = unite(unite(scalarRange(start), scalarRange(stop)), scalarRange(step));
+    r.lo = n ? std::min(start, start + step * double(n - 1)) : 0;
+    r.hi = n ? std::max(start, start + step * double(n - 1)) : 0;
+    r.lo = std::min(r.lo, start);
+    r.hi = std::max(r.hi, start);
+    if (!r.exact || (isInteger(s.dtype) && r.frac > 0 && op == "linspace"))
+      return fail("samples are not exact");
+    std::optional<Range> c = convertRange(normalize(r, DType::f64), DType::f64, s.dtype);
+    if (!c)
+      return fail("samples do not convert exactly");
+    out.range = *c;
+    return std::nullopt;
+  }
+  if (op == "eye") {
+    if (s.count < 0)
+      return fail("negative size");
+    out.shape = {s.count, s.count};
+    out.range = boolRange();
+    return std::nullopt;
+  }
+  return fail("unhandled op " + op);
+}
+
+} // namespace legato_fuzz

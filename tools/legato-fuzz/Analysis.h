@@ -1,0 +1,86 @@
+//===- Analysis.h - Types, shapes and value ranges of a fuzzer program -*- C++ -*-===//
+//
+// An abstract interpreter over Program: it knows each variable's dtype and
+// shape (NumPy's rules, including weak scalars) and a conservative value
+// range. The range decides what a well-typed program may do:
+//   * a float value is "exact" when no step that produced it rounded (grid
+//     inputs, +-* within the mantissa, no libm, no division). Only exact
+//     values may be compared, tested for truth, floored or cast to integers:
+//     a result that depends on rounding order or libm would make those
+//     answers differ between two correct implementations;
+//   * integer powers need a non-negative exponent, casts to integers a finite
+//     in-range value (NumPy raises or the result is undefined otherwise).
+// Exact float results are compared bit for bit, the others with a tolerance.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_FUZZ_ANALYSIS_H
+#define LEGATO_FUZZ_ANALYSIS_H
+
+#include "Program.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace legato_fuzz {
+
+/// A conservative description of the values an array may hold.
+struct Range {
+  double lo = 0, hi = 0;
+  bool nan = false;  ///< may hold NaN
+  bool exact = true; ///< no rounding happened anywhere (always true for ints)
+  int frac = 0;      ///< exact floats are multiples of 2^-frac
+  double scale = 1;  ///< largest finite magnitude seen on the way (for tolerances)
+  double rtol = 0;   ///< relative tolerance of the roundings on the way (0: exact)
+  double maxAbs() const;
+};
+
+/// Relative tolerance of a value rounded (libm, summation order, fused
+/// multiply-add) in float32 / float64 anywhere on its way; the absolute part
+/// is the same factor times Range::scale. Exact values must be equal.
+inline constexpr double kFloat32Tolerance = 1e-3;
+inline constexpr double kFloat64Tolerance = 1e-9;
+
+struct VarInfo {
+  legato::DType dtype = legato::DType::f64;
+  legato::Shape shape;
+  Range range;
+  int storage = -1; ///< variables with the same storage see each other's writes
+};
+
+class Analysis {
+public:
+  explicit Analysis(const Program &program);
+
+  /// Checks `s` against the current state; on success applies it and returns
+  /// nullopt, otherwise returns why it is not well-typed (state unchanged).
+  std::optional<std::string> apply(const Statement &s);
+
+  const std::map<int, VarInfo> &variables() const { return vars_; }
+  const VarInfo *find(int var) const;
+
+private:
+  std::optional<std::string> let(const Statement &s, VarInfo &out);
+  std::map<int, VarInfo> vars_;
+  int nextStorage_ = 0;
+};
+
+/// Runs the analysis over the whole program; the first problem, or nullopt.
+std::optional<std::string> checkProgram(const Program &program);
+
+// NumPy's promotion (NEP 50 weak scalars), shared with the generator.
+legato::DType promoteTypes(legato::DType a, legato::DType b);
+legato::DType promoteWithScalar(legato::DType t, ScalarValue::Kind kind);
+/// NumPy broadcasting; nullopt when the shapes are incompatible.
+std::optional<legato::Shape> broadcastShapes(const legato::Shape &a, const legato::Shape &b);
+/// The range of a scalar constant.
+Range scalarRange(double value);
+/// The range of `r` after converting values of `from` to `to`; nullopt when
+/// the conversion's result would depend on rounding or be undefined.
+std::optional<Range> convertRange(const Range &r, legato::DType from, legato::DType to);
+/// What the value `v` becomes when stored in dtype `t` (NumPy's unsafe cast).
+double castValue(double v, legato::DType t);
+
+} // namespace legato_fuzz
+
+#endif // LEGATO_FUZZ_ANALYSIS_H

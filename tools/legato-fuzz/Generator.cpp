@@ -1,0 +1,554 @@
+//===- Generator.cpp - Random well-typed fuzzer programs -------------------===//
+//
+// Programs are built statement by statement: pick an operation, pick operands
+// that are likely to fit (shapes from one broadcast-compatible family, recent
+// variables preferred so that ops chain), then let Analysis decide whether the
+// statement is well-typed; a rejected candidate is simply redrawn.
+//
+//===----------------------------------------------------------------------===//
+#include "Generator.h"
+
+#include "Analysis.h"
+#include "OpenBugs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace legato_fuzz {
+
+using legato::DType;
+using legato::Shape;
+
+namespace {
+
+/// splitmix64: small, fast and the same everywhere.
+class Rng {
+public:
+  explicit Rng(uint64_t seed) : state_(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [lo, hi].
+  int64_t range(int64_t lo, int64_t hi) { return lo + int64_t(next() % uint64_t(hi - lo + 1)); }
+  bool chance(double p) { return double(next() >> 11) * 0x1.0p-53 < p; }
+  template <class T> const T &pick(const std::vector<T> &v) {
+    return v[size_t(range(0, int64_t(v.size()) - 1))];
+  }
+  /// An index drawn with the given weights.
+  size_t weighted(const std::vector<int> &weights) {
+    int total = 0;
+    for (int w : weights)
+      total += w;
+    int r = int(range(0, total - 1));
+    for (size_t i = 0; i < weights.size(); ++i) {
+      if (r < weights[i])
+        return i;
+      r -= weights[i];
+    }
+    return weights.size() - 1;
+  }
+
+private:
+  uint64_t state_;
+};
+
+const std::vector<DType> kDTypes = {DType::bool_, DType::i32, DType::i64, DType::f32, DType::f64};
+
+class ProgramBuilder {
+public:
+  ProgramBuilder(uint64_t seed, const GeneratorOptions &options) : rng_(seed), options_(options) {
+    program_.seed = seed;
+  }
+
+  Program build() {
+    makeInputs();
+    analysis_ = std::make_unique<Analysis>(program_);
+    int target = int(rng_.range(options_.minStatements, options_.maxStatements));
+    for (int attempts = 0; int(program_.statements.size()) < target && attempts < 400; ++attempts) {
+      Statement s = candidate();
+      if (s.kind == Statement::Kind::let)
+        s.target = nextVar_;
+      if (options_.avoidOpenBugs) {
+        Program trial = program_;
+        trial.statements.push_back(s);
+        if (matchesOpenBug(trial))
+          continue;
+      }
+      if (analysis_->apply(s))
+        continue; // not well-typed: draw again
+      if (s.kind == Statement::Kind::let)
+        ++nextVar_;
+      program_.statements.push_back(s);
+    }
+    return program_;
+  }
+
+private:
+  // ---- shapes and values --------------------------------------------------
+  int64_t dim() {
+    return std::vector<int64_t>{0, 1, 1, 2, 2, 3, 3, 3, 4, 5}[size_t(rng_.range(0, 9))];
+  }
+
+  Shape randomShape() {
+    int64_t rank = int64_t(rng_.weighted({1, 3, 4, 2}));
+    Shape s;
+    for (int64_t i = 0; i < rank; ++i)
+      s.push_back(dim());
+    return s;
+  }
+
+  /// A shape that broadcasts with the family's base shape.
+  Shape familyShape() {
+    size_t kind = rng_.weighted({6, 3, 1});
+    if (kind == 0)
+      return base_;
+    if (kind == 2)
+      return randomShape();
+    Shape s = base_;
+    size_t drop = size_t(rng_.range(0, int64_t(s.size())));
+    s.erase(s.begin(), s.begin() + long(drop));
+    for (int64_t &d : s)
+      if (rng_.chance(0.3))
+        d = 1;
+    return s;
+  }
+
+  DType dtype() { return kDTypes[rng_.weighted({2, 2, 2, 2, 3})]; }
+
+  double value(DType t) {
+    if (t == DType::bool_)
+      return double(rng_.range(0, 1));
+    if (t == DType::i32 && rng_.chance(0.04))
+      return rng_.pick(std::vector<double>{2147483647.0, -2147483648.0, 2147480000.0});
+    if (t == DType::i64 && rng_.chance(0.03))
+      return rng_.pick(std::vector<double>{4611686018427387904.0, -4611686018427387904.0});
+    if (isInteger(t))
+      return double(rng_.range(-4, 5));
+    if (rng_.chance(0.02))
+      return rng_.pick(std::vector<double>{NAN, INFINITY, -INFINITY});
+    return double(rng_.range(-8, 8)) / 2.0; // halves: sums and products stay exact
+  }
+
+  void makeInputs() {
+    base_ = randomShape();
+    int count = int(rng_.range(1, options_.maxInputs));
+    for (int i = 0; i < count; ++i) {
+      Input in;
+      in.dtype = dtype();
+      in.shape = familyShape();
+      for (int64_t k = 0; k < numElements(in.shape); ++k)
+        in.values.push_back(value(in.dtype));
+      program_.inputs.push_back(in);
+    }
+    nextVar_ = count;
+  }
+
+  ScalarValue scalar() {
+    ScalarValue v;
+    switch (rng_.weighted({1, 4, 4})) {
+    case 0:
+      v.kind = ScalarValue::Kind::boolean;
+      v.i = rng_.range(0, 1);
+      break;
+    case 1:
+      v.kind = ScalarValue::Kind::integer;
+      v.i = rng_.range(-3, 4);
+      break;
+    default:
+      v.kind = ScalarValue::Kind::floating;
+      v.f = rng_.chance(0.03) ? rng_.pick(std::vector<double>{NAN, INFINITY, -INFINITY, 1e30})
+                              : double(rng_.range(-6, 6)) / 2.0;
+      break;
+    }
+    return v;
+  }
+
+  // ---- variables ------------------------------------------------------------
+  std::vector<int> live() const {
+    std::vector<int> ids;
+    for (const auto &[id, info] : analysis_->variables())
+      ids.push_back(id);
+    return ids;
+  }
+
+  /// A variable, preferring recent ones so that operations chain.
+  int variable() {
+    std::vector<int> ids = live();
+    if (rng_.chance(0.5) && ids.size() > 2)
+      return ids[ids.size() - 1 - size_t(rng_.range(0, 2))];
+    return rng_.pick(ids);
+  }
+
+  const VarInfo &info(int var) const { return *analysis_->find(var); }
+
+  /// A variable satisfying `fits`, or -1.
+  template <class F> int variableWhere(F fits) {
+    std::vector<int> candidates;
+    for (int id : live())
+      if (fits(info(id)))
+        candidates.push_back(id);
+    if (candidates.empty())
+      return -1;
+    if (rng_.chance(0.5))
+      return candidates.back();
+    return rng_.pick(candidates);
+  }
+
+  int broadcastPartner(const Shape &shape) {
+    return variableWhere(
+        [&](const VarInfo &v) { return broadcastShapes(v.shape, shape).has_value(); });
+  }
+
+  IndexSpec index(const Shape &shape) {
+    IndexSpec spec;
+    size_t entries = size_t(rng_.range(0, int64_t(shape.size())));
+    if (rng_.chance(0.6))
+      entries = shape.size();
+    for (size_t d = 0; d < entries; ++d) {
+      int64_t n = shape[d];
+      IndexEntry e;
+      if (n > 0 && rng_.chance(0.25)) {
+        e.isInteger = true;
+        e.integer = rng_.range(-n, n - 1);
+      } else {
+        e.step = rng_.pick(std::vector<int64_t>{1, 1, 1, 2, -1, -1, -2, 3});
+        if (rng_.chance(0.6))
+          e.start = rng_.range(-n - 1, n + 1);
+        if (rng_.chance(0.6))
+          e.stop = rng_.range(-n - 1, n + 1);
+      }
+      spec.push_back(e);
+    }
+    return spec;
+  }
+
+  std::vector<int64_t> axes(int64_t rank) {
+    std::vector<int64_t> out;
+    if (rank == 0 || rng_.chance(0.35))
+      return out;
+    for (int64_t d = 0; d < rank; ++d)
+      if (rng_.chance(0.5))
+        out.push_back(rng_.chance(0.3) ? d - rank : d);
+    for (size_t i = out.size(); i > 1; --i)
+      std::swap(out[i - 1], out[size_t(rng_.range(0, int64_t(i) - 1))]);
+    return out;
+  }
+
+  // ---- statements -----------------------------------------------------------
+  Statement let(const std::string &op, std::vector<Operand> args) {
+    Statement s;
+    s.kind = Statement::Kind::let;
+    s.op = op;
+    s.args = std::move(args);
+    return s;
+  }
+
+  Statement candidate() {
+    static const std::vector<int> weights = {
+        30, // binary
+        10, // unary
+        5,  // astype
+        6,  // where
+        11, // reduction
+        7,  // matmul / dot / outer
+        4,  // transpose
+        5,  // reshape
+        3,  // broadcast_to
+        4,  // concatenate
+        4,  // pad
+        8,  // getitem
+        9,  // setitem
+        2,  // copy / alias
+        5,  // creation
+        2,  // flush
+    };
+    switch (rng_.weighted(weights)) {
+    case 0:
+      return binary();
+    case 1:
+      return unary();
+    case 2: {
+      Statement s = let("astype", {Operand::variable(variable())});
+      s.dtype = dtype();
+      return s;
+    }
+    case 3:
+      return where();
+    case 4:
+      return reduction();
+    case 5:
+      return product();
+    case 6: {
+      int x = variable();
+      if (rng_.chance(0.3))
+        return let("T", {Operand::variable(x)});
+      Statement s = let("transpose", {Operand::variable(x)});
+      int64_t rank = int64_t(info(x).shape.size());
+      if (rng_.chance(0.8)) {
+        for (int64_t d = 0; d < rank; ++d)
+          s.ints.push_back(d);
+        for (size_t i = s.ints.size(); i > 1; --i)
+          std::swap(s.ints[i - 1], s.ints[size_t(rng_.range(0, int64_t(i) - 1))]);
+        for (int64_t &p : s.ints)
+          if (rng_.chance(0.2))
+            p -= rank;
+      }
+      return s;
+    }
+    case 7:
+      return reshape();
+    case 8:
+      return broadcastTo();
+    case 9:
+      return concatenate();
+    case 10: {
+      int x = variable();
+      Statement s = let("pad", {Operand::variable(x)});
+      size_t pairs = rng_.chance(0.3) ? 1 : info(x).shape.size();
+      for (size_t i = 0; i < pairs; ++i) {
+        s.ints.push_back(rng_.range(0, 2));
+        s.ints.push_back(rng_.range(0, 2));
+      }
+      s.value = double(rng_.range(-4, 4)) / 2.0;
+      return s;
+    }
+    case 11: {
+      int x = variable();
+      Statement s = let("getitem", {Operand::variable(x)});
+      s.index = index(info(x).shape);
+      return s;
+    }
+    case 12:
+      return setitem();
+    case 13:
+      return let(rng_.chance(0.6) ? "copy" : "alias", {Operand::variable(variable())});
+    case 14:
+      return creation();
+    default: {
+      Statement s;
+      s.kind = Statement::Kind::flush;
+      return s;
+    }
+    }
+  }
+
+  Statement binary() {
+    static const std::vector<std::string> ops = {
+        "add", "sub", "mul", "div", "pow", "maximum",     "minimum",   "lt",
+        "le",  "gt",  "ge",  "eq",  "ne",  "logical_and", "logical_or"};
+    static const std::vector<int> weights = {5, 4, 5, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1};
+    std::string op = ops[rng_.weighted(weights)];
+    int a = variable();
+    Operand other;
+    if (rng_.chance(0.4)) {
+      other = Operand::of(scalar());
+      if (op == "pow" && rng_.chance(0.7)) // mostly small non-negative exponents
+        other = Operand::of(ScalarValue{ScalarValue::Kind::integer, rng_.range(0, 3), 0});
+    } else {
+      int b = broadcastPartner(info(a).shape);
+      other = Operand::variable(b < 0 ? a : b);
+    }
+    std::vector<Operand> args = {Operand::variable(a), other};
+    if (rng_.chance(0.3) && op != "pow")
+      std::swap(args[0], args[1]);
+    return let(op, args);
+  }
+
+  Statement unary() {
+    static const std::vector<std::string> ops = {
+        "neg", "logical_not", "abs", "exp", "log", "sqrt", "sin", "cos", "tanh", "erf", "floor"};
+    static const std::vector<int> weights = {4, 2, 3, 1, 1, 1, 1, 1, 1, 1, 3};
+    return let(ops[rng_.weighted(weights)], {Operand::variable(variable())});
+  }
+
+  Statement where() {
+    int c = variableWhere([](const VarInfo &v) { return v.dtype == DType::bool_; });
+    if (c < 0 || rng_.chance(0.2))
+      c = variable();
+    auto branch = [&]() {
+      if (rng_.chance(0.35))
+        return Operand::of(scalar());
+      int b = broadcastPartner(info(c).shape);
+      return Operand::variable(b < 0 ? c : b);
+    };
+    Operand a = branch(), b = branch();
+    return let("where", {Operand::variable(c), a, b});
+  }
+
+  Statement reduction() {
+    static const std::vector<std::string> ops = {"sum", "prod", "max", "min", "mean"};
+    int x = variable();
+    Statement s = let(ops[rng_.weighted({4, 1, 2, 2, 2})], {Operand::variable(x)});
+    s.ints = axes(int64_t(info(x).shape.size()));
+    s.keepdims = rng_.chance(0.3);
+    return s;
+  }
+
+  Statement product() {
+    size_t kind = rng_.weighted({5, 3, 1});
+    int a = variable();
+    if (kind == 2) {
+      int b = variable();
+      return let("outer", {Operand::variable(a), Operand::variable(b)});
+    }
+    const Shape &sa = info(a).shape;
+    int b = -1;
+    if (!sa.empty() && sa.size() <= 2) {
+      int64_t k = sa.back();
+      b = variableWhere([&](const VarInfo &v) {
+        return !v.shape.empty() && v.shape.size() <= 2 && v.shape[0] == k;
+      });
+    }
+    if (b < 0)
+      b = variable();
+    return let(kind == 0 ? "matmul" : "dot", {Operand::variable(a), Operand::variable(b)});
+  }
+
+  Statement reshape() {
+    int x = variable();
+    int64_t size = numElements(info(x).shape);
+    Shape target;
+    int64_t rest = size;
+    int64_t rank = rng_.range(0, 3);
+    for (int64_t i = 0; i + 1 < rank; ++i) {
+      std::vector<int64_t> divisors;
+      for (int64_t d = 1; d <= std::max<int64_t>(rest, 1); ++d)
+        if (rest == 0 || rest % d == 0)
+          divisors.push_back(d);
+      int64_t d = rest == 0 && rng_.chance(0.5) ? 0 : rng_.pick(divisors);
+      target.push_back(d);
+      rest = d == 0 ? 1 : rest / d;
+    }
+    if (rank > 0)
+      target.push_back(rest);
+    if (rank > 0 && size > 0 && rng_.chance(0.3))
+      target[size_t(rng_.range(0, rank - 1))] = -1;
+    Statement s = let("reshape", {Operand::variable(x)});
+    s.ints = target;
+    return s;
+  }
+
+  Statement broadcastTo() {
+    int x = variable();
+    Shape target;
+    for (int64_t i = rng_.range(0, 1); i > 0; --i)
+      target.push_back(dim());
+    for (int64_t d : info(x).shape)
+      target.push_back(d == 1 && rng_.chance(0.6) ? dim() : d);
+    Statement s = let("broadcast_to", {Operand::variable(x)});
+    s.ints = target;
+    return s;
+  }
+
+  Statement concatenate() {
+    int x = variableWhere([](const VarInfo &v) { return !v.shape.empty(); });
+    if (x < 0)
+      x = variable();
+    const Shape shape = info(x).shape;
+    int64_t rank = int64_t(shape.size());
+    int64_t axis = rank ? rng_.range(-rank, rank - 1) : 0;
+    int64_t dim = axis < 0 ? axis + rank : axis;
+    std::vector<Operand> args = {Operand::variable(x)};
+    int more = int(rng_.range(0, 2));
+    for (int i = 0; i < more; ++i) {
+      int y = variableWhere([&](const VarInfo &v) {
+        if (int64_t(v.shape.size()) != rank)
+          return false;
+        for (int64_t d = 0; d < rank; ++d)
+          if (d != dim && v.shape[size_t(d)] != shape[size_t(d)])
+            return false;
+        return true;
+      });
+      args.push_back(Operand::variable(y < 0 ? x : y));
+    }
+    Statement s = let("concatenate", args);
+    s.count = axis;
+    return s;
+  }
+
+  Statement setitem() {
+    Statement s;
+    s.kind = Statement::Kind::setitem;
+    s.target = variable();
+    s.index = index(info(s.target).shape);
+    std::optional<Shape> selected = indexedShape(info(s.target).shape, s.index);
+    int v = -1;
+    if (selected && rng_.chance(0.6))
+      v = variableWhere([&](const VarInfo &info) {
+        std::optional<Shape> b = broadcastShapes(info.shape, *selected);
+        return b && *b == *selected;
+      });
+    s.args.push_back(v < 0 ? Operand::of(scalar()) : Operand::variable(v));
+    return s;
+  }
+
+  Statement creation() {
+    Statement s = let("", {});
+    s.dtype = dtype();
+    switch (rng_.weighted({2, 2, 2, 2, 2, 2, 1, 2})) {
+    case 0:
+      s.op = "zeros";
+      s.ints = familyShape();
+      break;
+    case 1:
+      s.op = "ones";
+      s.ints = familyShape();
+      break;
+    case 2:
+      s.op = "full";
+      s.ints = familyShape();
+      s.value = double(rng_.range(-6, 6)) / 2.0;
+      break;
+    case 3:
+      s.op = "arange_stop";
+      s.count = rng_.range(-1, 6);
+      break;
+    case 4: {
+      s.op = "arange";
+      bool halves = isFloat(s.dtype);
+      double unit = halves ? 0.5 : 1;
+      s.value = double(rng_.range(-4, 4)) * unit;
+      s.value3 = double(rng_.pick(std::vector<int64_t>{1, 1, 2, 3, -1, -2})) * unit;
+      s.value2 = s.value + s.value3 * double(rng_.range(-1, 5)) + (rng_.chance(0.3) ? unit / 2 : 0);
+      break;
+    }
+    case 5: {
+      s.op = "linspace";
+      s.count = rng_.range(0, 6);
+      s.value = double(rng_.range(-4, 4));
+      int64_t steps = std::max<int64_t>(s.count - 1, 1);
+      s.value2 = s.value + double(rng_.range(-2, 2) * steps) / (isFloat(s.dtype) ? 2.0 : 1.0);
+      break;
+    }
+    case 6:
+      s.op = "eye";
+      s.count = rng_.range(0, 4);
+      break;
+    default:
+      s.op = "random";
+      s.ints = familyShape();
+      s.count = rng_.range(0, 1000);
+      break;
+    }
+    return s;
+  }
+
+  Rng rng_;
+  GeneratorOptions options_;
+  Program program_;
+  std::unique_ptr<Analysis> analysis_;
+  Shape base_;
+  int nextVar_ = 0;
+};
+
+} // namespace
+
+Program generateProgram(uint64_t seed, const GeneratorOptions &options) {
+  return ProgramBuilder(seed, options).build();
+}
+
+} // namespace legato_fuzz

@@ -1,0 +1,320 @@
+//===- NumpyPrinter.cpp - A fuzzer program as a NumPy program --------------===//
+//
+// The printed program is the reference: plain NumPy with NumPy 2 semantics.
+// Three things keep it faithful to what legato promises:
+//   * ufuncs return NumPy scalars for 0-d results; np.asarray turns them back
+//     into 0-d arrays (an Array is never a scalar);
+//   * reshape/transpose/broadcast_to results are copied: in legato only basic
+//     indexing makes views;
+//   * np.where gets its scalar branch already in the NEP 50 dtype, because
+//     NumPy 1.x's np.where ignores the weak-promotion state.
+//
+//===----------------------------------------------------------------------===//
+#include "NumpyPrinter.h"
+
+#include "Analysis.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace legato_fuzz {
+
+using legato::DType;
+
+const std::string &numpyPrelude() {
+  static const std::string prelude = R"PY(import math
+import numpy as np
+
+if int(np.__version__.split(".")[0]) < 2:
+    np._set_promotion_state("weak")  # NumPy 2's promotion (NEP 50): weak Python scalars
+
+
+def erf(x):
+    """np has no erf: math.erf elementwise, in the dtype np.exp gives."""
+    x = np.asarray(x)
+    out = np.vectorize(math.erf, otypes=[np.float64])(x.astype(np.float64))
+    return out.astype(np.exp(np.zeros(1, x.dtype)).dtype)
+
+
+def legato_random(shape, dtype, seed):
+    """legato::random: splitmix64 of seed * golden + i; floats in [0, 1)."""
+    golden = 0x9E3779B97F4A7C15
+    n = int(np.prod(shape, dtype=np.int64))
+    with np.errstate(over="ignore"):
+        z = np.uint64(seed * golden % 2**64) + np.arange(n, dtype=np.uint64) + np.uint64(golden)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z ^= z >> np.uint64(31)
+    if dtype == np.float32:
+        u = ((z >> np.uint64(40)).astype(np.float64) * 2.0**-24).astype(np.float32)
+    else:
+        u = (z >> np.uint64(11)).astype(np.float64) * 2.0**-53
+    u = u.reshape(shape)
+    if dtype == np.bool_:
+        return u < 0.5
+    if dtype in (np.int32, np.int64):
+        return (u * 2147483648.0).astype(dtype)
+    return u
+)PY";
+  return prelude;
+}
+
+namespace {
+
+std::string npDType(DType t) {
+  switch (t) {
+  case DType::bool_:
+    return "np.bool_";
+  case DType::i32:
+    return "np.int32";
+  case DType::i64:
+    return "np.int64";
+  case DType::f32:
+    return "np.float32";
+  case DType::f64:
+    return "np.float64";
+  }
+  return "?";
+}
+
+std::string pyFloat(double v) {
+  if (std::isnan(v))
+    return "np.nan";
+  if (std::isinf(v))
+    return v > 0 ? "np.inf" : "-np.inf";
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.17g", v);
+  std::string s = buffer;
+  if (s.find_first_of(".en") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+std::string pyScalar(const ScalarValue &s) {
+  switch (s.kind) {
+  case ScalarValue::Kind::boolean:
+    return s.i ? "True" : "False";
+  case ScalarValue::Kind::integer:
+    return std::to_string(s.i);
+  case ScalarValue::Kind::floating:
+    return pyFloat(s.f);
+  }
+  return "?";
+}
+
+std::string pyTuple(const std::vector<int64_t> &values) {
+  std::string s = "(";
+  for (size_t i = 0; i < values.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(values[i]);
+  return s + (values.size() == 1 ? ",)" : ")");
+}
+
+std::string pyIndex(const IndexSpec &index) {
+  if (index.empty())
+    return "()";
+  std::string s;
+  for (size_t i = 0; i < index.size(); ++i) {
+    const IndexEntry &e = index[i];
+    if (i)
+      s += ", ";
+    if (e.isInteger) {
+      s += std::to_string(e.integer);
+      continue;
+    }
+    if (e.start)
+      s += std::to_string(*e.start);
+    s += ":";
+    if (e.stop)
+      s += std::to_string(*e.stop);
+    if (e.step != 1)
+      s += ":" + std::to_string(e.step);
+  }
+  return s;
+}
+
+class Printer {
+public:
+  explicit Printer(const Program &p) : p_(p), analysis_(p) {}
+
+  std::string body() {
+    for (size_t i = 0; i < p_.inputs.size(); ++i)
+      input(int(i), p_.inputs[i]);
+    for (const Statement &s : p_.statements) {
+      std::string line = statement(s);
+      os_ << line << "\n";
+      analysis_.apply(s); // keeps shapes and dtypes current for the next line
+    }
+    return os_.str();
+  }
+
+private:
+  void input(int var, const Input &in) {
+    os_ << p_.name(var) << " = np.array([";
+    for (size_t k = 0; k < in.values.size(); ++k) {
+      double v = in.values[k];
+      os_ << (k ? ", " : "");
+      if (in.dtype == DType::bool_)
+        os_ << (v != 0 ? "True" : "False");
+      else if (isInteger(in.dtype))
+        os_ << int64_t(v);
+      else
+        os_ << pyFloat(v);
+    }
+    os_ << "], dtype=" << npDType(in.dtype) << ").reshape(" << pyTuple(in.shape) << ")\n";
+  }
+
+  std::string operand(const Operand &o) {
+    if (!o.isScalar())
+      return p_.name(o.var);
+    std::string s = pyScalar(o.scalar);
+    return s[0] == '-' ? "(" + s + ")" : s;
+  }
+
+  const VarInfo *info(const Operand &o) { return o.isScalar() ? nullptr : analysis_.find(o.var); }
+
+  /// A where branch: scalars become NumPy scalars of the NEP 50 dtype.
+  std::string branch(const Operand &o, const Operand &other) {
+    if (!o.isScalar() || other.isScalar())
+      return operand(o);
+    const VarInfo *v = info(other);
+    if (!v)
+      return operand(o);
+    DType t = promoteWithScalar(v->dtype, o.scalar.kind);
+    return npDType(t) + "(" + pyScalar(o.scalar) + ")";
+  }
+
+  std::string expression(const Statement &s) {
+    const std::string &op = s.op;
+    auto arg = [&](size_t i) { return operand(s.args.at(i)); };
+    static const std::vector<std::pair<std::string, std::string>> infix = {
+        {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}, {"lt", "<"},
+        {"le", "<="}, {"gt", ">"},  {"ge", ">="}, {"eq", "=="}, {"ne", "!="}};
+    for (const auto &[name, symbol] : infix)
+      if (op == name)
+        return arg(0) + " " + symbol + " " + arg(1);
+    // np.power, not **: ndarray.__pow__ short-cuts 0-d exponents such as 1.0
+    // to np.positive and so skips type promotion on NumPy 1.x.
+    if (op == "pow" || op == "maximum" || op == "minimum" || op == "logical_and" ||
+        op == "logical_or")
+      return std::string(op == "pow" ? "np.power" : "np." + op) + "(" + arg(0) + ", " + arg(1) +
+             ")";
+    if (op == "neg")
+      return "-" + arg(0);
+    if (op == "abs" || op == "exp" || op == "log" || op == "sqrt" || op == "sin" || op == "cos" ||
+        op == "tanh" || op == "floor" || op == "logical_not")
+      return "np." + op + "(" + arg(0) + ")";
+    if (op == "erf")
+      return "erf(" + arg(0) + ")";
+    if (op == "astype")
+      return arg(0) + ".astype(" + npDType(s.dtype) + ")";
+    if (op == "where")
+      return "np.where(" + arg(0) + ", " + branch(s.args[1], s.args[2]) + ", " +
+             branch(s.args[2], s.args[1]) + ")";
+    if (op == "sum" || op == "prod" || op == "max" || op == "min" || op == "mean")
+      return "np." + op + "(" + arg(0) + ", axis=" + (s.ints.empty() ? "None" : pyTuple(s.ints)) +
+             ", keepdims=" + (s.keepdims ? "True" : "False") + ")";
+    if (op == "matmul")
+      return arg(0) + " @ " + arg(1);
+    if (op == "dot" || op == "outer")
+      return "np." + op + "(" + arg(0) + ", " + arg(1) + ")";
+    if (op == "transpose")
+      return s.ints.empty() ? "np.transpose(" + arg(0) + ").copy()"
+                            : "np.transpose(" + arg(0) + ", " + pyTuple(s.ints) + ").copy()";
+    if (op == "T")
+      return arg(0) + ".T.copy()";
+    if (op == "reshape")
+      return "np.reshape(" + arg(0) + ", " + pyTuple(s.ints) + ").copy()";
+    if (op == "broadcast_to")
+      return "np.broadcast_to(" + arg(0) + ", " + pyTuple(s.ints) + ").copy()";
+    if (op == "concatenate") {
+      std::string list;
+      for (size_t i = 0; i < s.args.size(); ++i)
+        list += (i ? ", " : "") + arg(i);
+      return "np.concatenate([" + list + "], axis=" + std::to_string(s.count) + ")";
+    }
+    if (op == "pad") {
+      std::string widths = "(";
+      for (size_t i = 0; i + 1 < s.ints.size(); i += 2)
+        widths += "(" + std::to_string(s.ints[i]) + ", " + std::to_string(s.ints[i + 1]) + "), ";
+      widths += ")";
+      return "np.pad(" + arg(0) + ", " + widths + ", constant_values=" + pyFloat(s.value) + ")";
+    }
+    if (op == "getitem")
+      return arg(0) + "[" + pyIndex(s.index) + "]";
+    if (op == "copy")
+      return arg(0) + ".copy()";
+    if (op == "alias")
+      return arg(0);
+    std::string dt = "dtype=" + npDType(s.dtype);
+    if (op == "zeros" || op == "ones")
+      return "np." + op + "(" + pyTuple(s.ints) + ", " + dt + ")";
+    if (op == "full")
+      return "np.full(" + pyTuple(s.ints) + ", " + pyFloat(s.value) + ", " + dt + ")";
+    if (op == "arange_stop")
+      return "np.arange(" + std::to_string(s.count) + ", " + dt + ")";
+    if (op == "arange")
+      return "np.arange(" + pyFloat(s.value) + ", " + pyFloat(s.value2) + ", " + pyFloat(s.value3) +
+             ", " + dt + ")";
+    if (op == "linspace")
+      return "np.linspace(" + pyFloat(s.value) + ", " + pyFloat(s.value2) + ", " +
+             std::to_string(s.count) + ", " + dt + ")";
+    if (op == "eye")
+      return "np.eye(" + std::to_string(s.count) + ", " + dt + ")";
+    if (op == "random")
+      return "legato_random(" + pyTuple(s.ints) + ", " + npDType(s.dtype) +
+             ", seed=" + std::to_string(s.count) + ")";
+    return "None  # unknown op " + op;
+  }
+
+  std::string statement(const Statement &s) {
+    switch (s.kind) {
+    case Statement::Kind::flush:
+      return "pass  # legato::flush()";
+    case Statement::Kind::setitem:
+      return p_.name(s.target) + "[" + pyIndex(s.index) + "] = " + operand(s.args.at(0));
+    case Statement::Kind::let:
+      break;
+    }
+    std::string e = expression(s);
+    if (s.op == "alias")
+      return p_.name(s.target) + " = " + e;
+    // A 0-d result must be an array (writable, never a NumPy scalar); an
+    // all-integer index gives a copy in NumPy, and np.asarray keeps it one.
+    Analysis after = analysis_;
+    bool zeroD = after.apply(s) || after.find(s.target)->shape.empty();
+    if (zeroD && s.op != "copy")
+      e = "np.asarray(" + e + ")";
+    return p_.name(s.target) + " = " + e;
+  }
+
+  const Program &p_;
+  Analysis analysis_;
+  std::ostringstream os_;
+};
+
+} // namespace
+
+std::string printNumpyBody(const Program &program) { return Printer(program).body(); }
+
+std::string printNumpyScript(const Program &program) {
+  std::ostringstream os;
+  os << "# NumPy program of legato-fuzz seed " << program.seed << "\n";
+  os << numpyPrelude() << "\n\n";
+  os << "with np.errstate(all=\"ignore\"):\n";
+  std::istringstream body(printNumpyBody(program));
+  std::string line;
+  while (std::getline(body, line))
+    os << "    " << line << "\n";
+  int n = program.numVariables();
+  for (int v = 0; v < n; ++v) {
+    bool defined = v < int(program.inputs.size());
+    for (const Statement &s : program.statements)
+      defined = defined || (s.kind == Statement::Kind::let && s.target == v);
+    if (defined)
+      os << "print(\"" << program.name(v) << " =\", repr(" << program.name(v) << "))\n";
+  }
+  return os.str();
+}
+
+} // namespace legato_fuzz
