@@ -7,6 +7,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <thread>
 
@@ -127,6 +128,9 @@ void Engine::materialize(const NodePtr &node) {
 
 void Engine::runProgram(const std::vector<Node *> &outputs) {
   Program program = collectProgram(outputs);
+  if (std::getenv("LEGATO_DEBUG_WINDOWS")) // where windows end, for tuning
+    std::fprintf(stderr, "legato: window of %zu ops, %zu outputs, key hash %zx\n",
+                 program.nodes.size(), outputs.size(), std::hash<std::string>()(program.key));
   std::shared_ptr<Executable> exe = compile(program);
   std::vector<Node *> inputs;
   for (const NodePtr &in : program.inputs)

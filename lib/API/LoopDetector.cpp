@@ -15,6 +15,10 @@ constexpr int64_t kMinRun = 8;
 // Ops per window while locked, at least: short bodies still fuse across a
 // few iterations.
 constexpr int64_t kMinChunk = 32;
+// Operands further back than this count as inputs: a loop-invariant value
+// computed just before the loop is ever further back, and would otherwise
+// keep the iterations' signatures from ever repeating.
+constexpr uint64_t kNear = 256;
 
 uint64_t mix(uint64_t h, uint64_t v) {
   // 64-bit FNV-1a step over a whole word, then a multiply-xorshift.
@@ -35,7 +39,7 @@ uint64_t LoopDetector::signature(const Node &node) const {
   std::memcpy(&bits, &node.scalar, sizeof bits);
   h = mix(h, bits);
   for (const NodePtr &op : node.operands) {
-    if (op->seq >= origin) {
+    if (op->seq >= origin && node.seq - op->seq <= kNear) {
       h = mix(h, 1);
       h = mix(h, node.seq - op->seq);
     } else {

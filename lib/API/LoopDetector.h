@@ -9,8 +9,9 @@
 //
 // An op's signature is its kind, attributes, type, and for each operand the
 // distance back to it in record order, or, for data older than the ops being
-// watched (loop-invariant inputs), its type: iterations of a loop body have
-// equal signatures.
+// watched or far back (loop-invariant inputs), its type: iterations of a
+// loop body have equal signatures. Signatures only choose where windows end;
+// a collision costs a cache miss, never a wrong result.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_API_LOOPDETECTOR_H
