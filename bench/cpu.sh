@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The CPU benchmark of the issue's targets: legato eager, lazy and jit, the
 # hand-fused loops and the NumPy/numexpr peers, all on the sizes of
-# ../shared/bench/peers_cpu.py, then the ratio table (bench/table.py).
+# ../shared/bench/peers_cpu.py; then BiCGSTAB, CFD and shallow water against
+# bench/numpy_apps.py; then the ratio table (bench/table.py).
 # Run on a quiet machine. Knobs (environment): N_BS N_ST N_CG N_JD REPS, as
 # peers_cpu.py reads them; BUILD (default build); PEERS (peers_cpu.py's path).
 set -euo pipefail
@@ -36,5 +37,17 @@ for config in "black_scholes $N_BS f64" "black_scholes $N_BS f32" \
   run "$BUILD/bench/hand_fused" "${args[@]}"
 done
 run "$PYTHON" "$PEERS" numpy numexpr
+
+# The Diffuse apps that apps.py lacks: legato against bench/numpy_apps.py
+# (same math and inputs; no hand-fused version).
+export N_BICG=${N_BICG:-1024} N_CFD=${N_CFD:-256} N_SWE=${N_SWE:-512}
+for config in "bicgstab $N_BICG" "cfd $N_CFD" "swe $N_SWE"; do
+  read -r app n <<< "$config"
+  for mode in eager lazy jit; do
+    run "$BUILD/tools/legato-bench/legato-bench" --app "$app" --n "$n" --dtype f64 \
+        --reps "$REPS" --warmup 1 --mode "$mode"
+  done
+done
+run "$PYTHON" bench/numpy_apps.py bicgstab cfd swe
 
 "$PYTHON" bench/table.py "$out"
