@@ -61,7 +61,12 @@ ArrayView Array::operator[](std::initializer_list<Index> index) const {
 
 ArrayView Array::operator[](const std::vector<Index> &index) const {
   Window w = Window::resolve(index, shape());
-  return ArrayView(Array(std::make_shared<ArrayImpl>(impl_, std::move(w))));
+  auto view = std::make_shared<ArrayImpl>(impl_, std::move(w));
+  if (view->window.resultShape().empty()) { // all-integer: NumPy's scalar copy
+    view->snapshot = true;
+    view->value();
+  }
+  return ArrayView(Array(std::move(view)));
 }
 
 namespace {

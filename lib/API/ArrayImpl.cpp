@@ -81,7 +81,7 @@ static std::vector<int64_t> concat(const std::vector<int64_t> &a,
 }
 
 const NodePtr &ArrayImpl::value() {
-  if (base) {
+  if (base && !(snapshot && node)) {
     const NodePtr &source = base->value();
     if (!node || baseVersion != base->version) {
       NodePtr sliced = makeNode(OpKind::Slice, source->dtype, window.sizes, {source},
@@ -109,7 +109,7 @@ void ArrayImpl::write(const Window &w, NodePtr v) {
   NodePtr shaped = reshapeNode(std::move(v), w.sizes);
   NodePtr updated = makeNode(OpKind::InsertSlice, current->dtype, current->shape,
                              {shaped, current}, concat(w.offsets, w.strides));
-  if (base) {
+  if (base && !snapshot) {
     base->write(window, updated);
     baseVersion = base->version;
   }

@@ -46,6 +46,10 @@ struct ArrayImpl {
   Window window;
   uint64_t version = 0;     ///< bumped on every change of `node`
   uint64_t baseVersion = 0; ///< base->version when `node` was derived
+  /// An all-integer index (x[1, 2]): NumPy gives a scalar, a copy taken when
+  /// indexed. Writes through the ArrayView still reach the base; later writes
+  /// to the base or to this array do not cross.
+  bool snapshot = false;
 };
 
 } // namespace legato::detail

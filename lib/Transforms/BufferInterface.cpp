@@ -34,8 +34,21 @@ void rewriteFunction(func::FuncOp func) {
   // Outputs: one memref argument per result, written in place.
   auto ret = cast<func::ReturnOp>(entry.getTerminator());
   b.setInsertionPoint(ret);
-  for (Value result : ret.getOperands()) {
-    Value dest = entry.addArgument(memrefFor(result.getType()), loc);
+  SmallVector<std::pair<Value, Value>> stores; // (result, destination)
+  for (Value result : ret.getOperands())
+    stores.push_back({result, entry.addArgument(memrefFor(result.getType()), loc)});
+  // Stored in the order the results are computed: empty-tensor elimination
+  // may compute a result in the destination of a later one (a value and its
+  // updated copy), so that destination must be written last.
+  auto definedBefore = [](Value a, Value b) {
+    Operation *da = a.getDefiningOp(), *db = b.getDefiningOp();
+    if (!da || !db)
+      return !da && db; // arguments first
+    return da->isBeforeInBlock(db);
+  };
+  std::stable_sort(stores.begin(), stores.end(),
+                   [&](auto &x, auto &y) { return definedBefore(x.first, y.first); });
+  for (auto [result, dest] : stores) {
     auto store = bufferization::MaterializeInDestinationOp::create(b, loc, result, dest);
     store.setRestrict(true);
     store.setWritable(true);

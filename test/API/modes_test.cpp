@@ -270,6 +270,22 @@ TEST(Jit, ArgumentsAreUnchanged) {
   EXPECT_EQ(a.to_vector<double>(), (std::vector<double>{1, 2, 3, 4}));
 }
 
+TEST(Jit, AWriteDoesNotReachAnotherResult) {
+  // v2 keeps v1's value from before the write (test/regressions: jit-inplace-update).
+  auto f = legato::jit([](const Array &x) {
+    Array v1 = x + x;
+    Array v2 = v1.copy();
+    Array v3 = legato::transpose(v1); // folds to v1 (1-D)
+    v1[{0}] = -3.0;
+    return std::make_tuple(v1, v2, v3);
+  });
+  Array x = legato::from_vector(std::vector<double>{1, 2, 3}, {3});
+  auto [v1, v2, v3] = f(x);
+  EXPECT_EQ(v1.to_vector<double>(), (std::vector<double>{-3, 4, 6}));
+  EXPECT_EQ(v2.to_vector<double>(), (std::vector<double>{2, 4, 6}));
+  EXPECT_EQ(v3.to_vector<double>(), (std::vector<double>{2, 4, 6}));
+}
+
 // ---- host loops -------------------------------------------------------------------
 
 /// 60 iterations of a body with an elementwise update and a reduction, the

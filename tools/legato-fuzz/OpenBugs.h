@@ -4,8 +4,8 @@
 // fixed, drowning everything else. Each has a reproducer in
 // test/regressions/open/ and a predicate here. By default the generator and
 // the shrinker keep away from programs that may hit a bug of every mode;
-// a bug of one mode whose predicate would exclude too much (jit-inplace-
-// update) instead explains that mode's disagreements, which are then counted
+// a bug of one mode whose predicate would exclude too much instead explains
+// that mode's disagreements, which are then counted
 // as known, not reported. So fuzz.ci stays green and keeps looking for new
 // bugs. `legato-fuzz --open-bugs` turns all this off (to check a fix).
 // Delete the predicate when the reproducer moves to test/regressions/.
