@@ -21,7 +21,7 @@ double msSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-std::string printModule(mlir::ModuleOp module) {
+std::string printModule(mlir::ModuleOp module) { // for Engine::ir
   std::string text;
   llvm::raw_string_ostream os(text);
   module.print(os);
@@ -59,7 +59,7 @@ Engine::Engine(const Options &o)
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096),
       mlirContext(compilerRegistry()) {
   mlirContext.loadAllAvailableDialects();
-  codegen::initializeCpuCodegen(threads);
+  device = codegen::createCpuBackend(threads);
 }
 
 mlir::legato::PipelineOptions Engine::pipelineOptions() const {
@@ -147,30 +147,16 @@ void Engine::runProgram(const std::vector<Node *> &outputs) {
 
 std::shared_ptr<Executable> Engine::compile(const Program &program) {
   mlir::legato::PipelineOptions options = pipelineOptions();
-  // The options change the generated code, so they are part of the key.
-  std::string key = program.key + "|threads=" + std::to_string(options.threads) +
+  // The backend and the options change the generated code: part of the key.
+  std::string key = program.key + "|" + device->name() +
+                    "|threads=" + std::to_string(options.threads) +
                     "|simplify=" + std::to_string(options.simplify);
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
   auto start = std::chrono::steady_clock::now();
   mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
   auto exe = std::make_shared<Executable>();
-
-  mlir::PassManager buffers(&mlirContext);
-  mlir::legato::buildLegatoOptimizePipeline(buffers, options);
-  mlir::legato::buildLegatoCPUBufferPipeline(buffers, options);
-  if (mlir::failed(buffers.run(*module)))
-    throw Error("legato: internal compiler error while optimizing a program:\n" +
-                printModule(*module));
-  exe->stats = codegen::countKernels(*module);
-  if (std::getenv("LEGATO_DUMP_IR")) // the buffer-level program, for debugging
-    llvm::errs() << printModule(*module) << "\n";
-
-  mlir::PassManager llvmPm(&mlirContext);
-  mlir::legato::buildLegatoCPULLVMPipeline(llvmPm, options);
-  if (mlir::failed(llvmPm.run(*module)))
-    throw Error("legato: internal compiler error while lowering a program to LLVM");
-  exe->cpu = codegen::compileForCpu(*module, "main");
+  exe->program = device->compile(*module, options);
   exe->compileMs = msSince(start);
   stats.compiles++;
   stats.compile_ms += exe->compileMs;
@@ -178,46 +164,25 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   return exe;
 }
 
-namespace {
-/// A memref descriptor {allocated, aligned, offset, sizes..., strides...}.
-std::vector<int64_t> descriptor(void *data, const Shape &shape) {
-  std::vector<int64_t> d = {int64_t(reinterpret_cast<intptr_t>(data)),
-                            int64_t(reinterpret_cast<intptr_t>(data)), 0};
-  d.insert(d.end(), shape.begin(), shape.end());
-  std::vector<int64_t> strides(shape.size());
-  int64_t stride = 1;
-  for (size_t i = shape.size(); i-- > 0;) {
-    strides[i] = stride;
-    stride *= shape[i];
-  }
-  d.insert(d.end(), strides.begin(), strides.end());
-  return d;
-}
-} // namespace
-
 std::vector<std::shared_ptr<runtime::Buffer>>
 Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &results,
             Executable &exe) {
-  std::vector<std::shared_ptr<runtime::Buffer>> outputs;
-  std::vector<std::vector<int64_t>> descriptors;
-  for (Node *in : inputs) {
-    if (!in->buffer)
+  std::vector<codegen::ArrayArg> in, out;
+  for (Node *n : inputs) {
+    if (!n->buffer)
       throw Error("legato: internal error: program input has no data");
-    descriptors.push_back(descriptor(in->buffer->data, in->shape));
+    in.push_back({n->buffer->data, &n->shape});
   }
-  for (Node *out : results) {
-    outputs.push_back(std::make_shared<runtime::Buffer>(out->size() * dtype_size(out->dtype)));
-    descriptors.push_back(descriptor(outputs.back()->data, out->shape));
+  std::vector<std::shared_ptr<runtime::Buffer>> outputs;
+  for (Node *n : results) {
+    outputs.push_back(device->allocate(n->size() * dtype_size(n->dtype)));
+    out.push_back({outputs.back()->data, &n->shape});
   }
-  std::vector<void *> pointers, args;
-  for (auto &d : descriptors)
-    pointers.push_back(d.data());
-  for (void *&p : pointers)
-    args.push_back(&p);
-  exe.cpu->entry(args.data());
+  device->launch(*exe.program, in, out);
+  const codegen::KernelStats &launched = exe.program->stats;
   stats.programs++;
-  stats.kernels += exe.stats.kernels;
-  stats.bytes_moved += exe.stats.bytesMoved;
+  stats.kernels += launched.kernels;
+  stats.bytes_moved += launched.bytesMoved;
   stats.peak_bytes = std::max(stats.peak_bytes, runtime::peakBytes());
   return outputs;
 }

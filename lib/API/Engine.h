@@ -57,6 +57,8 @@ public:
   Stats stats;
   Trace *tracing = nullptr;
   mlir::MLIRContext mlirContext;
+  /// Compiles and runs programs, owns array memory, provides collectives.
+  std::unique_ptr<codegen::Backend> device;
 
 private:
   /// Runs the window's pending values that live Arrays hold.

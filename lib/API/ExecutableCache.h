@@ -12,23 +12,21 @@
 #ifndef LEGATO_API_EXECUTABLECACHE_H
 #define LEGATO_API_EXECUTABLECACHE_H
 
-#include "Codegen/CPU/CpuCompiler.h"
-#include "Codegen/KernelStats.h"
+#include "Codegen/Backend.h"
 
 #include <memory>
 #include <string>
 
 namespace legato::detail {
 
-/// A compiled program and what one run of it costs.
+/// A compiled program (its stats: what one run of it costs).
 struct Executable {
-  std::unique_ptr<codegen::CpuExecutable> cpu;
-  codegen::KernelStats stats;
+  std::unique_ptr<codegen::CompiledProgram> program;
   double compileMs = 0;
 };
 
-/// The executable compiled for `key` (program key plus compiler options), or
-/// null.
+/// The executable compiled for `key` (program key, backend and compiler
+/// options), or null.
 std::shared_ptr<Executable> findExecutable(const std::string &key);
 /// Keeps `exe` for the rest of the process.
 void keepExecutable(const std::string &key, std::shared_ptr<Executable> exe);

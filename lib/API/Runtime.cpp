@@ -74,8 +74,8 @@ Runtime::~Runtime() {
 
 Backend Runtime::backend() const { return engine().backend; }
 Mode Runtime::mode() const { return engine().mode; }
-int Runtime::rank() const { return 0; }
-int Runtime::size() const { return 1; }
+int Runtime::rank() const { return engine().device->communicator().rank(); }
+int Runtime::size() const { return engine().device->communicator().size(); }
 
 Stats stats() { return engine().stats; }
 void reset_stats() {

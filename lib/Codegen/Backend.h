@@ -1,0 +1,63 @@
+//===- Backend.h - what compiles and runs programs on a device ---*- C++ -*-===//
+//
+// The engine (lib/API) records, cuts and caches programs; a Backend turns a
+// legato-dialect program into something it can launch, owns the memory of
+// array data, runs programs, and provides the collectives among ranks. The
+// CPU backend is the first; the CUDA backend (issue #5) implements the same
+// interface with PTX kernels, cuBLAS and NCCL.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_CODEGEN_BACKEND_H
+#define LEGATO_CODEGEN_BACKEND_H
+
+#include "Codegen/KernelStats.h"
+#include "Runtime/Allocator.h"
+#include "Runtime/Communicator.h"
+#include "Transforms/Pipelines.h"
+#include "Transforms/Target.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <memory>
+#include <vector>
+
+namespace legato::codegen {
+
+/// A program compiled by a backend, ready to launch.
+struct CompiledProgram {
+  virtual ~CompiledProgram() = default;
+  KernelStats stats; ///< what one launch runs
+};
+
+/// An array argument of a launch: contiguous row-major data in the backend's
+/// memory.
+struct ArrayArg {
+  void *data;
+  const Shape *shape;
+};
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+  virtual const char *name() const = 0;
+  /// The primitives this backend implements.
+  virtual const mlir::legato::Target &target() const = 0;
+  /// Compiles `module` (legato dialect, entry @main); throws legato::Error.
+  virtual std::unique_ptr<CompiledProgram>
+  compile(mlir::ModuleOp module, const mlir::legato::PipelineOptions &options) = 0;
+  /// Memory for `bytes` bytes of array data.
+  virtual std::shared_ptr<runtime::Buffer> allocate(int64_t bytes) = 0;
+  /// Runs `program`: reads `inputs`, writes `outputs` (in @main's order).
+  virtual void launch(CompiledProgram &program, const std::vector<ArrayArg> &inputs,
+                      const std::vector<ArrayArg> &outputs) = 0;
+  /// Collectives among the ranks of this run.
+  virtual runtime::Communicator &communicator() = 0;
+};
+
+/// The host CPU: generated loops JIT-compiled with LLVM (`threads` OpenMP
+/// workers), GEMM through OpenBLAS, one process.
+std::unique_ptr<Backend> createCpuBackend(int threads);
+
+} // namespace legato::codegen
+
+#endif // LEGATO_CODEGEN_BACKEND_H

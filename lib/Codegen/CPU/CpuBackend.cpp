@@ -1,0 +1,102 @@
+//===- CpuBackend.cpp - the host CPU as a legato backend --------------------===//
+#include "Codegen/Backend.h"
+#include "Codegen/CPU/CpuCompiler.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+namespace legato::codegen {
+
+namespace {
+
+std::string printModule(mlir::ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os);
+  return text;
+}
+
+struct CpuProgram final : CompiledProgram {
+  std::unique_ptr<CpuExecutable> executable;
+};
+
+/// A memref descriptor {allocated, aligned, offset, sizes..., strides...} of
+/// a contiguous row-major array.
+std::vector<int64_t> descriptor(const ArrayArg &array) {
+  auto address = int64_t(reinterpret_cast<intptr_t>(array.data));
+  std::vector<int64_t> d = {address, address, 0};
+  d.insert(d.end(), array.shape->begin(), array.shape->end());
+  std::vector<int64_t> strides(array.shape->size());
+  int64_t stride = 1;
+  for (size_t i = array.shape->size(); i-- > 0;) {
+    strides[i] = stride;
+    stride *= (*array.shape)[i];
+  }
+  d.insert(d.end(), strides.begin(), strides.end());
+  return d;
+}
+
+class CpuBackend final : public Backend {
+public:
+  explicit CpuBackend(int threads) { initializeCpuCodegen(threads); }
+
+  const char *name() const override { return "cpu"; }
+  const mlir::legato::Target &target() const override { return target_; }
+
+  std::unique_ptr<CompiledProgram> compile(mlir::ModuleOp module,
+                                           const mlir::legato::PipelineOptions &options) override {
+    mlir::MLIRContext *context = module.getContext();
+    mlir::PassManager buffers(context);
+    mlir::legato::buildLegatoOptimizePipeline(buffers, options);
+    mlir::legato::buildLegatoCPUBufferPipeline(buffers, options);
+    if (mlir::failed(buffers.run(module)))
+      throw Error("legato: internal compiler error while optimizing a program:\n" +
+                  printModule(module));
+    auto program = std::make_unique<CpuProgram>();
+    program->stats = countKernels(module);
+    if (std::getenv("LEGATO_DUMP_IR")) // the buffer-level program, for debugging
+      llvm::errs() << printModule(module) << "\n";
+
+    mlir::PassManager llvm(context);
+    mlir::legato::buildLegatoCPULLVMPipeline(llvm, options);
+    if (mlir::failed(llvm.run(module)))
+      throw Error("legato: internal compiler error while lowering a program to LLVM");
+    program->executable = compileForCpu(module, "main");
+    return program;
+  }
+
+  std::shared_ptr<runtime::Buffer> allocate(int64_t bytes) override {
+    return std::make_shared<runtime::Buffer>(bytes);
+  }
+
+  void launch(CompiledProgram &program, const std::vector<ArrayArg> &inputs,
+              const std::vector<ArrayArg> &outputs) override {
+    std::vector<std::vector<int64_t>> descriptors;
+    for (const ArrayArg &a : inputs)
+      descriptors.push_back(descriptor(a));
+    for (const ArrayArg &a : outputs)
+      descriptors.push_back(descriptor(a));
+    std::vector<void *> pointers, args;
+    for (auto &d : descriptors)
+      pointers.push_back(d.data());
+    for (void *&p : pointers)
+      args.push_back(&p);
+    static_cast<CpuProgram &>(program).executable->entry(args.data());
+  }
+
+  runtime::Communicator &communicator() override { return self_; }
+
+private:
+  mlir::legato::Target target_ = mlir::legato::Target::cpu();
+  runtime::SelfCommunicator self_;
+};
+
+} // namespace
+
+std::unique_ptr<Backend> createCpuBackend(int threads) {
+  return std::make_unique<CpuBackend>(threads);
+}
+
+} // namespace legato::codegen
