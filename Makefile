@@ -7,7 +7,7 @@ DEBS = cmake ninja-build ccache g++ libmlir-22-dev mlir-22-tools llvm-22-dev \
        llvm-22-tools libopenblas-dev libomp-dev libgtest-dev python3-numpy \
        python3-numexpr libopenmpi-dev openmpi-bin
 
-.PHONY: deps configure build demo test bench fuzz overhead clean
+.PHONY: deps configure build demo test test-asan bench fuzz overhead clean
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -30,6 +30,16 @@ demo: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The suite under AddressSanitizer + UBSan (its own build folder). The
+# fuzzer's 2000-program run is left to `make test`: under ASan it would
+# take most of an hour, and its reproducers still run here.
+ASAN_BUILD ?= build-asan
+test-asan: deps
+	cmake -G Ninja -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Release -DLEGATO_SANITIZE=ON
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -E '^fuzz\.ci$$'
 
 bench: build
 	bench/cpu.sh

@@ -105,6 +105,8 @@ void Array::copy_to_host(void *dst, DType as) const {
   NodePtr n = valueOf(*this);
   engine().materialize(n);
   int64_t count = n->size();
+  if (count == 0)
+    return; // (memcpy of nothing from/to null is still undefined)
   const void *src = n->buffer->data;
   if (as == n->dtype) {
     std::memcpy(dst, src, size_t(count * dtype_size(as)));
