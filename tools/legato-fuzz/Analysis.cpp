@@ -182,6 +182,8 @@ std::optional<Range> operandAs(const Resolved &o, DType t) {
 
 double Range::maxAbs() const { return std::max(std::fabs(lo), std::fabs(hi)); }
 
+// NumPy 2's promotion, written again on purpose rather than taken from
+// lib/API/Promotion.cpp: an oracle must not share the code it checks.
 DType promoteTypes(DType a, DType b) {
   if (a == b)
     return a;
