@@ -73,14 +73,33 @@ NodePtr Engine::record(NodePtr node) {
   node->id = nextId++;
   if (tracing && node->pending()) {
     node->seq = nextSeq++;
-    if (tracing->loops.record(*node))
-      tracing->cutAfter.push_back(node->id);
+    switch (tracing->loops.record(*node)) {
+    case LoopDetector::Cut::none: break;
+    case LoopDetector::Cut::afterThis: tracing->cutAfter.push_back(node->id); break;
+    case LoopDetector::Cut::beforeThis: tracing->cutAfter.push_back(node->id - 1); break;
+    }
   } else if (node->pending()) {
     node->seq = nextSeq++;
+    LoopDetector::Cut cut = LoopDetector::Cut::none;
+    if (mode == Mode::lazy) {
+      // Values that Arrays hold among the recent ops, computed or not: few
+      // at an iteration boundary.
+      int64_t live = 0;
+      if (loops.wantsLiveCount())
+        for (auto &weak : recent)
+          if (NodePtr n = weak.lock())
+            live += n->handles > 0;
+      recent.push_back(node);
+      if (recent.size() > kRecentOps)
+        recent.pop_front();
+      cut = loops.record(*node, live);
+    }
+    if (cut == LoopDetector::Cut::beforeThis)
+      flushWindow(); // (what this op reads stays reachable through it)
     window.push_back(node);
     ++opsInWindow;
-    if (mode == Mode::lazy)
-      loopCut = loops.record(*node) || loopCut; // one API op may record several nodes
+    // One API op may record several nodes: the cut waits for its end.
+    loopCut = loopCut || cut == LoopDetector::Cut::afterThis;
   }
   return node;
 }

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 
+#include <deque>
 #include <unordered_map>
 
 namespace legato::detail {
@@ -18,6 +19,8 @@ namespace legato::detail {
 /// into segments where the detector says (see LoopDetector.h).
 struct Trace {
   LoopDetector loops;
+  static constexpr size_t kRecentOps = 1024;
+  std::deque<std::weak_ptr<Node>> recent; // the latest lazy ops, for liveness
   std::vector<uint64_t> cutAfter; ///< node ids ending a segment
 };
 
@@ -66,6 +69,8 @@ private:
   void runProgram(const std::vector<Node *> &outputs);
   uint64_t nextId = 1, nextSeq = 1;
   LoopDetector loops;
+  static constexpr size_t kRecentOps = 1024;
+  std::deque<std::weak_ptr<Node>> recent; // the latest lazy ops, for liveness
   bool loopCut = false; // the detector asked for a flush after the last op
   std::vector<std::weak_ptr<Node>> window;
   int64_t opsInWindow = 0;

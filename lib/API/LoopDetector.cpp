@@ -52,18 +52,13 @@ uint64_t LoopDetector::signature(const Node &node) const {
   return h;
 }
 
-bool LoopDetector::record(const Node &node) {
+LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
   if (history.empty() && body.empty())
     origin = node.seq;
   uint64_t sig = signature(node);
   if (!body.empty()) {
-    if (sig == body[size_t(phase % period())]) {
-      if (++phase == chunk) {
-        phase = 0;
-        return true;
-      }
-      return false;
-    }
+    if (sig == body[size_t(position)])
+      return advance(live);
     reset(); // the loop ended: look for the next one
     origin = node.seq;
     sig = signature(node);
@@ -82,12 +77,30 @@ bool LoopDetector::record(const Node &node) {
     if (runs[size_t(p)] >= std::max(p, kMinRun)) {
       body.assign(history.end() - p, history.end());
       chunk = p * ((kMinChunk + p - 1) / p);
-      phase = 0;
+      position = sinceCut = 0;
+      liveBefore.assign(size_t(p), 0);
+      cutBefore = -1;
       runs.clear(); // (history stays: an empty one would move the origin)
-      return true; // the ops so far form one window; the loop's start next
+      return Cut::afterThis; // the ops so far form one window
     }
   }
-  return false;
+  return Cut::none;
+}
+
+LoopDetector::Cut LoopDetector::advance(int64_t live) {
+  int64_t p = period();
+  if (cutBefore < 0) {
+    // First period after the lock: note how many values Arrays hold before
+    // each op. Cutting where the fewest are (an iteration boundary, where the
+    // body's locals are gone) keeps them from becoming window outputs.
+    liveBefore[size_t(position)] = live;
+    if (position == p - 1)
+      cutBefore = std::min_element(liveBefore.begin(), liveBefore.end()) - liveBefore.begin();
+  }
+  bool cut = cutBefore >= 0 && position == cutBefore && sinceCut >= chunk;
+  position = (position + 1) % p;
+  sinceCut = cut ? 1 : sinceCut + 1;
+  return cut ? Cut::beforeThis : Cut::none;
 }
 
 void LoopDetector::reset() {
@@ -95,7 +108,9 @@ void LoopDetector::reset() {
   history.clear();
   runs.clear();
   body.clear();
-  chunk = phase = 0;
+  liveBefore.clear();
+  chunk = position = sinceCut = 0;
+  cutBefore = -1;
 }
 
 } // namespace legato::detail

@@ -5,7 +5,9 @@
 // The detector watches the structure of the recorded ops; once the last ops
 // repeat with a period P (two identical bodies in a row), it asks for a flush
 // and then for one every C ops (C a multiple of P), so every later window has
-// the same structure and the executable cache serves it.
+// the same structure and the executable cache serves it. The cut falls where
+// the fewest values are live (seen over the first period): at an iteration
+// boundary, not where a loop temporary would become a window output.
 //
 // An op's signature is its kind, attributes, type, and for each operand the
 // distance back to it in record order, or, for data older than the ops being
@@ -27,9 +29,14 @@ namespace legato::detail {
 
 class LoopDetector {
 public:
-  /// Notes the next recorded op (its `seq` set); true when the window should
-  /// be flushed now.
-  bool record(const Node &node);
+  enum class Cut { none, afterThis, beforeThis };
+  /// Notes the next recorded op (its `seq` set), with `live` the number of
+  /// values that Arrays hold just before it (asked for only while
+  /// `wantsLiveCount()`); says whether the window should end before this op
+  /// or after it.
+  Cut record(const Node &node, int64_t live = 0);
+  /// Whether the next record() should be told the live count.
+  bool wantsLiveCount() const { return !body.empty() && cutBefore < 0; }
   /// Forgets everything: a flush for another reason broke the alignment.
   void reset();
 
@@ -38,11 +45,17 @@ public:
 
 private:
   uint64_t signature(const Node &node) const;
+  /// One more op of the locked body.
+  Cut advance(int64_t live);
 
   std::deque<uint64_t> history;   // signatures of the latest ops
   std::vector<int64_t> runs;      // runs[P]: trailing ops equal to the op P back
   std::vector<uint64_t> body;     // the locked loop body, when locked
-  int64_t chunk = 0, phase = 0;   // ops per window while locked; ops so far
+  int64_t chunk = 0;              // ops per window while locked, at least
+  int64_t position = 0;           // of the next op in the body
+  int64_t sinceCut = 0;           // ops since the last cut
+  std::vector<int64_t> liveBefore; // live values before each body op
+  int64_t cutBefore = -1;         // body position to cut before (-1: unknown yet)
   uint64_t origin = UINT64_MAX;   // seq of the first op watched: older is input
 };
 
