@@ -130,8 +130,6 @@ void deallocate(void *ptr) {
     std::free(base);
 }
 
-void releaseCachedBlocks() { pool().release(); }
-
 int64_t currentBytes() { return current.load(); }
 int64_t peakBytes() { return peak.load(); }
 void resetPeak() { peak.store(current.load()); }

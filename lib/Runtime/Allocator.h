@@ -18,8 +18,6 @@ namespace legato::runtime {
 /// byte count when memory is exhausted.
 void *allocate(int64_t bytes, const char *what);
 void deallocate(void *ptr);
-/// Returns the pooled free blocks to the system.
-void releaseCachedBlocks();
 
 int64_t currentBytes();
 int64_t peakBytes();
