@@ -103,7 +103,8 @@ ArrayView &ArrayView::operator=(Scalar value) {
 
 void Array::copy_to_host(void *dst, DType as) const {
   NodePtr n = valueOf(*this);
-  engine().materialize(n);
+  if (n->pending()) // (computed values stay readable after the Runtime ends)
+    engine().materialize(n);
   int64_t count = n->size();
   if (count == 0)
     return; // (memcpy of nothing from/to null is still undefined)

@@ -1,0 +1,62 @@
+//===- lifetime_test.cpp - the Runtime's lifetime and memory exhaustion ---===//
+//
+// Each test makes its own Runtime (one may exist at a time): what happens to
+// arrays that outlive it, and what an allocation larger than memory gives.
+// Runs in eager and lazy mode (LEGATO_MODE), like the other API tests.
+//
+//===----------------------------------------------------------------------===//
+#include <legato/legato.h>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using legato::Array;
+
+bool mentions(const std::string &message, const std::string &word) {
+  return message.find(word) != std::string::npos;
+}
+
+TEST(Lifetime, ArraysOutliveTheRuntimeButNewWorkIsRefused) {
+  std::vector<Array> held; // (an Array is made with a Runtime)
+  {
+    legato::Runtime rt;
+    held.push_back(legato::from_vector(std::vector<double>{1, 2, 3}, {3}));
+    held.push_back(held[0] * 2.0); // still pending in lazy mode when rt goes
+  }
+  Array &kept = held[0], &pending = held[1];
+  // Values held when the Runtime ended stay readable...
+  EXPECT_EQ(pending.to_vector<double>(), (std::vector<double>{2, 4, 6}));
+  // ...but computing needs a Runtime.
+  try {
+    Array more = kept + 1.0;
+    ADD_FAILURE() << "an op ran without a Runtime";
+  } catch (const legato::Error &e) {
+    EXPECT_TRUE(mentions(e.what(), "Runtime")) << e.what();
+  }
+  EXPECT_THROW(legato::zeros({2}), legato::Error);
+  // A new Runtime works, and old arrays can join its programs.
+  legato::Runtime again;
+  EXPECT_EQ((kept + 1.0).to_vector<double>(), (std::vector<double>{2, 3, 4}));
+}
+
+TEST(Memory, AnAllocationLargerThanMemoryIsAnError) {
+  legato::Runtime rt;
+  const int64_t elements = int64_t(1) << 47; // 1 PiB of f64
+  try {
+    Array huge = legato::zeros({elements}, legato::f64);
+    legato::flush(); // (lazy mode allocates here)
+    ADD_FAILURE() << "a 1 PiB array was allocated";
+  } catch (const legato::Error &e) {
+    EXPECT_TRUE(mentions(e.what(), std::to_string(elements * 8))) << e.what();
+    EXPECT_TRUE(mentions(e.what(), "memory")) << e.what();
+  }
+  // The Runtime carries on.
+  Array small = legato::ones({4});
+  EXPECT_EQ(legato::sum(small).item<double>(), 4.0);
+}
+
+} // namespace
