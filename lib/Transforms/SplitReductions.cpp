@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
-#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
