@@ -4,7 +4,6 @@
 #include "Codegen/CUDA/PtxCompiler.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
 #include <cstdio>
@@ -19,13 +18,6 @@ Engine *current = nullptr;
 double msSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
-}
-
-std::string printModule(mlir::ModuleOp module) { // for Engine::ir
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module.print(os);
-  return text;
 }
 
 mlir::DialectRegistry compilerRegistry() {
@@ -215,7 +207,7 @@ std::string Engine::ir(const Program &program, Stage stage) {
     mlir::legato::buildLegatoCPUBufferPipeline(pm, pipelineOptions());
   if (mlir::failed(pm.run(*module)))
     throw Error("legato: internal compiler error while optimizing a program");
-  return printModule(*module);
+  return mlir::legato::printModule(*module);
 }
 
 std::string Engine::ptx(const Program &program) {

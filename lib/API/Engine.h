@@ -10,7 +10,6 @@
 #include "mlir/IR/MLIRContext.h"
 
 #include <deque>
-#include <unordered_map>
 
 namespace legato::detail {
 
@@ -19,8 +18,6 @@ namespace legato::detail {
 /// into segments where the detector says (see LoopDetector.h).
 struct Trace {
   LoopDetector loops;
-  static constexpr size_t kRecentOps = 1024;
-  std::deque<std::weak_ptr<Node>> recent; // the latest lazy ops, for liveness
   std::vector<uint64_t> cutAfter; ///< node ids ending a segment
 };
 

@@ -97,7 +97,8 @@ std::vector<JitSegment> segment(const JitEntry &entry, const std::vector<uint64_
   if (nodes.empty() || segmentOf(nodes.front()) == segmentOf(nodes.back()))
     return {JitSegment{entry.program, nullptr, {}}};
 
-  std::unordered_set<Node *> returned(entry.computed.begin(), entry.computed.end());
+  const std::unordered_set<Node *> results(entry.computed.begin(), entry.computed.end());
+  std::unordered_set<Node *> returned = results;
   for (Node *n : nodes)
     for (const NodePtr &op : n->operands)
       if (op->pending() && segmentOf(op.get()) < segmentOf(n))
@@ -124,7 +125,6 @@ std::vector<JitSegment> segment(const JitEntry &entry, const std::vector<uint64_
     for (const NodePtr &in : segments[k].program.inputs)
       if (computedBefore.count(in.get()))
         lastReader[in.get()] = k;
-  std::unordered_set<Node *> results(entry.computed.begin(), entry.computed.end());
   for (auto [node, k] : lastReader)
     if (!results.count(node))
       segments[k].lastReadHere.push_back(node);

@@ -70,10 +70,8 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
   if (runs.empty())
     runs.assign(size_t(kMaxPeriod + 1), 0);
   int64_t last = int64_t(history.size()) - 1;
-  for (int64_t p = 1; p <= kMaxPeriod; ++p) {
-    runs[size_t(p)] = p <= last && history[size_t(last)] == history[size_t(last - p)]
-                          ? runs[size_t(p)] + 1
-                          : 0;
+  for (int64_t p = 1; p <= std::min(kMaxPeriod, last); ++p) { // (runs of longer p stay 0)
+    runs[size_t(p)] = history[size_t(last)] == history[size_t(last - p)] ? runs[size_t(p)] + 1 : 0;
     if (runs[size_t(p)] >= std::max(p, kMinRun)) {
       body.assign(history.end() - p, history.end());
       chunk = p * ((kMinChunk + p - 1) / p);

@@ -379,7 +379,6 @@ Array product(const char *op, const Array &a, const Array &b) {
 
 Array matmul(const Array &a, const Array &b) { return product("matmul", a, b); }
 
-
 Array dot(const Array &a, const Array &b) {
   if (a.ndim() == 0 || b.ndim() == 0)
     return a * b;

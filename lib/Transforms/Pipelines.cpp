@@ -35,6 +35,8 @@
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 using namespace mlir;
 
 void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
@@ -134,4 +136,11 @@ void legato::registerLegatoPassesAndPipelines() {
   PassPipelineRegistration<>(
       "legato-cpu-pipeline", "the whole CPU pipeline down to the LLVM dialect",
       [](OpPassManager &pm) { buildLegatoCPUPipeline(pm, {}); });
+}
+
+std::string legato::printModule(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os);
+  return text;
 }

@@ -7,6 +7,7 @@
 #ifndef LEGATO_TRANSFORMS_PIPELINES_H
 #define LEGATO_TRANSFORMS_PIPELINES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -28,6 +29,9 @@ void buildLegatoCPUBufferPipeline(OpPassManager &pm, const PipelineOptions &opti
 void buildLegatoCPULLVMPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// All three in order.
 void buildLegatoCPUPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// `module` as text, for diagnostics and debugging dumps.
+std::string printModule(ModuleOp module);
 
 /// The dialects and interface implementations every pipeline needs.
 void registerLegatoCompilerDialects(DialectRegistry &registry);

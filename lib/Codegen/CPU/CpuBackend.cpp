@@ -11,13 +11,6 @@ namespace legato::codegen {
 
 namespace {
 
-std::string printModule(mlir::ModuleOp module) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module.print(os);
-  return text;
-}
-
 struct CpuProgram final : CompiledProgram {
   std::unique_ptr<CpuExecutable> executable;
 };
@@ -53,11 +46,11 @@ public:
     mlir::legato::buildLegatoCPUBufferPipeline(buffers, options);
     if (mlir::failed(buffers.run(module)))
       throw Error("legato: internal compiler error while optimizing a program:\n" +
-                  printModule(module));
+                  mlir::legato::printModule(module));
     auto program = std::make_unique<CpuProgram>();
     program->stats = countKernels(module);
     if (std::getenv("LEGATO_DUMP_IR")) // the buffer-level program, for debugging
-      llvm::errs() << printModule(module) << "\n";
+      llvm::errs() << mlir::legato::printModule(module) << "\n";
 
     mlir::PassManager llvm(context);
     mlir::legato::buildLegatoCPULLVMPipeline(llvm, options);
