@@ -108,11 +108,13 @@ void Array::copy_to_host(void *dst, DType as) const {
   int64_t count = n->size();
   if (count == 0)
     return; // (memcpy of nothing from/to null is still undefined)
-  const void *src = n->buffer->data;
   if (as == n->dtype) {
-    std::memcpy(dst, src, size_t(count * dtype_size(as)));
+    n->buffer->read(dst);
     return;
   }
+  std::vector<char> staged(size_t(n->buffer->bytes));
+  n->buffer->read(staged.data());
+  const void *src = staged.data();
   auto load = [&](int64_t i) -> double {
     switch (n->dtype) {
     case DType::bool_: return static_cast<const uint8_t *>(src)[i];

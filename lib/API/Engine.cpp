@@ -20,10 +20,25 @@ double msSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-mlir::DialectRegistry compilerRegistry() {
+mlir::DialectRegistry compilerRegistry(Backend backend) {
   mlir::DialectRegistry registry;
-  mlir::legato::registerLegatoCompilerDialects(registry);
+  if (backend == Backend::cuda)
+    mlir::legato::registerLegatoGPUCompilerDialects(registry);
+  else
+    mlir::legato::registerLegatoCompilerDialects(registry);
   return registry;
+}
+
+std::unique_ptr<codegen::Backend> createBackend(Backend backend, int threads) {
+  if (backend == Backend::cpu)
+    return codegen::createCpuBackend(threads);
+#ifdef LEGATO_HAS_CUDA
+  return codegen::createCudaBackend(0);
+#else
+  throw Error("legato: this build has no CUDA backend (the CUDA toolkit was not found "
+              "when it was configured); use LEGATO_BACKEND=cpu (jit(f).ptx() still "
+              "generates PTX)");
+#endif
 }
 } // namespace
 
@@ -49,9 +64,9 @@ Engine::Engine(const Options &o)
                             : int(std::max(1u, std::thread::hardware_concurrency()))),
       simplify(o.simplify.value_or(true)),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096),
-      mlirContext(compilerRegistry()) {
+      mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
-  device = codegen::createCpuBackend(threads);
+  device = createBackend(backend, threads);
 }
 
 mlir::legato::PipelineOptions Engine::pipelineOptions() const {
@@ -194,7 +209,7 @@ Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &result
   stats.programs++;
   stats.kernels += launched.kernels;
   stats.bytes_moved += launched.bytesMoved;
-  stats.peak_bytes = std::max(stats.peak_bytes, runtime::peakBytes());
+  stats.peak_bytes = std::max(stats.peak_bytes, device->peakBytes());
   return outputs;
 }
 

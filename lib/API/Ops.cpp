@@ -600,9 +600,8 @@ Array from_buffer(const void *data, DType t, Shape shape, int64_t count) {
   n->dtype = t;
   n->shape = std::move(shape);
   int64_t bytes = n->size() * dtype_size(t);
-  n->buffer = std::make_shared<runtime::Buffer>(bytes);
-  if (bytes)
-    std::memcpy(n->buffer->data, data, size_t(bytes));
+  n->buffer = engine().device->allocate(bytes);
+  n->buffer->write(data);
   return wrap(engine().record(n));
 }
 

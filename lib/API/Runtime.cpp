@@ -44,9 +44,6 @@ Options withEnvironment(Options o) {
   if (o.trace.empty())
     if (const char *v = env("LEGATO_TRACE"))
       o.trace = v;
-  if (o.backend == Backend::cuda)
-    throw Error("legato: the CUDA backend is not built into this library; use "
-                "LEGATO_BACKEND=cpu (jit(f).ptx() still generates PTX)");
   return o;
 }
 
@@ -80,7 +77,7 @@ int Runtime::size() const { return engine().device->communicator().size(); }
 Stats stats() { return engine().stats; }
 void reset_stats() {
   engine().stats = Stats{};
-  runtime::resetPeak();
+  engine().device->resetPeak();
 }
 
 } // namespace legato

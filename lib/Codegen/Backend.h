@@ -52,11 +52,21 @@ public:
                       const std::vector<ArrayArg> &outputs) = 0;
   /// Collectives among the ranks of this run.
   virtual runtime::Communicator &communicator() = 0;
+  /// Peak bytes of array data and temporaries held in this backend's memory.
+  virtual int64_t peakBytes() const { return runtime::peakBytes(); }
+  virtual void resetPeak() { runtime::resetPeak(); }
+  /// Waits until every launch queued so far has finished (for timing).
+  virtual void synchronize() {}
 };
 
 /// The host CPU: generated loops JIT-compiled with LLVM (`threads` OpenMP
 /// workers), GEMM through OpenBLAS, one process.
 std::unique_ptr<Backend> createCpuBackend(int threads);
+
+/// GPU `ordinal` through the CUDA driver: PTX kernels, cuBLAS, device memory.
+/// Throws legato::Error when there is no usable GPU. Only in builds with the
+/// CUDA toolkit (LEGATO_HAS_CUDA).
+std::unique_ptr<Backend> createCudaBackend(int ordinal);
 
 } // namespace legato::codegen
 

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <string>
@@ -128,6 +129,15 @@ void deallocate(void *ptr) {
   account(-header.bytes);
   if (header.capacity < kPoolMinimum || !pool().give(header.capacity, base))
     std::free(base);
+}
+
+void Buffer::read(void *dst) const {
+  if (bytes)
+    std::memcpy(dst, data, size_t(bytes));
+}
+void Buffer::write(const void *src) {
+  if (bytes)
+    std::memcpy(data, src, size_t(bytes));
 }
 
 int64_t currentBytes() { return current.load(); }

@@ -24,14 +24,32 @@ int64_t peakBytes();
 /// Restarts peak tracking from the current usage.
 void resetPeak();
 
-/// A contiguous, row-major host buffer owned by a shared_ptr.
+/// The contiguous, row-major data of an array, owned by a shared_ptr: host
+/// memory here; a backend's subclass holds device memory, and only `read`
+/// and `write` touch the bytes from the host.
 struct Buffer {
   explicit Buffer(int64_t bytes) : bytes(bytes), data(allocate(bytes, "array")) {}
-  ~Buffer() { deallocate(data); }
+  virtual ~Buffer() {
+    if (inHostMemory)
+      deallocate(data);
+  }
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
+  /// Copies the `bytes` bytes to host memory at `dst` (waiting for pending
+  /// work that writes them).
+  virtual void read(void *dst) const;
+  /// Replaces the contents by `bytes` bytes from host memory at `src`.
+  virtual void write(const void *src);
+
   int64_t bytes;
   void *data;
+
+protected:
+  /// A buffer whose memory a subclass allocated and frees.
+  Buffer(int64_t bytes, void *data) : bytes(bytes), data(data), inHostMemory(false) {}
+
+private:
+  bool inHostMemory = true;
 };
 
 } // namespace legato::runtime

@@ -100,4 +100,61 @@ def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect"];
 }
 
+def LegatoSimplifyPass : Pass<"legato-simplify", "mlir::ModuleOp"> {
+  let summary = "Algebraic simplification of legato programs";
+  let description = [{
+    Rewrites the traced program with legato's algebraic pattern sets
+    (SimplifyPatterns.h): identities and constant folding, shape movement
+    (slices pushed toward the inputs so only what is used is computed,
+    transposes and reshapes merged), linear algebra (identity products,
+    scalars pulled out of products, AX + BX = (A + B)X, products sharing an
+    operand merged into one GEMM, chains reassociated by FLOP count) and
+    reductions. With `stats` (or legato-opt's `--legato-stats`) it prints
+    how often each pattern fired.
+  }];
+  let options = [
+    Option<"assumeFinite", "assume-finite", "bool", "false",
+           "assume no NaN, infinity or signed zero: x*0 and x-x fold to 0">,
+    Option<"printStats", "stats", "bool", "false",
+           "print how often each pattern fired to stderr">,
+  ];
+}
+
+def LegatoLegalizePass : Pass<"legato-legalize", "mlir::ModuleOp"> {
+  let summary = "Rewrite every op into a primitive the target implements";
+  let description = [{
+    The options describe a `Target` (Target.h). Ops the target lacks are
+    rewritten into ones it has: a batched product without batched GEMM
+    becomes one GEMM on a reshaped operand (shared right operand) or one GEMM
+    per batch; a product without GEMM becomes a broadcast multiply and a sum.
+    What cannot be rewritten fails with a diagnostic naming the op and the
+    missing capability.
+  }];
+  let options = [
+    Option<"fusedElementwise", "fused-elementwise", "bool", "true",
+           "generated elementwise/broadcast/slice kernels">,
+    Option<"reductions", "reductions", "bool", "true", "generated reduction kernels">,
+    Option<"gemm", "gemm", "bool", "true", "a GEMM/GEMV library primitive">,
+    Option<"gemmTransposedOperands", "gemm-transposed-operands", "bool", "true",
+           "GEMM reads transposed operands itself">,
+    Option<"batchedGemm", "batched-gemm", "bool", "false",
+           "one call for a batch of products">,
+    Option<"collectives", "collectives", "bool", "false",
+           "all-reduce, all-gather, halo exchange">,
+  ];
+}
+
+def LegatoFoldTransposesIntoGemmPass
+    : Pass<"legato-fold-transposes-into-gemm", "mlir::ModuleOp"> {
+  let summary = "Let GEMM read transposed operands instead of copying them";
+  let description = [{
+    On buffers: a 2-D transpose kernel whose result only feeds BLAS-bound
+    products (linalg.matmul/matvec/vecmat) is replaced by a `memref.transpose`
+    view, which `legato-lower-gemm-to-blas` passes to BLAS as a transpose
+    flag. Only for targets with `gemmTransposedOperands`; others keep the
+    explicit transpose kernel.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 #endif // LEGATO_TRANSFORMS_PASSES

@@ -44,7 +44,21 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   if (options.simplify) {
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    LegatoSimplifyPassOptions simplify;
+    simplify.assumeFinite = options.assumeFinite;
+    pm.addPass(createLegatoSimplifyPass(simplify));
+    pm.addPass(createCSEPass());
   }
+  // Not optional: the backend implements only what its target declares.
+  const Target &t = options.target;
+  LegatoLegalizePassOptions legalize;
+  legalize.fusedElementwise = t.fusedElementwise;
+  legalize.reductions = t.reductions;
+  legalize.gemm = t.gemm;
+  legalize.gemmTransposedOperands = t.gemmTransposedOperands;
+  legalize.batchedGemm = t.batchedGemm;
+  legalize.collectives = t.collectives;
+  pm.addPass(createLegatoLegalizePass(legalize));
   pm.addPass(createLegatoLowerToLinalgPass());
   pm.addPass(createLegatoFuseKernelsPass());
   // No CSE from here on: it would merge the tensor.empty/fill destinations of
@@ -54,8 +68,13 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
 }
 
 void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
-                                          const PipelineOptions &) {
+                                          const PipelineOptions &options) {
   pm.addPass(createLegatoSplitReductionsPass());
+  buildLegatoBufferPipeline(pm, options);
+}
+
+void legato::buildLegatoBufferPipeline(OpPassManager &pm,
+                                       const PipelineOptions &options) {
   pm.addPass(createLegatoBufferInterfacePass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -64,6 +83,8 @@ void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createLegatoEarlyDeallocPass());
+  if (options.target.gemmTransposedOperands)
+    pm.addPass(createLegatoFoldTransposesIntoGemmPass());
   pm.addPass(createLegatoLowerGemmToBlasPass());
   pm.addPass(createLegatoCopiesToLinalgPass());
   pm.addPass(createCanonicalizerPass());
@@ -123,19 +144,60 @@ void legato::registerLegatoCompilerDialects(DialectRegistry &registry) {
   registerOpenMPDialectTranslation(registry);
 }
 
+namespace {
+/// PipelineOptions as textual pipeline options, e.g.
+/// `--legato-optimize="batched-gemm=false simplify=false"`.
+struct PipelineCLOptions : PassPipelineOptions<PipelineCLOptions> {
+  Option<bool> simplify{*this, "simplify", llvm::cl::desc("algebraic simplification"),
+                        llvm::cl::init(true)};
+  Option<bool> assumeFinite{*this, "assume-finite",
+                            llvm::cl::desc("value-changing identities (x*0 → 0)"),
+                            llvm::cl::init(false)};
+  Option<bool> fusedElementwise{*this, "fused-elementwise",
+                                llvm::cl::desc("target: elementwise kernels"),
+                                llvm::cl::init(true)};
+  Option<bool> reductions{*this, "reductions", llvm::cl::desc("target: reduction kernels"),
+                          llvm::cl::init(true)};
+  Option<bool> gemm{*this, "gemm", llvm::cl::desc("target: GEMM"), llvm::cl::init(true)};
+  Option<bool> gemmTransposedOperands{*this, "gemm-transposed-operands",
+                                      llvm::cl::desc("target: GEMM reads transposes"),
+                                      llvm::cl::init(true)};
+  Option<bool> batchedGemm{*this, "batched-gemm", llvm::cl::desc("target: batched GEMM"),
+                           llvm::cl::init(false)};
+
+  legato::PipelineOptions get() const {
+    legato::PipelineOptions o;
+    o.simplify = simplify;
+    o.assumeFinite = assumeFinite;
+    o.target.fusedElementwise = fusedElementwise;
+    o.target.reductions = reductions;
+    o.target.gemm = gemm;
+    o.target.gemmTransposedOperands = gemmTransposedOperands;
+    o.target.batchedGemm = batchedGemm;
+    return o;
+  }
+};
+} // namespace
+
 void legato::registerLegatoPassesAndPipelines() {
   registerLegatoTransformsPasses();
   registerCanonicalizerPass();
   registerCSEPass();
-  PassPipelineRegistration<>(
-      "legato-optimize", "simplify, lower to linalg and fuse",
-      [](OpPassManager &pm) { buildLegatoOptimizePipeline(pm, {}); });
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<PipelineCLOptions>(
+      "legato-optimize", "simplify, legalize, lower to linalg and fuse",
+      [](OpPassManager &pm, const PipelineCLOptions &o) {
+        buildLegatoOptimizePipeline(pm, o.get());
+      });
+  PassPipelineRegistration<PipelineCLOptions>(
       "legato-cpu-buffers", "bufferize a fused program for the CPU",
-      [](OpPassManager &pm) { buildLegatoCPUBufferPipeline(pm, {}); });
-  PassPipelineRegistration<>(
+      [](OpPassManager &pm, const PipelineCLOptions &o) {
+        buildLegatoCPUBufferPipeline(pm, o.get());
+      });
+  PassPipelineRegistration<PipelineCLOptions>(
       "legato-cpu-pipeline", "the whole CPU pipeline down to the LLVM dialect",
-      [](OpPassManager &pm) { buildLegatoCPUPipeline(pm, {}); });
+      [](OpPassManager &pm, const PipelineCLOptions &o) {
+        buildLegatoCPUPipeline(pm, o.get());
+      });
 }
 
 std::string legato::printModule(ModuleOp module) {

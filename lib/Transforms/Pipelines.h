@@ -7,9 +7,13 @@
 #ifndef LEGATO_TRANSFORMS_PIPELINES_H
 #define LEGATO_TRANSFORMS_PIPELINES_H
 
+#include "Transforms/Target.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
+
+#include <string>
 
 namespace mlir::legato {
 
@@ -18,25 +22,47 @@ struct PipelineOptions {
   bool simplify = true;
   /// CPU worker threads: > 1 lowers parallel loops to OpenMP.
   int threads = 1;
+  /// Value-changing identities (float x*0 → 0, x-x → 0); see legato-simplify.
+  bool assumeFinite = false;
+  /// The primitives the program is legalized to (legato-legalize).
+  Target target = Target::cpu();
+  /// The NVIDIA GPU generated kernels are compiled for.
+  std::string gpuChip = "sm_90";
+  std::string gpuFeatures = "+ptx80";
 };
 
 /// legato dialect → simplified, fused linalg on tensors.
 void buildLegatoOptimizePipeline(OpPassManager &pm, const PipelineOptions &options);
 /// Fused tensors → destination-passing buffers with BLAS calls (kernels are
 /// countable here: each remaining linalg op, copy and BLAS call is one).
+void buildLegatoBufferPipeline(OpPassManager &pm, const PipelineOptions &options);
+/// The CPU's: reductions to few values split into parallel chunks first.
 void buildLegatoCPUBufferPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// Buffers → LLVM dialect, ready for the ExecutionEngine.
 void buildLegatoCPULLVMPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// All three in order.
 void buildLegatoCPUPipeline(OpPassManager &pm, const PipelineOptions &options);
 
+/// Makes every legato-simplify run print how often each pattern fired
+/// (legato-opt --legato-stats).
+void setSimplifyStatsPrinting(bool enable);
+
+/// The GPU's buffer-level program (GpuPipelines.cpp).
+void buildLegatoGPUBufferPipeline(OpPassManager &pm, const PipelineOptions &options);
+/// Buffers → one gpu.module of kernels serialised to PTX (a gpu.binary) and a
+/// host function of allocations, views, gpu.launch_func ops and BLAS calls.
+void buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options);
+
 /// `module` as text, for diagnostics and debugging dumps.
 std::string printModule(ModuleOp module);
 
 /// The dialects and interface implementations every pipeline needs.
 void registerLegatoCompilerDialects(DialectRegistry &registry);
+/// Those and the gpu and NVVM dialects with their translations.
+void registerLegatoGPUCompilerDialects(DialectRegistry &registry);
 /// legato's passes and pipelines, for legato-opt.
 void registerLegatoPassesAndPipelines();
+void registerLegatoGPUPassesAndPipelines();
 
 } // namespace mlir::legato
 

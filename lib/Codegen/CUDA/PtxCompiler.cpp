@@ -1,32 +1,20 @@
 //===- PtxCompiler.cpp - fused kernels to PTX -------------------------------===//
 //
-// The same optimised, bufferised program as the CPU path; its parallel loops
-// become GPU kernels (one thread per element of the outer parallel loops),
-// lowered by MLIR's NVVM pipeline and serialised to PTX by LLVM's NVPTX
-// backend.
+// The same optimised, bufferised program as the CPU path; its linalg ops
+// become GPU launches (legato-linalg-to-gpu), lowered by MLIR's NVVM
+// conversion and serialised to PTX by LLVM's NVPTX backend.
 //
 //===----------------------------------------------------------------------===//
 #include "Codegen/CUDA/PtxCompiler.h"
 
 #include "legato/legato.h"
 
-#include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
-#include "mlir/Dialect/GPU/Transforms/Passes.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVM/NVVM/Target.h"
-#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
-#include "mlir/Transforms/Passes.h"
 
 #include "llvm/Support/TargetSelect.h"
 
+#include <cstdlib>
 #include <mutex>
 
 using namespace mlir;
@@ -35,15 +23,32 @@ namespace legato::codegen {
 
 namespace {
 
+void initializeNvptx() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+void run(PassManager &pm, ModuleOp module, const char *stage) {
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
+    os << d << "\n";
+    return success();
+  });
+  if (failed(pm.run(module)))
+    throw Error(std::string("legato: internal compiler error while ") + stage + ":\n" +
+                diagnostics);
+}
+
 MLIRContext &ptxContext() {
   static MLIRContext *context = [] {
     DialectRegistry registry;
-    mlir::legato::registerLegatoCompilerDialects(registry);
-    registry.insert<gpu::GPUDialect, NVVM::NVVMDialect>();
-    registerAllExtensions(registry);
-    NVVM::registerNVVMTargetInterfaceExternalModels(registry);
-    registerGPUDialectTranslation(registry);
-    registerNVVMDialectTranslation(registry);
+    mlir::legato::registerLegatoGPUCompilerDialects(registry);
     auto *c = new MLIRContext(registry);
     c->loadAllAvailableDialects();
     return c;
@@ -53,49 +58,36 @@ MLIRContext &ptxContext() {
 
 } // namespace
 
-std::string generatePtx(const ModuleBuilder &build,
-                        const mlir::legato::PipelineOptions &options) {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    LLVMInitializeNVPTXTargetInfo();
-    LLVMInitializeNVPTXTarget();
-    LLVMInitializeNVPTXTargetMC();
-    LLVMInitializeNVPTXAsmPrinter();
-  });
-  MLIRContext &context = ptxContext();
-  OwningOpRef<ModuleOp> module = build(context);
+std::string compileForGpu(ModuleOp module, const mlir::legato::PipelineOptions &options,
+                          KernelStats *stats) {
+  initializeNvptx();
+  PassManager buffers(module.getContext());
+  mlir::legato::buildLegatoOptimizePipeline(buffers, options);
+  mlir::legato::buildLegatoGPUBufferPipeline(buffers, options);
+  run(buffers, module, "optimizing a program");
+  if (stats)
+    *stats = countKernels(module);
+  if (std::getenv("LEGATO_DUMP_IR")) // the buffer-level program, for debugging
+    llvm::errs() << mlir::legato::printModule(module) << "\n";
 
-  PassManager pm(&context);
-  mlir::legato::buildLegatoOptimizePipeline(pm, options);
-  mlir::legato::buildLegatoCPUBufferPipeline(pm, options);
-  pm.addPass(createConvertLinalgToParallelLoopsPass());
-  pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass());
-  pm.addPass(createConvertParallelLoopToGpuPass());
-  pm.addPass(createGpuKernelOutliningPass());
-  pm.addPass(createLowerAffinePass());
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = "sm_90";
-  nvvm.cubinFeatures = "+ptx80";
-  nvvm.cubinFormat = "isa";
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
-  std::string diagnostics;
-  {
-    llvm::raw_string_ostream os(diagnostics);
-    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &d) {
-      os << d << "\n";
-      return success();
-    });
-    if (failed(pm.run(*module)))
-      throw Error("legato: PTX generation failed: " + diagnostics);
-  }
+  PassManager kernels(module.getContext());
+  mlir::legato::buildLegatoGPUKernelPipeline(kernels, options);
+  run(kernels, module, "generating GPU kernels");
 
   std::string ptx;
-  module->walk([&](gpu::BinaryOp binary) {
-    for (Attribute attr : binary.getObjects()) {
-      auto object = cast<gpu::ObjectAttr>(attr);
-      ptx += object.getObject().getValue().str();
-    }
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects())
+      ptx += cast<gpu::ObjectAttr>(attr).getObject().getValue().str();
   });
+  return ptx;
+}
+
+std::string generatePtx(const ModuleBuilder &build,
+                        const mlir::legato::PipelineOptions &options) {
+  static std::mutex mutex; // one shared context
+  std::lock_guard<std::mutex> lock(mutex);
+  OwningOpRef<ModuleOp> module = build(ptxContext());
+  std::string ptx = compileForGpu(*module, options);
   if (ptx.empty())
     throw Error("legato: the program has no GPU kernels (only library calls or copies)");
   return ptx;

@@ -82,6 +82,24 @@ LogicalResult MatmulOp::verify() {
   return success();
 }
 
+LogicalResult BatchMatmulOp::verify() {
+  RankedTensorType l = tensorOf(getLhs()), r = tensorOf(getRhs()), o = getType();
+  if (l.getElementType() != r.getElementType() ||
+      l.getElementType() != o.getElementType())
+    return emitOpError() << "operands and result must have one element type";
+  if (l.getRank() != 3 || r.getRank() != 3)
+    return emitOpError() << "operands must be 3-D (batch, rows, columns)";
+  if (l.getDimSize(0) != r.getDimSize(0))
+    return emitOpError() << "batch sizes differ: " << l.getDimSize(0) << " vs "
+                         << r.getDimSize(0);
+  if (l.getDimSize(2) != r.getDimSize(1))
+    return emitOpError() << "contraction sizes differ: " << l.getDimSize(2) << " vs "
+                         << r.getDimSize(1);
+  if (o.getShape() != ArrayRef<int64_t>{l.getDimSize(0), l.getDimSize(1), r.getDimSize(2)})
+    return emitOpError() << "result shape does not match the operands";
+  return success();
+}
+
 LogicalResult BroadcastOp::verify() {
   RankedTensorType in = tensorOf(getInput()), out = getType();
   if (in.getElementType() != out.getElementType())

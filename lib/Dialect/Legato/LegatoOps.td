@@ -215,6 +215,19 @@ def Legato_MatmulOp : Legato_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Legato_BatchMatmulOp : Legato_Op<"batch_matmul", [Pure]> {
+  let summary = "a batch of matrix products: result[i] = lhs[i] @ rhs[i]";
+  let description = [{
+    3-D operands [b, m, k] and [b, k, n] give [b, m, n]. No backend declares
+    batched GEMM yet: `legato-legalize` rewrites it into 2-D products.
+  }];
+  let arguments = (ins Legato_NumericTensor:$lhs, Legato_NumericTensor:$rhs);
+  let results = (outs Legato_NumericTensor:$result);
+  let assemblyFormat =
+      "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Shape
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,75 @@
+//===- DeviceMemory.h - one GPU: context, stream, cached memory -*- C++ -*-===//
+//
+// Everything a rank keeps on its GPU. Array buffers hold a shared_ptr to it,
+// so device data stays readable after the Runtime (and the backend) are gone.
+// All work goes to one stream: reusing a freed block for a later launch is
+// ordered after every earlier launch that used it, so the cache may hand a
+// block out again at once; the host waits only when it reads.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_CODEGEN_CUDA_DEVICEMEMORY_H
+#define LEGATO_CODEGEN_CUDA_DEVICEMEMORY_H
+
+#include "Codegen/CUDA/CudaApi.h"
+#include "Runtime/Allocator.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace legato::cuda {
+
+class Device {
+public:
+  /// Opens GPU `ordinal` (its primary context) with a new stream.
+  explicit Device(int ordinal);
+
+  /// `bytes` of device memory (256-byte aligned) from the cache, or a new
+  /// allocation; throws legato::Error naming `what` and the byte count when
+  /// the GPU is out of memory even after the cache is emptied.
+  void *allocate(int64_t bytes, const char *what);
+  void deallocate(void *ptr);
+  int64_t currentBytes() const { return current_; }
+  int64_t peakBytes() const { return peak_; }
+  void resetPeak() { peak_ = current_; }
+
+  /// Makes this GPU's context current on the calling thread.
+  void makeCurrent() const;
+  void synchronize() const;
+
+  CUstream stream() const { return stream_; }
+  cublasHandle_t blas();
+  const std::string &name() const { return name_; }
+  /// "sm_90" for an H100/H200.
+  const std::string &chip() const { return chip_; }
+
+private:
+  void releaseCache();
+
+  CUdevice device_ = 0;
+  CUcontext context_ = nullptr;
+  CUstream stream_ = nullptr;
+  cublasHandle_t blas_ = nullptr;
+  std::string name_, chip_;
+  std::mutex mutex_;
+  std::map<int64_t, std::vector<CUdeviceptr>> free_; // by rounded size
+  std::map<CUdeviceptr, int64_t> sizes_;             // live and cached blocks
+  int64_t current_ = 0, peak_ = 0;
+};
+
+/// An array's data in device memory.
+class DeviceBuffer final : public runtime::Buffer {
+public:
+  DeviceBuffer(std::shared_ptr<Device> device, int64_t bytes);
+  ~DeviceBuffer() override;
+  void read(void *dst) const override;
+  void write(const void *src) override;
+
+private:
+  std::shared_ptr<Device> device_;
+};
+
+} // namespace legato::cuda
+
+#endif // LEGATO_CODEGEN_CUDA_DEVICEMEMORY_H

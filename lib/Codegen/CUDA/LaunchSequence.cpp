@@ -1,0 +1,346 @@
+//===- LaunchSequence.cpp - a compiled program's host side ------------------===//
+#include "Codegen/CUDA/LaunchSequence.h"
+
+#include "legato/legato.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cstring>
+
+using namespace mlir;
+
+namespace legato::cuda {
+
+namespace {
+
+std::string describe(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os, OpPrintingFlags().skipRegions());
+  return text;
+}
+
+[[noreturn]] void unsupported(Operation *op, const std::string &why) {
+  throw Error("legato(cuda): internal error: cannot run `" + describe(op) + "` on the GPU: " +
+              why);
+}
+
+class Builder {
+public:
+  explicit Builder(func::FuncOp main) : main_(main) {}
+
+  LaunchSequence build() {
+    for (BlockArgument arg : main_.getArguments())
+      views_[arg] = viewOf(arg, sequence_.slots++);
+    sequence_.arguments = sequence_.slots;
+    for (Operation &op : main_.getBody().front())
+      visit(&op);
+    return std::move(sequence_);
+  }
+
+private:
+  View viewOf(Value memref, int slot) {
+    auto type = cast<MemRefType>(memref.getType());
+    View v;
+    v.slot = slot;
+    v.sizes.assign(type.getShape().begin(), type.getShape().end());
+    v.elementBytes = int(type.getElementTypeBitWidth() / 8);
+    if (v.elementBytes == 0) // i1 is stored as a byte
+      v.elementBytes = 1;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        llvm::any_of(strides, ShapedType::isDynamic) || ShapedType::isDynamic(offset) ||
+        type.hasStaticShape() == false)
+      unsupported(memref.getDefiningOp() ? memref.getDefiningOp() : main_,
+                  "the buffer's layout is not static");
+    v.strides.assign(strides.begin(), strides.end());
+    v.offset = offset;
+    return v;
+  }
+
+  const View &lookup(Operation *user, Value memref) {
+    auto it = views_.find(memref);
+    if (it == views_.end())
+      unsupported(user, "an operand is not a buffer of this program");
+    return it->second;
+  }
+
+  uint64_t constant(Operation *user, Value v) {
+    auto it = constants_.find(v);
+    if (it == constants_.end())
+      unsupported(user, "an operand is not a constant");
+    return it->second;
+  }
+
+  void visit(Operation *op) {
+    llvm::TypeSwitch<Operation *>(op)
+        .Case([&](arith::ConstantOp c) {
+          uint64_t bits = 0;
+          if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+            bits = uint64_t(i.getValue().getSExtValue());
+          else if (auto f = dyn_cast<FloatAttr>(c.getValue())) {
+            if (f.getType().isF64()) {
+              double d = f.getValueAsDouble();
+              std::memcpy(&bits, &d, sizeof d);
+            } else {
+              float s = float(f.getValueAsDouble());
+              std::memcpy(&bits, &s, sizeof s);
+            }
+          } else {
+            return; // (a vector or tensor constant no host step reads)
+          }
+          constants_[c.getResult()] = bits;
+        })
+        .Case([&](memref::AllocOp alloc) {
+          View v = viewOf(alloc.getResult(), sequence_.slots++);
+          Step step{Step::Kind::allocate};
+          step.slot = v.slot;
+          step.bytes = alloc.getType().getNumElements() * v.elementBytes;
+          sequence_.steps.push_back(step);
+          views_[alloc.getResult()] = v;
+        })
+        .Case([&](memref::DeallocOp dealloc) {
+          Step step{Step::Kind::free};
+          step.slot = lookup(op, dealloc.getMemref()).slot;
+          sequence_.steps.push_back(step);
+        })
+        .Case([&](memref::CastOp cast) {
+          // To the dynamic layout BLAS callees take: the static view stays.
+          views_[cast.getResult()] = lookup(op, cast.getSource());
+        })
+        .Case([&](ViewLikeOpInterface view) {
+          if (op->getNumResults() != 1 || !isa<MemRefType>(op->getResult(0).getType()))
+            unsupported(op, "not a single memref view");
+          views_[op->getResult(0)] =
+              viewOf(op->getResult(0), lookup(op, view.getViewSource()).slot);
+        })
+        .Case([&](gpu::LaunchFuncOp launch) { visitLaunch(launch); })
+        .Case([&](func::CallOp call) { visitBlasCall(call); })
+        .Case([&](func::ReturnOp) {})
+        .Default([&](Operation *) { unsupported(op, "no GPU runtime step for this op"); });
+  }
+
+  void visitLaunch(gpu::LaunchFuncOp launch) {
+    Operation *op = launch;
+    if (launch.getDynamicSharedMemorySize() &&
+        constant(op, launch.getDynamicSharedMemorySize()) != 0)
+      unsupported(op, "dynamic shared memory");
+    if (!launch.getAsyncDependencies().empty() || launch.hasClusterSize())
+      unsupported(op, "async tokens or clusters");
+    Step step{Step::Kind::launch};
+    step.kernel = launch.getKernelName().str();
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    Value dims[6] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
+    for (int i = 0; i < 3; ++i) {
+      step.grid[i] = unsigned(constant(op, dims[i]));
+      step.block[i] = unsigned(constant(op, dims[3 + i]));
+    }
+    for (Value operand : launch.getKernelOperands()) {
+      KernelArg arg;
+      if (isa<MemRefType>(operand.getType())) {
+        arg.isView = true;
+        arg.view = lookup(op, operand);
+      } else {
+        arg.scalar = constant(op, operand);
+      }
+      step.args.push_back(std::move(arg));
+    }
+    sequence_.steps.push_back(std::move(step));
+    sequence_.launches++;
+  }
+
+  void visitBlasCall(func::CallOp call) {
+    Operation *op = call;
+    StringRef callee = call.getCallee();
+    Step step{Step::Kind::gemm};
+    if (callee.starts_with("legato_gemv"))
+      step.kind = Step::Kind::gemv;
+    else if (callee.starts_with("legato_gevm"))
+      step.kind = Step::Kind::gevm;
+    else if (!callee.starts_with("legato_gemm"))
+      unsupported(op, "not a BLAS primitive of the runtime");
+    step.isF64 = callee.ends_with("_f64");
+    if (call.getNumOperands() != 4)
+      unsupported(op, "expected three buffers and beta");
+    step.a = lookup(op, call.getOperand(0));
+    step.b = lookup(op, call.getOperand(1));
+    step.c = lookup(op, call.getOperand(2));
+    uint64_t bits = constant(op, call.getOperand(3));
+    if (step.isF64) {
+      std::memcpy(&step.beta, &bits, sizeof step.beta);
+    } else {
+      float f;
+      std::memcpy(&f, &bits, sizeof f);
+      step.beta = f;
+    }
+    sequence_.steps.push_back(std::move(step));
+    sequence_.launches++;
+  }
+
+  func::FuncOp main_;
+  LaunchSequence sequence_;
+  llvm::DenseMap<Value, View> views_;
+  llvm::DenseMap<Value, uint64_t> constants_;
+};
+
+/// A 2-D view as cuBLAS (column-major) sees its memory: a rows x cols
+/// matrix with leading dimension ld, which is the view itself or, for a
+/// row-major view, its transpose.
+struct Stored {
+  int rows, cols, ld;
+  bool isTranspose; // the stored matrix is the view's transpose
+};
+Stored stored(const View &v) {
+  int64_t r = v.sizes[0], c = v.sizes[1];
+  if (v.strides[1] == 1 || c == 1) // row-major: column-major transpose
+    return {int(c), int(r), int(std::max<int64_t>({r > 1 ? v.strides[0] : c, c, 1})), true};
+  if (v.strides[0] == 1 || r == 1)
+    return {int(r), int(c), int(std::max<int64_t>({c > 1 ? v.strides[1] : r, r, 1})), false};
+  throw Error("legato(cuda): internal error: a GEMM operand has no unit stride");
+}
+
+char *address(const std::vector<void *> &slots, const View &v) {
+  return static_cast<char *>(slots[v.slot]) + v.offset * v.elementBytes;
+}
+
+/// c = a b + beta c, all 2-D row- or column-major views.
+void gemm(Device &device, const Step &s, const std::vector<void *> &slots) {
+  int64_t m = s.c.sizes[0], n = s.c.sizes[1], k = s.a.sizes[1];
+  if (m == 0 || n == 0)
+    return;
+  Stored a = stored(s.a), b = stored(s.b), c = stored(s.c);
+  const double one = 1;
+  const float onef = 1, betaf = float(s.beta);
+  auto op = [](bool transpose) { return transpose ? CUBLAS_OP_T : CUBLAS_OP_N; };
+  const void *first, *second;
+  Stored x, y;
+  int rows, cols;
+  if (c.isTranspose) { // row-major c: compute its transpose, b^T a^T
+    first = address(slots, s.b), second = address(slots, s.a);
+    x = b, y = a, rows = int(n), cols = int(m);
+  } else {
+    first = address(slots, s.a), second = address(slots, s.b);
+    x = a, y = b, rows = int(m), cols = int(n);
+  }
+  // In the c^T case the operand needed is b^T: stored as is when b is
+  // row-major (isTranspose), else transposed. Likewise in the direct case.
+  bool tx = c.isTranspose ? !x.isTranspose : x.isTranspose;
+  bool ty = c.isTranspose ? !y.isTranspose : y.isTranspose;
+  cublasHandle_t h = device.blas();
+  void *out = address(slots, s.c);
+  if (s.isF64)
+    check(api().cublasDgemm(h, op(tx), op(ty), rows, cols, int(k), &one,
+                            static_cast<const double *>(first), x.ld,
+                            static_cast<const double *>(second), y.ld, &s.beta,
+                            static_cast<double *>(out), c.ld),
+          "cublasDgemm");
+  else
+    check(api().cublasSgemm(h, op(tx), op(ty), rows, cols, int(k), &onef,
+                            static_cast<const float *>(first), x.ld,
+                            static_cast<const float *>(second), y.ld, &betaf,
+                            static_cast<float *>(out), c.ld),
+          "cublasSgemm");
+}
+
+/// c = a b (gemv: a a matrix) or c = a b (gevm: a a vector, b a matrix).
+void gemv(Device &device, const Step &s, const std::vector<void *> &slots) {
+  const View &matrix = s.kind == Step::Kind::gemv ? s.a : s.b;
+  const View &vector = s.kind == Step::Kind::gemv ? s.b : s.a;
+  if (s.c.sizes[0] == 0)
+    return;
+  Stored m = stored(matrix);
+  // y = M x needs op N on the stored matrix when it is M itself; y = x M =
+  // M^T x needs the opposite.
+  bool transpose = m.isTranspose;
+  if (s.kind == Step::Kind::gevm)
+    transpose = !transpose;
+  cublasOperation_t op = transpose ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int incx = int(std::max<int64_t>(vector.strides[0], 1));
+  int incy = int(std::max<int64_t>(s.c.strides[0], 1));
+  const double one = 1;
+  const float onef = 1, betaf = float(s.beta);
+  cublasHandle_t h = device.blas();
+  if (s.isF64)
+    check(api().cublasDgemv(h, op, m.rows, m.cols, &one,
+                            reinterpret_cast<const double *>(address(slots, matrix)), m.ld,
+                            reinterpret_cast<const double *>(address(slots, vector)), incx,
+                            &s.beta, reinterpret_cast<double *>(address(slots, s.c)), incy),
+          "cublasDgemv");
+  else
+    check(api().cublasSgemv(h, op, m.rows, m.cols, &onef,
+                            reinterpret_cast<const float *>(address(slots, matrix)), m.ld,
+                            reinterpret_cast<const float *>(address(slots, vector)), incx,
+                            &betaf, reinterpret_cast<float *>(address(slots, s.c)), incy),
+          "cublasSgemv");
+}
+
+void launch(Device &device, const Step &s, const std::vector<void *> &slots) {
+  // Each memref argument is (allocated, aligned, offset, sizes..., strides...).
+  std::vector<uint64_t> values;
+  for (const KernelArg &arg : s.args) {
+    if (!arg.isView) {
+      values.push_back(arg.scalar);
+      continue;
+    }
+    auto base = reinterpret_cast<uint64_t>(slots[arg.view.slot]);
+    values.push_back(base);
+    values.push_back(base);
+    values.push_back(uint64_t(arg.view.offset));
+    for (int64_t size : arg.view.sizes)
+      values.push_back(uint64_t(size));
+    for (int64_t stride : arg.view.strides)
+      values.push_back(uint64_t(stride));
+  }
+  std::vector<void *> params;
+  for (uint64_t &v : values)
+    params.push_back(&v);
+  check(api().cuLaunchKernel(s.function, s.grid[0], s.grid[1], s.grid[2], s.block[0],
+                             s.block[1], s.block[2], 0, device.stream(), params.data(),
+                             nullptr),
+        "launching kernel " + s.kernel);
+}
+
+} // namespace
+
+LaunchSequence buildLaunchSequence(ModuleOp module) {
+  auto main = module.lookupSymbol<func::FuncOp>("main");
+  if (!main || main.getBody().getBlocks().size() != 1)
+    throw Error("legato(cuda): internal error: the program has no single-block @main");
+  return Builder(main).build();
+}
+
+void runLaunchSequence(const LaunchSequence &sequence, Device &device,
+                       const std::vector<void *> &arguments) {
+  std::vector<void *> slots(size_t(sequence.slots), nullptr);
+  std::copy(arguments.begin(), arguments.end(), slots.begin());
+  try {
+    for (const Step &s : sequence.steps) {
+      switch (s.kind) {
+      case Step::Kind::allocate:
+        slots[s.slot] = device.allocate(s.bytes, "a temporary");
+        break;
+      case Step::Kind::free:
+        device.deallocate(slots[s.slot]);
+        slots[s.slot] = nullptr;
+        break;
+      case Step::Kind::launch: launch(device, s, slots); break;
+      case Step::Kind::gemm: gemm(device, s, slots); break;
+      case Step::Kind::gemv:
+      case Step::Kind::gevm: gemv(device, s, slots); break;
+      }
+    }
+  } catch (...) {
+    for (size_t i = size_t(sequence.arguments); i < slots.size(); ++i)
+      device.deallocate(slots[i]);
+    throw;
+  }
+}
+
+} // namespace legato::cuda

@@ -1,0 +1,72 @@
+//===- LaunchSequence.h - a compiled program's host side --------*- C++ -*-===//
+//
+// After the GPU kernel pipeline, @main holds only host work: allocations,
+// views, kernel launches and BLAS calls, all with static shapes. It becomes a
+// flat list of steps that the backend replays on each launch, touching only
+// device pointers: no host JIT and no per-launch interpretation of IR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_CODEGEN_CUDA_LAUNCHSEQUENCE_H
+#define LEGATO_CODEGEN_CUDA_LAUNCHSEQUENCE_H
+
+#include "Codegen/CUDA/DeviceMemory.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace legato::cuda {
+
+/// A static view of a buffer: which buffer (slot), and the memref
+/// descriptor's element offset, sizes and strides.
+struct View {
+  int slot = -1;
+  int64_t offset = 0;
+  std::vector<int64_t> sizes, strides;
+  int elementBytes = 0;
+};
+
+/// One kernel parameter: a view (expanded to the memref descriptor fields)
+/// or a scalar, stored in 8 bytes.
+struct KernelArg {
+  bool isView = false;
+  View view;
+  uint64_t scalar = 0;
+};
+
+struct Step {
+  enum class Kind { allocate, free, launch, gemm, gemv, gevm } kind;
+  int slot = -1;     // allocate, free
+  int64_t bytes = 0; // allocate
+  // launch
+  std::string kernel;
+  CUfunction function = nullptr;
+  unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+  std::vector<KernelArg> args;
+  // gemm (c = a b + beta c), gemv (c = a b), gevm (c = a b with a a vector)
+  View a, b, c;
+  double beta = 0;
+  bool isF64 = true;
+};
+
+struct LaunchSequence {
+  std::vector<Step> steps;
+  int slots = 0;      ///< buffers: the arguments first, then allocations
+  int arguments = 0;  ///< inputs then outputs, as @main takes them
+  int64_t launches = 0; ///< kernels and BLAS calls per run
+};
+
+/// Reads @main of a module after the GPU kernel pipeline; throws
+/// legato::Error on an op it cannot run.
+LaunchSequence buildLaunchSequence(mlir::ModuleOp module);
+
+/// Runs `sequence` on `device` with `arguments` (one device pointer per
+/// @main argument), queueing everything on the device's stream.
+void runLaunchSequence(const LaunchSequence &sequence, Device &device,
+                       const std::vector<void *> &arguments);
+
+} // namespace legato::cuda
+
+#endif // LEGATO_CODEGEN_CUDA_LAUNCHSEQUENCE_H

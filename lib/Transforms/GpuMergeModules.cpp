@@ -1,0 +1,50 @@
+//===- GpuMergeModules.cpp - all outlined kernels in one gpu.module ---------===//
+#include "Transforms/GpuPasses.h"
+
+namespace mlir::legato {
+#define GEN_PASS_DEF_LEGATOGPUMERGEMODULESPASS
+#include "Transforms/GpuPasses.h.inc"
+} // namespace mlir::legato
+
+using namespace mlir;
+
+namespace {
+
+struct LegatoGpuMergeModulesPass
+    : legato::impl::LegatoGpuMergeModulesPassBase<LegatoGpuMergeModulesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<gpu::GPUModuleOp> kernels(module.getOps<gpu::GPUModuleOp>());
+    if (kernels.size() < 2)
+      return;
+    gpu::GPUModuleOp target = kernels.front();
+    SymbolTable targetSymbols(target);
+    llvm::StringMap<StringAttr> renamed; // "module::func" -> name in target
+    for (gpu::GPUModuleOp source : llvm::drop_begin(kernels)) {
+      for (Operation &op : llvm::make_early_inc_range(source.getBody()->without_terminator())) {
+        auto func = dyn_cast<gpu::GPUFuncOp>(op);
+        if (!func) {
+          source.emitOpError("legato-gpu-merge-modules: expected only gpu.func ops");
+          return signalPassFailure();
+        }
+        std::string old = (source.getName() + "::" + func.getName()).str();
+        func->remove();
+        renamed[old] = targetSymbols.insert(func); // renames on a clash
+      }
+    }
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      SymbolRefAttr kernel = launch.getKernel();
+      std::string key =
+          (kernel.getRootReference().getValue() + "::" + kernel.getLeafReference().getValue())
+              .str();
+      auto it = renamed.find(key);
+      if (it != renamed.end())
+        launch.setKernelAttr(SymbolRefAttr::get(
+            target.getNameAttr(), {FlatSymbolRefAttr::get(it->second)}));
+    });
+    for (gpu::GPUModuleOp source : llvm::drop_begin(kernels))
+      source.erase();
+  }
+};
+
+} // namespace

@@ -1,0 +1,21 @@
+//===- GpuPasses.h - legato passes toward GPU kernels -----------*- C++ -*-===//
+#ifndef LEGATO_TRANSFORMS_GPUPASSES_H
+#define LEGATO_TRANSFORMS_GPUPASSES_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::legato {
+
+#define GEN_PASS_DECL
+#include "Transforms/GpuPasses.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Transforms/GpuPasses.h.inc"
+
+} // namespace mlir::legato
+
+#endif // LEGATO_TRANSFORMS_GPUPASSES_H

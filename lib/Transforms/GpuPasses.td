@@ -1,0 +1,51 @@
+//===- GpuPasses.td - legato passes toward GPU kernels -----*- tablegen -*-===//
+//
+// Kept apart from Passes.td so that only the GPU code paths pull in the gpu
+// dialect's headers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_TRANSFORMS_GPUPASSES
+#define LEGATO_TRANSFORMS_GPUPASSES
+
+include "mlir/Pass/PassBase.td"
+
+def LegatoLinalgToGpuPass : Pass<"legato-linalg-to-gpu", "mlir::ModuleOp"> {
+  let summary = "Turn every linalg op on buffers into a GPU launch";
+  let description = [{
+    Each linalg op of a bufferised program becomes one `gpu.launch`:
+    - elementwise ops, and reductions with many outputs, run one output
+      element per thread in a grid-stride loop over the flattened parallel
+      iteration space (the innermost dimension fastest, so neighbouring
+      threads touch neighbouring addresses);
+    - reductions to few outputs whose combiner is a single associative arith
+      op run a block (or a grid of blocks plus a combining launch) per output:
+      each thread accumulates a strided share, then `gpu.all_reduce` combines
+      the block. The launch shape depends only on the shapes, so results are
+      the same on every run.
+    Named ops are generalised first; BLAS calls are left to the runtime.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256", "threads per block">,
+    Option<"maxBlocks", "max-blocks", "int64_t", "8192",
+           "blocks beyond which threads loop over more elements">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect", "mlir::affine::AffineDialect"];
+}
+
+def LegatoGpuLowerAllReducePass
+    : Pass<"legato-gpu-lower-all-reduce", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower gpu.all_reduce in outlined kernels to shuffles and shared memory";
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
+}
+
+def LegatoGpuMergeModulesPass : Pass<"legato-gpu-merge-modules", "mlir::ModuleOp"> {
+  let summary = "Move every outlined kernel into one gpu.module";
+  let description = [{
+    Kernel outlining makes a gpu.module per launch. One module per program
+    means one PTX image to load and one driver call to load it.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+#endif // LEGATO_TRANSFORMS_GPUPASSES

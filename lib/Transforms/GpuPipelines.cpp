@@ -1,0 +1,71 @@
+//===- GpuPipelines.cpp - the legato pipelines toward NVIDIA GPUs -----------===//
+//
+// Kept apart from Pipelines.cpp so that only GPU code paths pull in the gpu
+// and NVVM dialects. The buffer-level program is the CPU's (minus the CPU's
+// chunked reductions, which the GPU lowering replaces by block reductions);
+// kernels are outlined into one gpu.module, lowered to NVVM and serialised to
+// PTX, and the host function keeps only allocations, views, launches and
+// BLAS calls for the runtime to execute.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/GpuPasses.h"
+#include "Transforms/Passes.h"
+#include "Transforms/Pipelines.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void legato::buildLegatoGPUBufferPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  buildLegatoBufferPipeline(pm, options);
+}
+
+void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  pm.addPass(createLegatoLinalgToGpuPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createLegatoGpuMergeModulesPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.gpuChip;
+  target.features = options.gpuFeatures;
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createLegatoGpuLowerAllReducePass());
+  kernels.addPass(createLowerAffinePass());
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa"; // PTX: the driver compiles it for the device
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void legato::registerLegatoGPUCompilerDialects(DialectRegistry &registry) {
+  registerLegatoCompilerDialects(registry);
+  registry.insert<gpu::GPUDialect, NVVM::NVVMDialect>();
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerGPUDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+}
+
+void legato::registerLegatoGPUPassesAndPipelines() {
+  registerLegatoTransformsGpuPasses();
+  PassPipelineRegistration<>(
+      "legato-gpu-pipeline", "a fused program to PTX kernels and a host launch sequence",
+      [](OpPassManager &pm) {
+        PipelineOptions options;
+        buildLegatoOptimizePipeline(pm, options);
+        buildLegatoGPUBufferPipeline(pm, options);
+        buildLegatoGPUKernelPipeline(pm, options);
+      });
+}

@@ -1,0 +1,367 @@
+//===- LinalgToGpu.cpp - buffer-level linalg ops to GPU launches ------------===//
+//
+// Upstream's path (linalg → scf.parallel → gpu-map-parallel-loops) maps loop
+// dimensions straight onto grid dimensions, one thread per block unless the
+// loops are tiled first, and leaves full reductions as sequential host loops.
+// Here every linalg op becomes one launch with a launch shape chosen for the
+// GPU: a grid-stride loop over the flattened parallel space, or block-wide
+// reductions when an op reduces to few values.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/GpuPasses.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::legato {
+#define GEN_PASS_DEF_LEGATOLINALGTOGPUPASS
+#include "Transforms/GpuPasses.h.inc"
+} // namespace mlir::legato
+
+using namespace mlir;
+
+namespace {
+
+// Outputs beyond which one thread per output has parallelism enough.
+constexpr int64_t kThreadPerOutput = 65536;
+// Reduced elements per output below which a block per output is not worth it.
+constexpr int64_t kMinBlockReduction = 1024;
+// Blocks a split reduction aims for (several waves on ~132 SMs).
+constexpr int64_t kTargetBlocks = 1024;
+// Elements each thread should at least accumulate in a split reduction.
+constexpr int64_t kMinPerThread = 8;
+
+Value index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The loop dimensions of `op`, split into parallel and reduced ones.
+struct IterationSpace {
+  SmallVector<int64_t> ranges;
+  SmallVector<unsigned> parallel, reduced;
+  int64_t parallelSize = 1, reducedSize = 1;
+
+  explicit IterationSpace(linalg::GenericOp op) : ranges(op.getStaticLoopRanges()) {
+    for (auto [dim, type] : llvm::enumerate(op.getIteratorTypesArray())) {
+      bool isParallel = type == utils::IteratorType::parallel;
+      (isParallel ? parallel : reduced).push_back(dim);
+      (isParallel ? parallelSize : reducedSize) *= ranges[dim];
+    }
+  }
+};
+
+/// Sets `ivs[d]` for the dims `dims` from `linear`, row-major (last fastest).
+void delinearize(OpBuilder &b, Location loc, Value linear, ArrayRef<unsigned> dims,
+                 ArrayRef<int64_t> ranges, SmallVectorImpl<Value> &ivs) {
+  for (unsigned d : llvm::reverse(dims)) {
+    if (ranges[d] == 1) {
+      ivs[d] = index(b, loc, 0);
+      continue;
+    }
+    Value extent = index(b, loc, ranges[d]);
+    ivs[d] = arith::RemUIOp::create(b, loc, linear, extent);
+    linear = arith::DivUIOp::create(b, loc, linear, extent);
+  }
+}
+
+/// The indices `map` selects from the loop indices `ivs`.
+SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map, ValueRange ivs) {
+  SmallVector<Value> indices;
+  for (AffineExpr e : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(e))
+      indices.push_back(ivs[dim.getPosition()]);
+    else if (auto c = dyn_cast<AffineConstantExpr>(e))
+      indices.push_back(index(b, loc, c.getValue()));
+    else
+      indices.push_back(affine::AffineApplyOp::create(
+          b, loc, AffineMap::get(map.getNumDims(), 0, e), ivs));
+  }
+  return indices;
+}
+
+Value load(OpBuilder &b, Location loc, linalg::GenericOp op, OpOperand &operand,
+           ValueRange ivs) {
+  Value v = operand.get();
+  if (!isa<MemRefType>(v.getType()))
+    return v; // a scalar operand
+  return memref::LoadOp::create(b, loc, v,
+                                applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs));
+}
+
+void store(OpBuilder &b, Location loc, linalg::GenericOp op, unsigned result, Value value,
+           ValueRange ivs) {
+  OpOperand &out = op.getDpsInitsMutable()[result];
+  memref::StoreOp::create(b, loc, value, out.get(),
+                          applyMap(b, loc, op.getMatchingIndexingMap(&out), ivs));
+}
+
+/// Emits `op`'s payload at loop indices `ivs`, its outputs' current values
+/// being `outs` (null where the payload does not read them); returns the
+/// values it yields.
+SmallVector<Value> emitPayload(OpBuilder &b, Location loc, linalg::GenericOp op,
+                               ValueRange ivs, ValueRange outs) {
+  Block &body = op.getRegion().front();
+  IRMapping map;
+  for (OpOperand *in : op.getDpsInputOperands())
+    map.map(body.getArgument(in->getOperandNumber()), load(b, loc, op, *in, ivs));
+  for (auto [i, out] : llvm::enumerate(outs))
+    if (out)
+      map.map(body.getArgument(op.getNumDpsInputs() + i), out);
+  for (Operation &o : body.without_terminator()) {
+    if (auto idx = dyn_cast<linalg::IndexOp>(o)) {
+      map.map(idx.getResult(), ivs[idx.getDim()]);
+      continue;
+    }
+    b.clone(o, map);
+  }
+  SmallVector<Value> yielded;
+  for (Value v : body.getTerminator()->getOperands())
+    yielded.push_back(map.lookupOrDefault(v));
+  return yielded;
+}
+
+/// A launch of `grid` blocks (x, y) of `block` threads; the builder is left
+/// inside its body.
+gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t gridX, int64_t gridY,
+                           int64_t block) {
+  Value one = index(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(b, loc, index(b, loc, gridX), index(b, loc, gridY),
+                                      one, index(b, loc, block), one, one);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  return launch;
+}
+
+/// One output element per thread, reduced dimensions (if any) looped over
+/// sequentially with the output values carried in registers.
+void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
+                     int64_t blockSize, int64_t maxBlocks) {
+  Location loc = op.getLoc();
+  int64_t grid = std::clamp<int64_t>((space.parallelSize + blockSize - 1) / blockSize, 1,
+                                     maxBlocks);
+  OpBuilder::InsertionGuard guard(b);
+  gpu::LaunchOp launch = createLaunch(b, loc, grid, 1, blockSize);
+  Value first = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(b, loc, blockSize)),
+      launch.getThreadIds().x);
+  auto loop = scf::ForOp::create(b, loc, first, index(b, loc, space.parallelSize),
+                                 index(b, loc, grid * blockSize));
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> ivs(space.ranges.size());
+  delinearize(b, loc, loop.getInductionVar(), space.parallel, space.ranges, ivs);
+
+  SmallVector<Value> outs;
+  for (OpOperand &out : op.getDpsInitsMutable())
+    outs.push_back(op.payloadUsesValueFromOperand(&out) ? load(b, loc, op, out, ivs)
+                                                        : Value());
+  SmallVector<Value> results;
+  if (space.reduced.empty()) {
+    results = emitPayload(b, loc, op, ivs, outs);
+  } else {
+    SmallVector<Value> lbs, ubs, steps;
+    for (unsigned d : space.reduced) {
+      lbs.push_back(index(b, loc, 0));
+      ubs.push_back(index(b, loc, space.ranges[d]));
+      steps.push_back(index(b, loc, 1));
+    }
+    scf::LoopNest nest = scf::buildLoopNest(
+        b, loc, lbs, ubs, steps, outs,
+        [&](OpBuilder &nb, Location nl, ValueRange reducedIvs, ValueRange accs) {
+          SmallVector<Value> all(ivs);
+          for (auto [d, iv] : llvm::zip(space.reduced, reducedIvs))
+            all[d] = iv;
+          return emitPayload(nb, nl, op, all, accs);
+        });
+    results = nest.results;
+  }
+  for (auto [i, v] : llvm::enumerate(results))
+    store(b, loc, op, i, v, ivs);
+}
+
+/// The single arith op combining partial results of `op`'s only output, and
+/// its neutral element; nullopt when the reduction is not of that form.
+struct Combiner {
+  Operation *op;
+  TypedAttr neutral;
+  /// combine(a, b), built by cloning the matched op.
+  Value build(OpBuilder &b, Value lhs, Value rhs) const {
+    IRMapping map;
+    map.map(op->getOperand(0), lhs);
+    map.map(op->getOperand(1), rhs);
+    return b.clone(*op, map)->getResult(0);
+  }
+};
+std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1)
+    return std::nullopt;
+  Type elem = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  if (!elem.isF32() && !elem.isF64() && !elem.isInteger(32) && !elem.isInteger(64))
+    return std::nullopt;
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1 || combiners[0]->getNumOperands() != 2 ||
+      combiners[0]->getOperand(0) == combiners[0]->getOperand(1))
+    return std::nullopt;
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiners[0]);
+  if (!neutral)
+    return std::nullopt;
+  return Combiner{combiners[0], *neutral};
+}
+
+/// Each thread of block (g, j) accumulates every (G * blockSize)-th reduced
+/// element of output j; the block combines its threads with gpu.all_reduce.
+/// With one block per output (G = 1) thread 0 folds the result into the
+/// output; otherwise it writes a partial and a second launch combines the G
+/// partials of each output.
+void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
+                         const Combiner &combiner, int64_t blockSize) {
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(b);
+  int64_t outputs = space.parallelSize;
+  int64_t blocksPerOutput = std::clamp<int64_t>(
+      std::min((kTargetBlocks + outputs - 1) / outputs,
+               space.reducedSize / (blockSize * kMinPerThread)),
+      1, kTargetBlocks);
+  Type elem = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  OpOperand &out = op.getDpsInitsMutable()[0];
+
+  // Combines `value` across the block; thread 0 then runs `finish` with it.
+  auto blockCombine = [&](gpu::LaunchOp launch, Value value,
+                          function_ref<void(OpBuilder &, Value)> finish) {
+    auto reduce = gpu::AllReduceOp::create(b, loc, value, gpu::AllReduceOperationAttr(),
+                                           /*uniform=*/true);
+    Block *region = b.createBlock(&reduce.getBody(), {}, {elem, elem}, {loc, loc});
+    gpu::YieldOp::create(
+        b, loc, combiner.build(b, region->getArgument(0), region->getArgument(1)));
+    b.setInsertionPointAfter(reduce);
+    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          launch.getThreadIds().x, index(b, loc, 0));
+    auto ifFirst = scf::IfOp::create(b, loc, isFirst);
+    b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+    finish(b, reduce.getResult());
+  };
+  auto foldIntoOutput = [&](OpBuilder &fb, ValueRange ivs, Value total) {
+    Value current = load(fb, loc, op, out, ivs);
+    store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
+  };
+
+  Value partials;
+  if (blocksPerOutput > 1)
+    partials = memref::AllocOp::create(
+        b, loc, MemRefType::get({outputs * blocksPerOutput}, elem), /*alignment=*/
+        b.getI64IntegerAttr(64));
+
+  {
+    OpBuilder::InsertionGuard launchGuard(b);
+    gpu::LaunchOp launch = createLaunch(b, loc, blocksPerOutput, outputs, blockSize);
+    Value output = launch.getBlockIds().y, block = launch.getBlockIds().x;
+    SmallVector<Value> ivs(space.ranges.size());
+    delinearize(b, loc, output, space.parallel, space.ranges, ivs);
+    Value first = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, block, index(b, loc, blockSize)),
+        launch.getThreadIds().x);
+    Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
+    auto loop = scf::ForOp::create(b, loc, first, index(b, loc, space.reducedSize),
+                                   index(b, loc, blocksPerOutput * blockSize),
+                                   ValueRange{neutral});
+    {
+      OpBuilder::InsertionGuard loopGuard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      SmallVector<Value> all(ivs);
+      delinearize(b, loc, loop.getInductionVar(), space.reduced, space.ranges, all);
+      SmallVector<Value> next = emitPayload(b, loc, op, all, loop.getRegionIterArgs());
+      scf::YieldOp::create(b, loc, next);
+    }
+    b.setInsertionPointAfter(loop);
+    blockCombine(launch, loop.getResult(0), [&](OpBuilder &fb, Value total) {
+      if (!partials) {
+        foldIntoOutput(fb, ivs, total);
+        return;
+      }
+      Value slot = arith::AddIOp::create(
+          fb, loc, arith::MulIOp::create(fb, loc, output, index(fb, loc, blocksPerOutput)),
+          block);
+      memref::StoreOp::create(fb, loc, total, partials, slot);
+    });
+  }
+  if (!partials)
+    return;
+
+  {
+    OpBuilder::InsertionGuard launchGuard(b);
+    gpu::LaunchOp launch = createLaunch(b, loc, 1, outputs, blockSize);
+    Value output = launch.getBlockIds().y;
+    SmallVector<Value> ivs(space.ranges.size());
+    delinearize(b, loc, output, space.parallel, space.ranges, ivs);
+    Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
+    Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
+    auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x,
+                                   index(b, loc, blocksPerOutput), index(b, loc, blockSize),
+                                   ValueRange{neutral});
+    {
+      OpBuilder::InsertionGuard loopGuard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value partial = memref::LoadOp::create(
+          b, loc, partials,
+          ValueRange{arith::AddIOp::create(b, loc, base, loop.getInductionVar())});
+      scf::YieldOp::create(b, loc,
+                           combiner.build(b, loop.getRegionIterArgs()[0], partial));
+    }
+    b.setInsertionPointAfter(loop);
+    blockCombine(launch, loop.getResult(0),
+                 [&](OpBuilder &fb, Value total) { foldIntoOutput(fb, ivs, total); });
+  }
+  memref::DeallocOp::create(b, loc, partials);
+}
+
+struct LegatoLinalgToGpuPass
+    : legato::impl::LegatoLinalgToGpuPassBase<LegatoLinalgToGpuPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    {
+      RewritePatternSet patterns(&getContext());
+      linalg::populateLinalgNamedOpsGeneralizationPatterns(patterns);
+      if (failed(applyPatternsGreedily(module, std::move(patterns))))
+        return signalPassFailure();
+    }
+    SmallVector<linalg::GenericOp> ops;
+    module.walk([&](linalg::GenericOp op) {
+      if (!op->getParentOfType<gpu::LaunchOp>())
+        ops.push_back(op);
+    });
+    OpBuilder b(&getContext());
+    for (linalg::GenericOp op : ops) {
+      if (!op.hasPureBufferSemantics() ||
+          llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic)) {
+        op.emitOpError("legato-linalg-to-gpu: expected a static op on buffers");
+        return signalPassFailure();
+      }
+      IterationSpace space(op);
+      b.setInsertionPoint(op);
+      // Nothing to compute: an empty output, or a reduction over nothing
+      // (the output keeps its initial value).
+      if (space.parallelSize == 0 || space.reducedSize == 0) {
+        op.erase();
+        continue;
+      }
+      std::optional<Combiner> combiner;
+      if (!space.reduced.empty() && space.parallelSize < kThreadPerOutput &&
+          space.reducedSize >= kMinBlockReduction)
+        combiner = matchCombiner(op);
+      if (combiner)
+        lowerBlockReduction(b, op, space, *combiner, blockSize);
+      else
+        lowerPerElement(b, op, space, blockSize, maxBlocks);
+      op.erase();
+    }
+  }
+};
+
+} // namespace

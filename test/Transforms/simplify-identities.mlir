@@ -1,0 +1,121 @@
+// RUN: %legato_opt %s --legato-simplify | FileCheck %s
+// RUN: %legato_opt %s --legato-simplify=assume-finite=true | FileCheck %s --check-prefix=FINITE
+
+// Tests that x+0, x-0, x*1, x/1 and their mirrored forms vanish.
+// CHECK-LABEL: func @units
+// CHECK-SAME: (%[[A:.+]]: tensor<4xf64>)
+// CHECK-NOT: legato.add
+// CHECK-NOT: legato.mul
+// CHECK-NOT: legato.div
+// CHECK: return %[[A]], %[[A]], %[[A]], %[[A]], %[[A]]
+func.func @units(%a: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) {
+  %z = legato.constant dense<0.0> : tensor<4xf64>
+  %o = legato.constant dense<1.0> : tensor<4xf64>
+  %0 = legato.add %a, %z : tensor<4xf64>
+  %1 = legato.add %z, %a : tensor<4xf64>
+  %2 = legato.sub %a, %z : tensor<4xf64>
+  %3 = legato.mul %o, %a : tensor<4xf64>
+  %4 = legato.div %a, %o : tensor<4xf64>
+  return %0, %1, %2, %3, %4 : tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>
+}
+
+// Tests that 0-x and x*-1 become negations and --x is x.
+// CHECK-LABEL: func @negations
+// CHECK-SAME: (%[[A:.+]]: tensor<4xf64>)
+// CHECK: %[[N:.+]] = legato.neg %[[A]]
+// CHECK-NOT: legato.sub
+// CHECK: return %[[N]], %[[A]]
+func.func @negations(%a: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
+  %z = legato.constant dense<0.0> : tensor<4xf64>
+  %m = legato.constant dense<-1.0> : tensor<4xf64>
+  %0 = legato.sub %z, %a : tensor<4xf64>
+  %1 = legato.mul %0, %m : tensor<4xf64>
+  return %0, %1 : tensor<4xf64>, tensor<4xf64>
+}
+
+// Tests that float x*0 and x-x stay without assume-finite (NaN, inf) and
+// fold with it; integer ones always fold.
+// CHECK-LABEL: func @zeros
+// CHECK-DAG: %[[ZI:.+]] = legato.constant dense<0> : tensor<4xi64>
+// CHECK-DAG: %[[M:.+]] = legato.mul
+// CHECK-DAG: %[[S:.+]] = legato.sub
+// CHECK: return %[[M]], %[[S]], %[[ZI]], %[[ZI]]
+// FINITE-LABEL: func @zeros
+// FINITE-NOT: legato.mul
+// FINITE-NOT: legato.sub
+// FINITE: legato.constant dense<0.000000e+00> : tensor<4xf64>
+// FINITE-NOT: legato.mul
+// FINITE-NOT: legato.sub
+func.func @zeros(%a: tensor<4xf64>, %i: tensor<4xi64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xi64>, tensor<4xi64>) {
+  %z = legato.constant dense<0.0> : tensor<4xf64>
+  %zi = legato.constant dense<0> : tensor<4xi64>
+  %0 = legato.mul %a, %z : tensor<4xf64>
+  %1 = legato.sub %a, %a : tensor<4xf64>
+  %2 = legato.mul %i, %zi : tensor<4xi64>
+  %3 = legato.sub %i, %i : tensor<4xi64>
+  return %0, %1, %2, %3 : tensor<4xf64>, tensor<4xf64>, tensor<4xi64>, tensor<4xi64>
+}
+
+// Tests pow by the constants 0, 1, 2 (and 0.5 only under assume-finite).
+// CHECK-LABEL: func @powers
+// CHECK-SAME: (%[[A:.+]]: tensor<4xf64>)
+// CHECK-DAG: %[[ONE:.+]] = legato.constant dense<1.000000e+00>
+// CHECK-DAG: %[[SQ:.+]] = legato.mul %[[A]], %[[A]]
+// CHECK-DAG: %[[H:.+]] = legato.pow %[[A]], %{{.+}}
+// CHECK: return %[[ONE]], %[[A]], %[[SQ]], %[[H]]
+// FINITE-LABEL: func @powers
+// FINITE-NOT: legato.pow
+// FINITE: legato.sqrt
+func.func @powers(%a: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) {
+  %c0 = legato.constant dense<0.0> : tensor<4xf64>
+  %c1 = legato.constant dense<1.0> : tensor<4xf64>
+  %c2 = legato.constant dense<2.0> : tensor<4xf64>
+  %ch = legato.constant dense<0.5> : tensor<4xf64>
+  %0 = legato.pow %a, %c0 : tensor<4xf64>
+  %1 = legato.pow %a, %c1 : tensor<4xf64>
+  %2 = legato.pow %a, %c2 : tensor<4xf64>
+  %3 = legato.pow %a, %ch : tensor<4xf64>
+  return %0, %1, %2, %3 : tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>
+}
+
+// Tests that division by a power of two becomes an (exact) multiplication,
+// and by other constants only under assume-finite.
+// CHECK-LABEL: func @divisions
+// CHECK: legato.constant dense<2.500000e-01>
+// CHECK: legato.mul
+// CHECK: legato.div
+// FINITE-LABEL: func @divisions
+// FINITE-NOT: legato.div
+func.func @divisions(%a: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
+  %c4 = legato.constant dense<4.0> : tensor<4xf64>
+  %c3 = legato.constant dense<3.0> : tensor<4xf64>
+  %0 = legato.div %a, %c4 : tensor<4xf64>
+  %1 = legato.div %a, %c3 : tensor<4xf64>
+  return %0, %1 : tensor<4xf64>, tensor<4xf64>
+}
+
+// Tests constant folding of elementwise ops on splats, in the op's type
+// (i32 wraps), including compare, convert and select.
+// CHECK-LABEL: func @constants
+// CHECK-NOT: legato.add
+// CHECK-NOT: legato.exp
+// CHECK-NOT: legato.compare
+// CHECK-NOT: legato.select
+// CHECK-DAG: legato.constant dense<7.3890560989306504> : tensor<2xf64>
+// CHECK-DAG: legato.constant dense<-2147483648> : tensor<2xi32>
+// CHECK-DAG: legato.constant dense<3> : tensor<2xi64>
+// CHECK-DAG: legato.constant dense<5.000000e+00> : tensor<2xf32>
+func.func @constants() -> (tensor<2xf64>, tensor<2xi32>, tensor<2xi64>, tensor<2xf32>) {
+  %two = legato.constant dense<2.0> : tensor<2xf64>
+  %e2 = legato.exp %two : tensor<2xf64>
+  %max = legato.constant dense<2147483647> : tensor<2xi32>
+  %one = legato.constant dense<1> : tensor<2xi32>
+  %wrap = legato.add %max, %one : tensor<2xi32>
+  %f = legato.constant dense<3.7> : tensor<2xf64>
+  %t = legato.convert %f : tensor<2xf64> -> tensor<2xi64>
+  %lt = legato.compare lt, %two, %f : tensor<2xf64> -> tensor<2xi1>
+  %a = legato.constant dense<5.0> : tensor<2xf32>
+  %b = legato.constant dense<6.0> : tensor<2xf32>
+  %s = legato.select %lt, %a, %b : tensor<2xi1>, tensor<2xf32>
+  return %e2, %wrap, %t, %s : tensor<2xf64>, tensor<2xi32>, tensor<2xi64>, tensor<2xf32>
+}
