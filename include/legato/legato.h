@@ -298,7 +298,7 @@ Array concatenate(const std::vector<Array> &, int64_t axis = 0);
 Array pad(const Array &, std::vector<std::pair<int64_t, int64_t>> widths,
           double value = 0);
 
-/// Runs everything pending.
+/// Runs everything pending and waits until it has finished (on a GPU too).
 void flush();
 
 // ---- jit -------------------------------------------------------------------

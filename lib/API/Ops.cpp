@@ -607,6 +607,9 @@ Array from_buffer(const void *data, DType t, Shape shape, int64_t count) {
 
 Array copy(const Array &a) { return a.copy(); }
 
-void flush() { engine().flush(); }
+void flush() {
+  engine().flush();
+  engine().device->synchronize(); // (GPU launches are asynchronous)
+}
 
 } // namespace legato

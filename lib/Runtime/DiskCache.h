@@ -28,8 +28,8 @@ class DiskCache {
 public:
   /// Opens the cache in `dir`, creating it (mode 0700) and its parents when
   /// missing. Returns null, and the reason in `whyNot`, when `dir` cannot be
-  /// used: not a directory, owned by another user, open to group or others
-  /// (any permission bit outside 0700) or not fully usable by its owner.
+  /// used: not a directory, owned by another user, with any permission for
+  /// group or others, or without read, write and search for its owner.
   /// An existing directory's permissions are never changed.
   static std::unique_ptr<DiskCache> open(const std::string &dir,
                                          std::string *whyNot = nullptr);

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -55,15 +56,28 @@ struct IterationSpace {
 };
 
 /// Sets `ivs[d]` for the dims `dims` from `linear`, row-major (last fastest).
+/// When the space fits in 32 bits, divides in 32 bits: a 64-bit division by
+/// a constant costs several times more on the GPU.
 void delinearize(OpBuilder &b, Location loc, Value linear, ArrayRef<unsigned> dims,
                  ArrayRef<int64_t> ranges, SmallVectorImpl<Value> &ivs) {
+  int64_t size = 1;
+  for (unsigned d : dims)
+    size *= ranges[d];
+  bool narrow = size < (int64_t(1) << 31);
+  Type i32 = b.getI32Type();
+  if (narrow)
+    linear = arith::IndexCastUIOp::create(b, loc, i32, linear);
+  auto constant = [&](int64_t v) -> Value {
+    return narrow ? Value(arith::ConstantIntOp::create(b, loc, i32, v)) : index(b, loc, v);
+  };
   for (unsigned d : llvm::reverse(dims)) {
     if (ranges[d] == 1) {
       ivs[d] = index(b, loc, 0);
       continue;
     }
-    Value extent = index(b, loc, ranges[d]);
-    ivs[d] = arith::RemUIOp::create(b, loc, linear, extent);
+    Value extent = constant(ranges[d]);
+    Value iv = d == dims.front() ? linear : arith::RemUIOp::create(b, loc, linear, extent);
+    ivs[d] = narrow ? arith::IndexCastUIOp::create(b, loc, b.getIndexType(), iv) : iv;
     linear = arith::DivUIOp::create(b, loc, linear, extent);
   }
 }
@@ -99,21 +113,36 @@ void store(OpBuilder &b, Location loc, linalg::GenericOp op, unsigned result, Va
                           applyMap(b, loc, op.getMatchingIndexingMap(&out), ivs));
 }
 
-/// Emits `op`'s payload at loop indices `ivs`, its outputs' current values
-/// being `outs` (null where the payload does not read them); returns the
-/// values it yields.
-SmallVector<Value> emitPayload(OpBuilder &b, Location loc, linalg::GenericOp op,
-                               ValueRange ivs, ValueRange outs) {
+/// Maps the payload's block arguments to `op`'s operands at loop indices
+/// `ivs`: inputs loaded, outputs given as `outs` (null where the payload
+/// does not read them).
+void mapOperands(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange ivs,
+                 ValueRange outs, IRMapping &map) {
   Block &body = op.getRegion().front();
-  IRMapping map;
   for (OpOperand *in : op.getDpsInputOperands())
     map.map(body.getArgument(in->getOperandNumber()), load(b, loc, op, *in, ivs));
   for (auto [i, out] : llvm::enumerate(outs))
     if (out)
       map.map(body.getArgument(op.getNumDpsInputs() + i), out);
+}
+
+/// Emits the payload's computation for operands mapped in `map`; returns the
+/// values it yields.
+SmallVector<Value> computePayload(OpBuilder &b, Location loc, linalg::GenericOp op,
+                                  ValueRange ivs, IRMapping &map) {
+  Block &body = op.getRegion().front();
   for (Operation &o : body.without_terminator()) {
     if (auto idx = dyn_cast<linalg::IndexOp>(o)) {
       map.map(idx.getResult(), ivs[idx.getDim()]);
+      continue;
+    }
+    if (auto abs = dyn_cast<math::AbsIOp>(o)) {
+      // NVVM has no lowering for math.absi: max(x, -x), which wraps at the
+      // minimum like NumPy.
+      Value x = map.lookupOrDefault(abs.getOperand());
+      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(x.getType()));
+      map.map(abs.getResult(),
+              arith::MaxSIOp::create(b, loc, x, arith::SubIOp::create(b, loc, zero, x)));
       continue;
     }
     b.clone(o, map);
@@ -122,6 +151,15 @@ SmallVector<Value> emitPayload(OpBuilder &b, Location loc, linalg::GenericOp op,
   for (Value v : body.getTerminator()->getOperands())
     yielded.push_back(map.lookupOrDefault(v));
   return yielded;
+}
+
+/// Emits `op`'s payload at loop indices `ivs`, its outputs' current values
+/// being `outs`; returns the values it yields.
+SmallVector<Value> emitPayload(OpBuilder &b, Location loc, linalg::GenericOp op,
+                               ValueRange ivs, ValueRange outs) {
+  IRMapping map;
+  mapOperands(b, loc, op, ivs, outs, map);
+  return computePayload(b, loc, op, ivs, map);
 }
 
 /// A launch of `grid` blocks (x, y) of `block` threads; the builder is left
@@ -137,50 +175,94 @@ gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t gridX, int64_t gr
   return launch;
 }
 
-/// One output element per thread, reduced dimensions (if any) looped over
-/// sequentially with the output values carried in registers.
+// Elements a thread handles per round of an elementwise kernel: their loads
+// are all issued before any store (which might alias them), so more bytes
+// are in flight per thread.
+constexpr int64_t kUnroll = 4;
+
+/// One output element per thread in a grid-stride loop; the reduced
+/// dimensions (if any) looped over sequentially with the outputs in
+/// registers.
 void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
                      int64_t blockSize, int64_t maxBlocks) {
   Location loc = op.getLoc();
   int64_t grid = std::clamp<int64_t>((space.parallelSize + blockSize - 1) / blockSize, 1,
                                      maxBlocks);
+  int64_t stride = grid * blockSize;
   OpBuilder::InsertionGuard guard(b);
   gpu::LaunchOp launch = createLaunch(b, loc, grid, 1, blockSize);
   Value first = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(b, loc, blockSize)),
       launch.getThreadIds().x);
-  auto loop = scf::ForOp::create(b, loc, first, index(b, loc, space.parallelSize),
-                                 index(b, loc, grid * blockSize));
-  b.setInsertionPointToStart(loop.getBody());
-  SmallVector<Value> ivs(space.ranges.size());
-  delinearize(b, loc, loop.getInductionVar(), space.parallel, space.ranges, ivs);
 
-  SmallVector<Value> outs;
-  for (OpOperand &out : op.getDpsInitsMutable())
-    outs.push_back(op.payloadUsesValueFromOperand(&out) ? load(b, loc, op, out, ivs)
-                                                        : Value());
-  SmallVector<Value> results;
-  if (space.reduced.empty()) {
-    results = emitPayload(b, loc, op, ivs, outs);
-  } else {
-    SmallVector<Value> lbs, ubs, steps;
-    for (unsigned d : space.reduced) {
-      lbs.push_back(index(b, loc, 0));
-      ubs.push_back(index(b, loc, space.ranges[d]));
-      steps.push_back(index(b, loc, 1));
+  struct Element {
+    SmallVector<Value> ivs, outs;
+    IRMapping map;
+  };
+  // Loads the operands of the element at `linear`.
+  auto loadElement = [&](Value linear, Element &e) {
+    e.ivs.assign(space.ranges.size(), Value());
+    delinearize(b, loc, linear, space.parallel, space.ranges, e.ivs);
+    for (OpOperand &out : op.getDpsInitsMutable())
+      e.outs.push_back(op.payloadUsesValueFromOperand(&out) ? load(b, loc, op, out, e.ivs)
+                                                            : Value());
+    if (space.reduced.empty())
+      mapOperands(b, loc, op, e.ivs, e.outs, e.map);
+  };
+  // Computes and stores the element.
+  auto finishElement = [&](Element &e) {
+    SmallVector<Value> results;
+    if (space.reduced.empty()) {
+      results = computePayload(b, loc, op, e.ivs, e.map);
+    } else {
+      SmallVector<Value> lbs, ubs, steps;
+      for (unsigned d : space.reduced) {
+        lbs.push_back(index(b, loc, 0));
+        ubs.push_back(index(b, loc, space.ranges[d]));
+        steps.push_back(index(b, loc, 1));
+      }
+      scf::LoopNest nest = scf::buildLoopNest(
+          b, loc, lbs, ubs, steps, e.outs,
+          [&](OpBuilder &nb, Location nl, ValueRange reducedIvs, ValueRange accs) {
+            SmallVector<Value> all(e.ivs);
+            for (auto [d, iv] : llvm::zip(space.reduced, reducedIvs))
+              all[d] = iv;
+            return emitPayload(nb, nl, op, all, accs);
+          });
+      results = nest.results;
     }
-    scf::LoopNest nest = scf::buildLoopNest(
-        b, loc, lbs, ubs, steps, outs,
-        [&](OpBuilder &nb, Location nl, ValueRange reducedIvs, ValueRange accs) {
-          SmallVector<Value> all(ivs);
-          for (auto [d, iv] : llvm::zip(space.reduced, reducedIvs))
-            all[d] = iv;
-          return emitPayload(nb, nl, op, all, accs);
-        });
-    results = nest.results;
+    for (auto [i, v] : llvm::enumerate(results))
+      store(b, loc, op, i, v, e.ivs);
+  };
+
+  // Full rounds, in which every thread's kUnroll elements exist, then the
+  // rest one element at a time. (Reductions loop inside each element: no
+  // unrolling there.)
+  int64_t unroll = space.reduced.empty() ? kUnroll : 1;
+  int64_t rounds = space.parallelSize / (unroll * stride);
+  if (rounds > 0) {
+    OpBuilder::InsertionGuard roundGuard(b);
+    auto loop = scf::ForOp::create(b, loc, index(b, loc, 0), index(b, loc, rounds),
+                                   index(b, loc, 1));
+    b.setInsertionPointToStart(loop.getBody());
+    Value base = arith::AddIOp::create(
+        b, loc, first,
+        arith::MulIOp::create(b, loc, loop.getInductionVar(), index(b, loc, unroll * stride)));
+    SmallVector<Element> elements(unroll);
+    for (int64_t k = 0; k < unroll; ++k)
+      loadElement(arith::AddIOp::create(b, loc, base, index(b, loc, k * stride)), elements[k]);
+    for (Element &e : elements)
+      finishElement(e);
   }
-  for (auto [i, v] : llvm::enumerate(results))
-    store(b, loc, op, i, v, ivs);
+  int64_t done = rounds * unroll * stride;
+  if (done < space.parallelSize) {
+    auto rest = scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, first, index(b, loc, done)),
+                                   index(b, loc, space.parallelSize), index(b, loc, stride));
+    b.setInsertionPointToStart(rest.getBody());
+    Element e;
+    loadElement(rest.getInductionVar(), e);
+    finishElement(e);
+  }
 }
 
 /// The single arith op combining partial results of `op`'s only output, and

@@ -69,8 +69,9 @@ struct ReduceOfConcatenate : CountedPattern<ReduceOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(ReduceOp op, PatternRewriter &rewriter) const override {
     auto concat = op.getInput().getDefiningOp<ConcatenateOp>();
-    if (!concat || !concat->hasOneUse())
-      return rewriter.notifyMatchFailure(op, "not the only reduction of a concatenation");
+    // Other users would still need the concatenated copy.
+    if (!concat || !llvm::all_of(concat->getUsers(), llvm::IsaPred<ReduceOp>))
+      return rewriter.notifyMatchFailure(op, "not a concatenation only reduced");
     Location loc = op.getLoc();
     int64_t dim = concat.getDimension();
     SmallVector<Value> parts;

@@ -83,7 +83,7 @@ private:
         .Case([&](arith::ConstantOp c) {
           uint64_t bits = 0;
           if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-            bits = uint64_t(i.getValue().getSExtValue());
+            bits = i.getValue().getZExtValue(); // (true is 1, not all ones)
           else if (auto f = dyn_cast<FloatAttr>(c.getValue())) {
             if (f.getType().isF64()) {
               double d = f.getValueAsDouble();
@@ -110,9 +110,23 @@ private:
           step.slot = lookup(op, dealloc.getMemref()).slot;
           sequence_.steps.push_back(step);
         })
+        .Case([&](memref::GetGlobalOp) {
+          // The shape operand of a memref.reshape: its view needs no data.
+          if (!llvm::all_of(op->getUsers(), [&](Operation *user) {
+                auto reshape = dyn_cast<memref::ReshapeOp>(user);
+                return reshape && reshape.getShape() == op->getResult(0);
+              }))
+            unsupported(op, "a global constant the host would have to read");
+        })
+        .Case([&](memref::ReshapeOp reshape) {
+          views_[reshape.getResult()] =
+              viewOf(reshape.getResult(), lookup(op, reshape.getSource()).slot);
+        })
         .Case([&](memref::CastOp cast) {
           // To the dynamic layout BLAS callees take: the static view stays.
-          views_[cast.getResult()] = lookup(op, cast.getSource());
+          // (A copy first: inserting may rehash the map under a reference.)
+          View source = lookup(op, cast.getSource());
+          views_[cast.getResult()] = std::move(source);
         })
         .Case([&](ViewLikeOpInterface view) {
           if (op->getNumResults() != 1 || !isa<MemRefType>(op->getResult(0).getType()))

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Copies what test/gpu/run.sh and the GPU benchmarks need from a build folder
+# into a small one (stripped binaries, the shared library, the NumPy oracle's
+# data) to carry to the GPU machine with .devpack (64 MiB per call in all):
+#   test/gpu/bundle.sh [build] [.gpu/build]
+set -euo pipefail
+build=${1:-build}
+out=${2:-.gpu/build}
+rm -rf "$out"
+mkdir -p "$out/lib/API" "$out/examples" "$out/test/API" "$out/test/numpy" "$out/tools"
+cp "$build/lib/API/liblegato.so" "$out/lib/API/"
+for app in black_scholes stencil cg jacobi bicgstab cfd swe; do
+  cp "$build/examples/$app" "$out/examples/"
+done
+cp "$build"/test/API/{modes,errors,lifetime}_test "$out/test/API/"
+cp "$build/test/numpy/numpy_test" "$out/test/numpy/"
+cp -r "$build/test/numpy/oracle" "$out/test/numpy/"
+cp "$build/tools/legato-bench/legato-bench" "$out/tools/"
+strip "$out/lib/API/liblegato.so" "$out"/examples/* "$out"/test/API/* "$out/test/numpy/numpy_test" \
+  "$out/tools/legato-bench"
+du -sh "$out"

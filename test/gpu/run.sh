@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The suite on the CUDA backend: `make test-gpu`, or on the GPU machine
+#   test/gpu/run.sh <build dir>
+# Runs every example against NumPy's checksum and the NumPy differential and
+# API tests, all with LEGATO_BACKEND=cuda, in eager, lazy and jit modes.
+# Exits 77 (CTest's "skipped") when the machine has no usable NVIDIA GPU.
+set -uo pipefail
+build=${1:-build}
+here=$(cd "$(dirname "$0")" && pwd)
+export LD_LIBRARY_PATH="$build/lib/API:${LD_LIBRARY_PATH:-}"
+
+if ! [ -e /dev/nvidia0 ] && ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "skipped: no NVIDIA GPU on this machine"
+  exit 77
+fi
+
+# A Python with NumPy (Debian's first, as in CI).
+python=""
+for p in /usr/bin/python3 python3; do
+  if "$p" -c 'import numpy' 2>/dev/null; then python=$p; break; fi
+done
+[ -n "$python" ] || { echo "test-gpu: no python3 with numpy for the oracle" >&2; exit 1; }
+
+export LEGATO_BACKEND=cuda
+failed=()
+run() { # name command...
+  local name=$1; shift
+  if out=$("$@" 2>&1); then
+    echo "PASS $name"
+  else
+    echo "FAIL $name"; echo "$out" | tail -20; failed+=("$name")
+  fi
+}
+
+# The sizes of test/examples/CMakeLists.txt.
+declare -A args=([black_scholes]="1000" [stencil]="33 10" [cg]="24 50" [jacobi]="50 10"
+                 [bicgstab]="23 15" [cfd]="27 4 8" [swe]="29 5")
+for app in black_scholes stencil cg jacobi bicgstab cfd swe; do
+  for mode in eager lazy; do
+    run "example.$app.$mode" env LEGATO_MODE=$mode \
+      "$python" "$here/../examples/check_example.py" "$build/examples/$app" $app ${args[$app]}
+  done
+done
+
+oracle=$build/test/numpy/oracle
+for mode in eager lazy jit; do
+  jit=0; m=$mode
+  if [ $mode = jit ]; then jit=1; m=lazy; fi
+  run "numpy.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit \
+    "$build/test/numpy/numpy_test" --oracle="$oracle"
+  run "api.modes.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/modes_test"
+  run "api.errors.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/errors_test"
+done
+run "api.lifetime" "$build/test/API/lifetime_test"
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "test-gpu: ${#failed[@]} failed: ${failed[*]}"
+  exit 1
+fi
+echo "test-gpu: all passed"
