@@ -29,11 +29,12 @@ mlir::DialectRegistry compilerRegistry(Backend backend) {
   return registry;
 }
 
-std::unique_ptr<codegen::Backend> createBackend(Backend backend, int threads) {
+std::unique_ptr<codegen::Backend> createBackend(Backend backend, int threads,
+                                               runtime::DiskCache *cache) {
   if (backend == Backend::cpu)
-    return codegen::createCpuBackend(threads);
+    return codegen::createCpuBackend(threads, cache);
 #ifdef LEGATO_HAS_CUDA
-  return codegen::createCudaBackend(0);
+  return codegen::createCudaBackend(0, cache);
 #else
   throw Error("legato: this build has no CUDA backend (the CUDA toolkit was not found "
               "when it was configured); use LEGATO_BACKEND=cpu (jit(f).ptx() still "
@@ -66,7 +67,9 @@ Engine::Engine(const Options &o)
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096),
       mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
-  device = createBackend(backend, threads);
+  if (!o.cache_dir.empty())
+    diskCache = runtime::DiskCache::openOrWarn(o.cache_dir);
+  device = createBackend(backend, threads, diskCache.get());
 }
 
 mlir::legato::PipelineOptions Engine::pipelineOptions() const {

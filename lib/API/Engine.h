@@ -57,6 +57,8 @@ public:
   Stats stats;
   Trace *tracing = nullptr;
   mlir::MLIRContext mlirContext;
+  /// Compiled code kept across processes (LEGATO_CACHE_DIR), or null.
+  std::unique_ptr<runtime::DiskCache> diskCache;
   /// Compiles and runs programs, owns array memory, provides collectives.
   std::unique_ptr<codegen::Backend> device;
 

@@ -13,6 +13,7 @@
 #include "Codegen/KernelStats.h"
 #include "Runtime/Allocator.h"
 #include "Runtime/Communicator.h"
+#include "Runtime/DiskCache.h"
 #include "Transforms/Pipelines.h"
 #include "Transforms/Target.h"
 
@@ -60,13 +61,14 @@ public:
 };
 
 /// The host CPU: generated loops JIT-compiled with LLVM (`threads` OpenMP
-/// workers), GEMM through OpenBLAS, one process.
-std::unique_ptr<Backend> createCpuBackend(int threads);
+/// workers), GEMM through OpenBLAS, one process. `cache` (may be null, must
+/// outlive the backend) keeps compiled code across processes.
+std::unique_ptr<Backend> createCpuBackend(int threads, runtime::DiskCache *cache = nullptr);
 
 /// GPU `ordinal` through the CUDA driver: PTX kernels, cuBLAS, device memory.
 /// Throws legato::Error when there is no usable GPU. Only in builds with the
 /// CUDA toolkit (LEGATO_HAS_CUDA).
-std::unique_ptr<Backend> createCudaBackend(int ordinal);
+std::unique_ptr<Backend> createCudaBackend(int ordinal, runtime::DiskCache *cache = nullptr);
 
 } // namespace legato::codegen
 

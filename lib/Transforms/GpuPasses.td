@@ -33,6 +33,21 @@ def LegatoLinalgToGpuPass : Pass<"legato-linalg-to-gpu", "mlir::ModuleOp"> {
                            "mlir::memref::MemRefDialect", "mlir::affine::AffineDialect"];
 }
 
+def LegatoGpuMergeLaunchesPass : Pass<"legato-gpu-merge-launches", "mlir::ModuleOp"> {
+  let summary = "Merge consecutive independent GPU launches into one";
+  let description = [{
+    Consecutive `gpu.launch` ops of the grid-stride form (1-D grid, no block
+    synchronisation) that touch no common data — no buffer region one writes
+    is read or written by the other — become one launch whose blocks are
+    split among the original bodies by block index. A stencil sweep's
+    interior kernel and its four border copies become one kernel; small
+    kernels such as reduction-initialising fills ride along with their
+    neighbours. Only side-effect-free ops and allocations may lie between
+    merged launches.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect"];
+}
+
 def LegatoGpuLowerAllReducePass
     : Pass<"legato-gpu-lower-all-reduce", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower gpu.all_reduce in outlined kernels to shuffles and shared memory";

@@ -30,6 +30,7 @@ void legato::buildLegatoGPUBufferPipeline(OpPassManager &pm, const PipelineOptio
 
 void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createLegatoLinalgToGpuPass());
+  pm.addPass(createLegatoGpuMergeLaunchesPass());
   pm.addPass(createConvertMathToFuncs()); // integer powers (outlining copies the callees)
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLegatoGpuMergeModulesPass());

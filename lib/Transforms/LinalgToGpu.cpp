@@ -186,8 +186,11 @@ constexpr int64_t kUnroll = 4;
 void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
                      int64_t blockSize, int64_t maxBlocks) {
   Location loc = op.getLoc();
-  int64_t grid = std::clamp<int64_t>((space.parallelSize + blockSize - 1) / blockSize, 1,
-                                     maxBlocks);
+  // Reductions loop inside each element: no unrolling there.
+  int64_t unroll = space.reduced.empty() ? kUnroll : 1;
+  int64_t perBlock = blockSize * unroll;
+  int64_t grid =
+      std::clamp<int64_t>((space.parallelSize + perBlock - 1) / perBlock, 1, maxBlocks);
   int64_t stride = grid * blockSize;
   OpBuilder::InsertionGuard guard(b);
   gpu::LaunchOp launch = createLaunch(b, loc, grid, 1, blockSize);
@@ -235,10 +238,8 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
       store(b, loc, op, i, v, e.ivs);
   };
 
-  // Full rounds, in which every thread's kUnroll elements exist, then the
-  // rest one element at a time. (Reductions loop inside each element: no
-  // unrolling there.)
-  int64_t unroll = space.reduced.empty() ? kUnroll : 1;
+  // Full rounds, in which every thread's `unroll` elements exist, then the
+  // rest one element at a time.
   int64_t rounds = space.parallelSize / (unroll * stride);
   if (rounds > 0) {
     OpBuilder::InsertionGuard roundGuard(b);

@@ -8,6 +8,7 @@
 #include "Dialect/Legato/LegatoDialect.h"
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -468,11 +469,56 @@ Value insertAt(OpBuilder &b, Location loc, Value value, Value dest,
                                        ValueRange{}, offsets, type.getShape(), strides);
 }
 
+/// When `op` concatenates windows of one tensor that, read in order, walk
+/// its dim `d` cyclically once (np.roll: `[x[:, n-k:], x[:, :n-k]]`),
+/// returns that tensor and the map from the result's loop dims to its
+/// coordinates: `(offset + i * stride)` in the other dims, `(i + start) mod n`
+/// along `d`. A copy through that map fuses into its consumers like any
+/// other data movement, so the rolled array never materialises.
+std::optional<std::pair<Value, AffineMap>> rotation(ConcatenateOp op) {
+  auto first = op.getInputs().front().getDefiningOp<SliceOp>();
+  if (!first || op.getInputs().size() < 2)
+    return std::nullopt;
+  Value source = first.getInput();
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t d = op.getDimension(), n = sourceType.getDimSize(d);
+  ArrayRef<int64_t> offsets = first.getOffsets(), strides = first.getStrides();
+  int64_t next = offsets[d], covered = 0;
+  for (Value input : op.getInputs()) {
+    auto slice = input.getDefiningOp<SliceOp>();
+    if (!slice || slice.getInput() != source || slice.getStrides()[d] != 1 ||
+        slice.getOffsets()[d] != next)
+      return std::nullopt;
+    for (int64_t i = 0, e = sourceType.getRank(); i < e; ++i)
+      if (i != d && (slice.getOffsets()[i] != offsets[i] || slice.getStrides()[i] != strides[i] ||
+                     strides[i] <= 0))
+        return std::nullopt;
+    int64_t size = slice.getType().getDimSize(d);
+    covered += size;
+    next = (next + size) % n;
+  }
+  if (covered != n)
+    return std::nullopt;
+  MLIRContext *ctx = op.getContext();
+  SmallVector<AffineExpr> exprs;
+  for (int64_t i = 0, e = sourceType.getRank(); i < e; ++i) {
+    AffineExpr x = getAffineDimExpr(i, ctx);
+    exprs.push_back(i == d ? (x + offsets[d]) % n : x * strides[i] + offsets[i]);
+  }
+  return std::pair(source, AffineMap::get(sourceType.getRank(), 0, exprs, ctx));
+}
+
 struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getType();
+    if (std::optional<std::pair<Value, AffineMap>> roll = rotation(op)) {
+      Value source = rewriter.getRemappedValue(roll->first);
+      rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), source, type,
+                                                 roll->second.getResults()));
+      return success();
+    }
     Value result = tensor::EmptyOp::create(rewriter, op.getLoc(), type.getShape(),
                                            type.getElementType());
     SmallVector<int64_t> offsets(type.getRank(), 0);
@@ -520,6 +566,20 @@ struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
   LogicalResult matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getType();
+    // Reshapes that only split or merge dims (adding or dropping unit dims,
+    // as a row written with `a[{0, all}] = ...`) are views of any layout;
+    // tensor.reshape would copy a strided input into a fresh buffer.
+    auto inputType = cast<RankedTensorType>(adaptor.getInput().getType());
+    if (std::optional<SmallVector<ReassociationIndices>> groups =
+            getReassociationIndicesForReshape(inputType, type)) {
+      if (inputType.getRank() > type.getRank())
+        rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(op, type, adaptor.getInput(),
+                                                             *groups);
+      else
+        rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, type, adaptor.getInput(),
+                                                           *groups);
+      return success();
+    }
     auto shapeType = RankedTensorType::get({type.getRank()}, rewriter.getI64Type());
     Value shape = arith::ConstantOp::create(
         rewriter, op.getLoc(), DenseIntElementsAttr::get(shapeType, type.getShape()));

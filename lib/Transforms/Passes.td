@@ -115,6 +115,11 @@ def LegatoSimplifyPass : Pass<"legato-simplify", "mlir::ModuleOp"> {
   let options = [
     Option<"assumeFinite", "assume-finite", "bool", "false",
            "assume no NaN, infinity or signed zero: x*0 and x-x fold to 0">,
+    Option<"mergeProductsMaxElements", "merge-products-max-elements", "int64_t",
+           "262144",
+           "merge products sharing an operand only while the copies this adds "
+           "(concatenated operand and result slices) hold at most this many "
+           "elements">,
     Option<"printStats", "stats", "bool", "false",
            "print how often each pattern fired to stderr">,
   ];

@@ -36,10 +36,11 @@ struct LegatoSimplifyPass : legato::impl::LegatoSimplifyPassBase<LegatoSimplifyP
   LogicalResult initialize(MLIRContext *ctx) override {
     SimplifyOptions options;
     options.assumeFinite = assumeFinite;
+    options.mergeProductsMaxElements = mergeProductsMaxElements;
     RewritePatternSet set(ctx);
     populateLegatoIdentityPatterns(set, counts, options);
     populateLegatoShapePatterns(set, counts);
-    populateLegatoLinearAlgebraPatterns(set, counts);
+    populateLegatoLinearAlgebraPatterns(set, counts, options);
     populateLegatoReductionPatterns(set, counts);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();

@@ -156,6 +156,9 @@ bool isFactorable(MatmulOp p) {
 /// A1 @ B, A2 @ B, ... → [A1; A2; ...] @ B and row slices): one GEMM launch
 /// instead of several. Rooted at the first product of the group in the
 /// block; the others join when their other operand is defined before it.
+/// It saves launches, not FLOPs, and costs a copy of every Bi into the
+/// concatenation and of every result out of the merged one: only small
+/// groups, where a launch costs more than those copies, are merged.
 struct MergeSharedOperandProducts : CountedPattern<MatmulOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(MatmulOp op, PatternRewriter &rewriter) const override {
@@ -187,6 +190,12 @@ struct MergeSharedOperandProducts : CountedPattern<MatmulOp> {
       }
       if (group.size() < 2)
         continue;
+      int64_t copied = 0;
+      for (MatmulOp m : group)
+        copied += tensorType(sharedLhs ? m.getRhs() : m.getLhs()).getNumElements() +
+                  m.getType().getNumElements();
+      if (copied > options.mergeProductsMaxElements)
+        continue; // the copies would cost more than the launches saved
       // Concatenate the own operands: columns of B (dim 1) or rows of A (dim 0).
       int64_t dim = sharedLhs ? 1 : 0;
       SmallVector<Value> parts;
@@ -255,7 +264,8 @@ struct ReassociateChain : CountedPattern<MatmulOp> {
 } // namespace
 
 void mlir::legato::populateLegatoLinearAlgebraPatterns(RewritePatternSet &patterns,
-                                                       PatternCounts &counts) {
+                                                       PatternCounts &counts,
+                                                       const SimplifyOptions &options) {
   MLIRContext *ctx = patterns.getContext();
   // Identity products first: merging them into a shared GEMM would hide them.
   patterns.add<MatmulByIdentity>(ctx, counts, "matmul-by-identity", SimplifyOptions{}, 3);
@@ -265,5 +275,6 @@ void mlir::legato::populateLegatoLinearAlgebraPatterns(RewritePatternSet &patter
   patterns.add<FactorProducts<AddOp>>(ctx, counts, "factor-products-add");
   patterns.add<FactorProducts<SubOp>>(ctx, counts, "factor-products-sub");
   patterns.add<SumOfProductToDot>(ctx, counts, "sum-of-product-to-dot");
-  patterns.add<MergeSharedOperandProducts>(ctx, counts, "merge-shared-operand-products");
+  patterns.add<MergeSharedOperandProducts>(ctx, counts, "merge-shared-operand-products",
+                                          options);
 }

@@ -29,6 +29,11 @@ struct SimplifyOptions {
   /// No NaN or infinity flows through the program, and the sign of a zero
   /// does not matter: enables x*0 → 0, x-x → 0 and pow(x, 0.5) → sqrt(x).
   bool assumeFinite = false;
+  /// Products sharing an operand are merged into one GEMM only while the
+  /// concatenated operand and the result slices together hold at most this
+  /// many elements: beyond it the copies cost more than the launches saved
+  /// (docs/SIMPLIFY.md has the measurements).
+  int64_t mergeProductsMaxElements = int64_t(1) << 18;
 };
 
 /// An OpRewritePattern that counts its successful rewrites in `counts`
@@ -80,7 +85,8 @@ void populateLegatoIdentityPatterns(RewritePatternSet &patterns, PatternCounts &
 void populateLegatoShapePatterns(RewritePatternSet &patterns, PatternCounts &counts);
 /// Adds the linear-algebra patterns (legato-simplify).
 void populateLegatoLinearAlgebraPatterns(RewritePatternSet &patterns,
-                                         PatternCounts &counts);
+                                         PatternCounts &counts,
+                                         const SimplifyOptions &options);
 /// Adds the reduction patterns (legato-simplify).
 void populateLegatoReductionPatterns(RewritePatternSet &patterns, PatternCounts &counts);
 

@@ -198,6 +198,25 @@ TEST(Simplify, ProductsSharingAnOperand) {
     EXPECT_EQ(count(optimized(body, {a, b1, b2, b3}), "linalg.matmul"), 1);
 }
 
+// Large products sharing an operand stay separate GEMMs: merging them would
+// copy more (the concatenated operand, the result slices) than the two saved
+// launches cost.
+TEST(Simplify, LargeProductsSharingAnOperandStaySeparate) {
+  Array a = rand({256, 512}, 12), b1 = rand({512, 128}, 13), b2 = rand({512, 128}, 14),
+        b3 = rand({512, 128}, 15);
+  legato_test::Body body = [](const std::vector<Array> &x) {
+    return std::vector<Array>{legato::matmul(x[0], x[1]), legato::matmul(x[0], x[2]),
+                              legato::matmul(x[0], x[3])};
+  };
+  std::vector<Array> r = run(body, {a, b1, b2, b3});
+  Vec av = host(a);
+  EXPECT_TRUE(close(host(r[0]), matmul(av, host(b1), 256, 512, 128)));
+  EXPECT_TRUE(close(host(r[1]), matmul(av, host(b2), 256, 512, 128)));
+  EXPECT_TRUE(close(host(r[2]), matmul(av, host(b3), 256, 512, 128)));
+  std::string ir = optimized(body, {a, b1, b2, b3});
+  EXPECT_EQ(count(ir, "linalg.matmul"), 3) << ir;
+}
+
 TEST(Simplify, FactoredAndScaledProducts) {
   const int64_t n = 24;
   Array a = rand({n, n}, 12), b = rand({n, n}, 13), x = rand({n, n}, 14);

@@ -1,4 +1,5 @@
 // RUN: %legato_opt %s --legato-simplify | FileCheck %s
+// RUN: %legato_opt %s --legato-simplify=merge-products-max-elements=1000000 | FileCheck %s --check-prefix=BUDGET
 
 // Tests that products with eye(n), as the tracer builds it, vanish, and that
 // a product with c·eye(n) is the operand times c.
@@ -91,6 +92,25 @@ func.func @shared_lhs(%a: tensor<8x6xf64>, %b1: tensor<6x2xf64>, %b2: tensor<6x3
   %1 = legato.matmul %a, %b2 : tensor<8x6xf64>, tensor<6x3xf64> -> tensor<8x3xf64>
   %2 = legato.matmul %a, %b3 : tensor<8x6xf64>, tensor<6x4xf64> -> tensor<8x4xf64>
   return %0, %1, %2 : tensor<8x2xf64>, tensor<8x3xf64>, tensor<8x4xf64>
+}
+
+// Tests that large products sharing A stay separate: the concatenation and
+// the result slices would copy 3 x (512x128 + 512x128) elements, more than
+// the default budget (2^18), and cost more than the two launches saved.
+// With a larger budget they merge.
+// CHECK-LABEL: func @shared_lhs_large
+// CHECK-NOT: legato.concatenate
+// CHECK-COUNT-3: legato.matmul
+// CHECK-NOT: legato.concatenate
+// BUDGET-LABEL: func @shared_lhs_large
+// BUDGET: legato.concatenate
+// BUDGET: legato.matmul {{.+}} -> tensor<512x384xf64>
+// BUDGET-NOT: legato.matmul
+func.func @shared_lhs_large(%a: tensor<512x512xf64>, %b1: tensor<512x128xf64>, %b2: tensor<512x128xf64>, %b3: tensor<512x128xf64>) -> (tensor<512x128xf64>, tensor<512x128xf64>, tensor<512x128xf64>) {
+  %0 = legato.matmul %a, %b1 : tensor<512x512xf64>, tensor<512x128xf64> -> tensor<512x128xf64>
+  %1 = legato.matmul %a, %b2 : tensor<512x512xf64>, tensor<512x128xf64> -> tensor<512x128xf64>
+  %2 = legato.matmul %a, %b3 : tensor<512x512xf64>, tensor<512x128xf64> -> tensor<512x128xf64>
+  return %0, %1, %2 : tensor<512x128xf64>, tensor<512x128xf64>, tensor<512x128xf64>
 }
 
 // Tests that products sharing their right operand stack the left ones.

@@ -28,7 +28,10 @@ run() { # name command...
   if out=$("$@" 2>&1); then
     echo "PASS $name"
   else
-    echo "FAIL $name"; echo "$out" | tail -20; failed+=("$name")
+    echo "FAIL $name"; failed+=("$name")
+    # gtest's assertion messages, or the tail of other output.
+    if echo "$out" | grep -q "Failure$"; then echo "$out" | grep -A8 "Failure$" | head -60
+    else echo "$out" | tail -20; fi
   fi
 }
 
@@ -52,6 +55,18 @@ for mode in eager lazy jit; do
   run "api.errors.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/errors_test"
 done
 run "api.lifetime" "$build/test/API/lifetime_test"
+
+# The compile cache: a second process loads the cubins the first stored and
+# computes the same checksum.
+cache_check() {
+  local dir; dir=$(mktemp -d)/cache
+  local first second
+  first=$(LEGATO_CACHE_DIR=$dir "$build/examples/cg" 64 20) || return 1
+  ls "$dir"/*.entry >/dev/null 2>&1 || { echo "no cache entries in $dir"; return 1; }
+  second=$(LEGATO_CACHE_DIR=$dir "$build/examples/cg" 64 20) || return 1
+  [ "$first" = "$second" ] || { echo "checksums differ: $first / $second"; return 1; }
+}
+run "cache.cubins" cache_check
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test-gpu: ${#failed[@]} failed: ${failed[*]}"

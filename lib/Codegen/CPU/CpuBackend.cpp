@@ -33,7 +33,9 @@ std::vector<int64_t> descriptor(const ArrayArg &array) {
 
 class CpuBackend final : public Backend {
 public:
-  explicit CpuBackend(int threads) { initializeCpuCodegen(threads); }
+  CpuBackend(int threads, runtime::DiskCache *cache) : cache_(cache) {
+    initializeCpuCodegen(threads);
+  }
 
   const char *name() const override { return "cpu"; }
   const mlir::legato::Target &target() const override { return target_; }
@@ -56,7 +58,7 @@ public:
     mlir::legato::buildLegatoCPULLVMPipeline(llvm, options);
     if (mlir::failed(llvm.run(module)))
       throw Error("legato: internal compiler error while lowering a program to LLVM");
-    program->executable = compileForCpu(module, "main");
+    program->executable = compileForCpu(module, "main", cache_);
     return program;
   }
 
@@ -84,12 +86,13 @@ public:
 private:
   mlir::legato::Target target_ = mlir::legato::Target::cpu();
   runtime::SelfCommunicator self_;
+  runtime::DiskCache *cache_; // (not used yet: see compileForCpu)
 };
 
 } // namespace
 
-std::unique_ptr<Backend> createCpuBackend(int threads) {
-  return std::make_unique<CpuBackend>(threads);
+std::unique_ptr<Backend> createCpuBackend(int threads, runtime::DiskCache *cache) {
+  return std::make_unique<CpuBackend>(threads, cache);
 }
 
 } // namespace legato::codegen

@@ -1,29 +1,47 @@
 //===- CpuCompiler.cpp - LLVM-dialect modules to native code ----------------===//
 //
-// The ExecutionEngine's default transformer neither targets the host CPU nor
-// knows glibc's vector math library; Black-Scholes runs ~3x faster with both
-// (docs/PERFORMANCE.md), so we build the O3 pipeline ourselves.
+// A module goes through three steps: translation to LLVM IR with a packed
+// wrapper around its entry point, our O3 pipeline for the host CPU, and code
+// generation to an ELF object, which an LLJIT then links into the process.
+// The object is what the compile cache keeps, so a hit skips all three.
+//
+// We build the O3 pipeline ourselves because the default one neither targets
+// the host CPU nor knows glibc's vector math library; Black-Scholes runs ~3x
+// faster with both (docs/PERFORMANCE.md). We build the JIT ourselves because
+// MLIR's ExecutionEngine cannot take an object back (docs/RELIABILITY.md,
+// "Compile cache").
 //
 //===----------------------------------------------------------------------===//
 #include "Codegen/CPU/CpuCompiler.h"
 
+#include "Runtime/DiskCache.h"
 #include "legato/legato.h"
 
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/SystemLibraries.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 
-#include <dlfcn.h>
 #include <mutex>
+#include <optional>
 
 extern "C" {
 void *legato_kernel_alloc(uint64_t);
@@ -38,38 +56,115 @@ void _mlir_ciface_legato_gevm_f32(void *, void *, void *, float);
 }
 
 namespace legato::codegen {
+
+CpuExecutable::CpuExecutable() = default;
+CpuExecutable::~CpuExecutable() = default;
+
 namespace {
 
-std::string hostFeatures() {
-  llvm::SubtargetFeatures features;
-  for (auto &f : llvm::sys::getHostCPUFeatures())
-    features.AddFeature(f.first(), f.second);
-  return features.getString();
+//===-- The host target ---------------------------------------------------===//
+
+/// What code is generated for: detected once, as it cannot change while the
+/// process runs.
+struct HostTarget {
+  std::string triple, cpu, features;
+};
+
+/// Never destroyed: a Runtime held in a static flushes, and so compiles,
+/// during static destruction.
+const HostTarget &hostTarget() {
+  static const HostTarget *host = [] {
+    llvm::SubtargetFeatures features;
+    for (auto &f : llvm::sys::getHostCPUFeatures())
+      features.AddFeature(f.first(), f.second);
+    return new HostTarget{llvm::sys::getProcessTriple(), llvm::sys::getHostCPUName().str(),
+                          features.getString()};
+  }();
+  return *host;
 }
 
 std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
-  std::string triple = llvm::sys::getProcessTriple();
+  const HostTarget &host = hostTarget();
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(llvm::Triple(triple), error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(host.triple), error);
   if (!target)
-    throw Error("legato: no LLVM target for " + triple + ": " + error);
+    throw Error("legato: no LLVM target for " + host.triple + ": " + error);
   llvm::TargetOptions options;
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      llvm::Triple(triple), llvm::sys::getHostCPUName(), hostFeatures(), options,
-      llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Aggressive, true));
+      llvm::Triple(host.triple), host.cpu, host.features, options, llvm::Reloc::PIC_,
+      std::nullopt, llvm::CodeGenOptLevel::Aggressive, /*JIT=*/true));
+}
+
+//===-- Compile cache key and format --------------------------------------===//
+
+/// The object code depends on the module (locations included: OpenMP
+/// translation writes them into the object) and on the entry's wrapper.
+std::string cacheKey(mlir::ModuleOp module, const std::string &entry) {
+  std::string key = "entry " + entry + "\n";
+  llvm::raw_string_ostream os(key);
+  mlir::OpPrintingFlags flags;
+  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  flags.assumeVerified(); // (the lowering pipeline has just verified it)
+  module->print(os, flags);
+  return key;
+}
+
+/// Everything else the object depends on, except the LLVM version, which the
+/// cache stamps itself. Bump the revision whenever this file changes the code
+/// it emits for a given module (the pipeline, the wrapper, the options).
+std::string cacheFormat() {
+  const HostTarget &host = hostTarget();
+  std::array<uint8_t, 32> featureHash =
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef(host.features));
+  return "cpu-object-" + host.triple + "-" + host.cpu + "-" +
+         llvm::toHex(llvm::ArrayRef(featureHash).take_front(8), /*LowerCase=*/true) + "-r1";
+}
+
+//===-- Compilation to an object ------------------------------------------===//
+
+/// Adds `_mlir_<f>(void **args)`, which calls `f` with `*args[i]` as its i-th
+/// argument and stores a result, if any, to `*args[n]`: the one signature
+/// the backend calls every program through (MLIR's ExecutionEngine
+/// generates the same wrapper and `lookupPacked` finds it).
+void addPackedWrapper(llvm::Function &f) {
+  llvm::Module &module = *f.getParent();
+  llvm::IRBuilder<> b(module.getContext());
+  auto *type = llvm::FunctionType::get(b.getVoidTy(), b.getPtrTy(), /*isVarArg=*/false);
+  auto *wrapper = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                                         "_mlir_" + f.getName(), module);
+  b.SetInsertPoint(llvm::BasicBlock::Create(module.getContext(), "entry", wrapper));
+  llvm::Value *slots = wrapper->getArg(0);
+  auto slot = [&](uint64_t i) {
+    return b.CreateLoad(b.getPtrTy(), b.CreateGEP(b.getPtrTy(), slots, b.getInt64(i)));
+  };
+  llvm::SmallVector<llvm::Value *> args;
+  for (llvm::Argument &arg : f.args())
+    args.push_back(b.CreateLoad(arg.getType(), slot(arg.getArgNo())));
+  llvm::Value *result = b.CreateCall(&f, args);
+  if (!result->getType()->isVoidTy())
+    b.CreateStore(result, slot(f.arg_size()));
+  b.CreateRetVoid();
+}
+
+/// The JIT runs no initialisers (see link()); code needing them would run
+/// with uninitialised state, so refuse it rather than miscompute.
+void checkNoInitializers(const llvm::Module &module) {
+  for (const char *name : {"llvm.global_ctors", "llvm.global_dtors"})
+    if (module.getNamedGlobal(name))
+      throw Error(std::string("legato: internal compiler error: a CPU program has ") + name +
+                  ", which the JIT does not run");
 }
 
 /// O3 with libmvec: `exp`/`log` loops vectorise into glibc's vector calls.
-llvm::Error optimize(llvm::Module *module, llvm::TargetMachine *tm) {
-  std::string cpu = tm->getTargetCPU().str(), features = tm->getTargetFeatureString().str();
-  for (llvm::Function &f : *module) {
+void optimize(llvm::Module &module, llvm::TargetMachine &tm) {
+  std::string cpu = tm.getTargetCPU().str(), features = tm.getTargetFeatureString().str();
+  for (llvm::Function &f : module) {
     if (f.isDeclaration())
       continue;
     f.addFnAttr("target-cpu", cpu);
     f.addFnAttr("target-features", features);
   }
-  module->setDataLayout(tm->createDataLayout());
-  module->setTargetTriple(tm->getTargetTriple());
 
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
@@ -78,10 +173,9 @@ llvm::Error optimize(llvm::Module *module, llvm::TargetMachine *tm) {
   llvm::PipelineTuningOptions tuning;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
-  llvm::PassBuilder pb(tm, tuning);
-  llvm::TargetLibraryInfoImpl tlii(tm->getTargetTriple());
-  tlii.addVectorizableFunctionsFromVecLib(llvm::VectorLibrary::LIBMVEC,
-                                          tm->getTargetTriple());
+  llvm::PassBuilder pb(&tm, tuning);
+  llvm::TargetLibraryInfoImpl tlii(tm.getTargetTriple());
+  tlii.addVectorizableFunctionsFromVecLib(llvm::VectorLibrary::LIBMVEC, tm.getTargetTriple());
   fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
@@ -89,8 +183,94 @@ llvm::Error optimize(llvm::Module *module, llvm::TargetMachine *tm) {
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  mpm.run(*module, mam);
-  return llvm::Error::success();
+  mpm.run(module, mam);
+}
+
+/// Translates, wraps `entry`, optimises and generates code: the object's bytes.
+std::string compileToObject(mlir::ModuleOp module, const std::string &entry) {
+  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(module, context);
+  if (!llvmModule)
+    throw Error("legato: JIT compilation failed: could not convert to LLVM IR");
+  llvmModule->setDataLayout(tm->createDataLayout());
+  llvmModule->setTargetTriple(tm->getTargetTriple());
+  checkNoInitializers(*llvmModule);
+
+  llvm::Function *interface = llvmModule->getFunction("_mlir_ciface_" + entry);
+  if (!interface || interface->isDeclaration())
+    throw Error("legato: compiled program lacks its entry point: no _mlir_ciface_" + entry);
+  addPackedWrapper(*interface); // before O3, which inlines the interface into it
+  optimize(*llvmModule, *tm);
+
+  llvm::orc::SimpleCompiler compiler(*tm);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> object = compiler(*llvmModule);
+  if (!object)
+    throw Error("legato: JIT compilation failed: " + llvm::toString(object.takeError()));
+  return (*object)->getBuffer().str();
+}
+
+//===-- Linking into the process ------------------------------------------===//
+
+/// What generated code calls besides libc, libm, libmvec and OpenMP (found
+/// in the process): our allocator and BLAS entry points.
+llvm::orc::SymbolMap runtimeSymbols(llvm::orc::LLJIT &jit) {
+  llvm::orc::MangleAndInterner mangle(jit.getExecutionSession(), jit.getDataLayout());
+  llvm::orc::SymbolMap symbols;
+  auto add = [&](const char *name, auto *fn) {
+    symbols[mangle(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                             llvm::JITSymbolFlags::Exported};
+  };
+  add("_mlir_memref_to_llvm_alloc", &legato_kernel_alloc);
+  add("_mlir_memref_to_llvm_aligned_alloc", &legato_kernel_aligned_alloc);
+  add("_mlir_memref_to_llvm_free", &legato_kernel_free);
+  add("_mlir_ciface_legato_gemm_f64", &_mlir_ciface_legato_gemm_f64);
+  add("_mlir_ciface_legato_gemm_f32", &_mlir_ciface_legato_gemm_f32);
+  add("_mlir_ciface_legato_gemv_f64", &_mlir_ciface_legato_gemv_f64);
+  add("_mlir_ciface_legato_gemv_f32", &_mlir_ciface_legato_gemv_f32);
+  add("_mlir_ciface_legato_gevm_f64", &_mlir_ciface_legato_gevm_f64);
+  add("_mlir_ciface_legato_gevm_f32", &_mlir_ciface_legato_gevm_f32);
+  return symbols;
+}
+
+/// A JIT holding `object`, with `entry`'s packed wrapper resolved; an error
+/// when the object cannot be loaded or linked.
+llvm::Expected<std::unique_ptr<CpuExecutable>> link(llvm::StringRef object,
+                                                    const std::string &entry) {
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          // The inactive platform runs no initialisers or deinitialisers, so
+          // destroying a JIT runs and compiles nothing (lib/API/ExecutableCache.h).
+          .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+          .setLinkProcessSymbolsByDefault(false) // the main JITDylib searches the process
+          // The linker MLIR's ExecutionEngine uses.
+          .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &session)
+                                            -> llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>> {
+            return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                session, [](const llvm::MemoryBuffer &) {
+                  return std::make_unique<llvm::SectionMemoryManager>();
+                });
+          })
+          .create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(runtimeSymbols(**jit))))
+    return std::move(error);
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  if (llvm::Error error = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(object)))
+    return std::move(error);
+  auto fn = (*jit)->lookup("_mlir__mlir_ciface_" + entry);
+  if (!fn)
+    return fn.takeError();
+  auto exe = std::make_unique<CpuExecutable>();
+  exe->entry = fn->toPtr<void (*)(void **)>();
+  exe->jit = std::move(*jit);
+  return exe;
 }
 
 void loadLibrary(const char *name) {
@@ -117,47 +297,28 @@ void initializeCpuCodegen(int threads) {
       setThreads(threads);
 }
 
-std::unique_ptr<CpuExecutable> compileForCpu(mlir::ModuleOp module,
-                                             const std::string &entry) {
-  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
-  llvm::TargetMachine *tmPtr = tm.get();
-  auto transformer = [tmPtr](llvm::Module *m) { return optimize(m, tmPtr); };
-  mlir::ExecutionEngineOptions options;
-  options.transformer = transformer; // function_ref: `transformer` outlives create()
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  options.enableGDBNotificationListener = false;
-  options.enablePerfNotificationListener = false;
-  auto engine = mlir::ExecutionEngine::create(module, options, std::move(tm));
-  if (!engine)
-    throw Error("legato: JIT compilation failed: " + llvm::toString(engine.takeError()));
-
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner mangle) {
-    llvm::orc::SymbolMap symbols;
-    auto add = [&](const char *name, auto *fn) {
-      symbols[mangle(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
-                               llvm::JITSymbolFlags::Exported};
-    };
-    add("_mlir_memref_to_llvm_alloc", &legato_kernel_alloc);
-    add("_mlir_memref_to_llvm_aligned_alloc", &legato_kernel_aligned_alloc);
-    add("_mlir_memref_to_llvm_free", &legato_kernel_free);
-    add("_mlir_ciface_legato_gemm_f64", &_mlir_ciface_legato_gemm_f64);
-    add("_mlir_ciface_legato_gemm_f32", &_mlir_ciface_legato_gemm_f32);
-    add("_mlir_ciface_legato_gemv_f64", &_mlir_ciface_legato_gemv_f64);
-    add("_mlir_ciface_legato_gemv_f32", &_mlir_ciface_legato_gemv_f32);
-    add("_mlir_ciface_legato_gevm_f64", &_mlir_ciface_legato_gevm_f64);
-    add("_mlir_ciface_legato_gevm_f32", &_mlir_ciface_legato_gevm_f32);
-    return symbols;
-  });
-  (*engine)->initialize();
-
-  auto exe = std::make_unique<CpuExecutable>();
-  auto fn = (*engine)->lookupPacked("_mlir_ciface_" + entry);
-  if (!fn)
+std::unique_ptr<CpuExecutable> compileForCpu(mlir::ModuleOp module, const std::string &entry,
+                                             runtime::DiskCache *cache) {
+  std::string key, format;
+  if (cache) {
+    key = cacheKey(module, entry);
+    format = cacheFormat();
+    if (std::optional<std::string> object = cache->load(key, format)) {
+      auto exe = link(*object, entry);
+      if (exe)
+        return std::move(*exe);
+      // An entry that passed the checks but does not link is a miss too.
+      llvm::consumeError(exe.takeError());
+    }
+  }
+  std::string object = compileToObject(module, entry);
+  auto exe = link(object, entry);
+  if (!exe)
     throw Error("legato: compiled program lacks its entry point: " +
-                llvm::toString(fn.takeError()));
-  exe->entry = *fn;
-  exe->engine = std::move(*engine);
-  return exe;
+                llvm::toString(exe.takeError()));
+  if (cache) // (only objects that linked)
+    cache->store(key, format, object);
+  return std::move(*exe);
 }
 
 } // namespace legato::codegen

@@ -2,19 +2,31 @@
 #ifndef LEGATO_CODEGEN_CPU_CPUCOMPILER_H
 #define LEGATO_CODEGEN_CPU_CPUCOMPILER_H
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include <memory>
 #include <string>
 
+namespace llvm::orc {
+class LLJIT;
+} // namespace llvm::orc
+
+namespace legato::runtime {
+class DiskCache;
+} // namespace legato::runtime
+
 namespace legato::codegen {
 
 /// A JIT-compiled program: call `entry` with one pointer per argument, each
-/// pointing at a pointer to that argument's memref descriptor.
+/// pointing at a pointer to that argument's memref descriptor. The JIT holds
+/// the code; destroying the executable frees it and runs no JIT'd code (no
+/// static destructors, nothing compiled on the way out).
 struct CpuExecutable {
-  std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
   void (*entry)(void **) = nullptr;
+
+  CpuExecutable();
+  ~CpuExecutable();
 };
 
 /// Loads the libraries generated code calls (OpenMP, the vector math
@@ -22,10 +34,12 @@ struct CpuExecutable {
 void initializeCpuCodegen(int threads);
 
 /// Compiles `module` (LLVM dialect) for the host CPU at O3 with vectorised
-/// math, and looks up the C-interface wrapper of `entry`.
-/// Throws legato::Error on failure.
-std::unique_ptr<CpuExecutable> compileForCpu(mlir::ModuleOp module,
-                                             const std::string &entry);
+/// math, and looks up the packed C-interface wrapper of `entry`. With a
+/// `cache` (may be null) the object code is taken from it when this module
+/// was compiled for this CPU before, and stored in it otherwise
+/// (docs/RELIABILITY.md, "Compile cache"). Throws legato::Error on failure.
+std::unique_ptr<CpuExecutable> compileForCpu(mlir::ModuleOp module, const std::string &entry,
+                                             runtime::DiskCache *cache);
 
 } // namespace legato::codegen
 

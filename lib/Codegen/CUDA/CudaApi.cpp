@@ -52,6 +52,7 @@ struct Loaded {
     LEGATO_CUDA_FN(cuInit, driver)
     LEGATO_CUDA_FN(cuGetErrorName, driver)
     LEGATO_CUDA_FN(cuGetErrorString, driver)
+    LEGATO_CUDA_FN(cuDriverGetVersion, driver)
     LEGATO_CUDA_FN(cuDeviceGetCount, driver)
     LEGATO_CUDA_FN(cuDeviceGet, driver)
     LEGATO_CUDA_FN(cuDeviceGetName, driver)

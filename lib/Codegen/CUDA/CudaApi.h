@@ -22,6 +22,7 @@ struct Api {
   LEGATO_CUDA_FN(cuInit)
   LEGATO_CUDA_FN(cuGetErrorName)
   LEGATO_CUDA_FN(cuGetErrorString)
+  LEGATO_CUDA_FN(cuDriverGetVersion)
   LEGATO_CUDA_FN(cuDeviceGetCount)
   LEGATO_CUDA_FN(cuDeviceGet)
   LEGATO_CUDA_FN(cuDeviceGetName)

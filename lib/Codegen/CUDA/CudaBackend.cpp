@@ -13,6 +13,7 @@
 #include "legato/legato.h"
 
 #include <cstdlib>
+#include <optional>
 
 namespace legato::codegen {
 
@@ -23,24 +24,69 @@ struct CudaProgram final : CompiledProgram {
   cuda::LaunchSequence sequence;
 };
 
-/// Loads `ptx`, returning the driver's log in the error when it fails.
-CUmodule loadModule(const std::string &ptx) {
-  constexpr unsigned kLogBytes = 16384;
-  std::string log(kLogBytes, '\0');
-  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void *values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(kLogBytes))};
-  CUmodule module = nullptr;
-  CUresult result = cuda::api().cuModuleLoadDataEx(&module, ptx.c_str(), 2, options, values);
-  if (result != CUDA_SUCCESS) {
-    log.resize(log.find('\0'));
-    cuda::check(result, "loading generated PTX" + (log.empty() ? "" : ":\n" + log));
+/// The driver's JIT log, for errors.
+struct JitLog {
+  static constexpr unsigned kBytes = 16384;
+  std::string text = std::string(kBytes, '\0');
+  CUjit_option options[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[2] = {text.data(), reinterpret_cast<void *>(uintptr_t(kBytes))};
+  std::string message() const {
+    std::string log = text.substr(0, text.find('\0'));
+    return log.empty() ? "" : ":\n" + log;
   }
+};
+
+/// Compiles `ptx` to a cubin for the current device with the driver's JIT.
+std::string linkCubin(const std::string &ptx) {
+  const cuda::Api &cu = cuda::api();
+  JitLog log;
+  CUlinkState link = nullptr;
+  cuda::check(cu.cuLinkCreate(2, log.options, log.values, &link), "cuLinkCreate");
+  std::string cubin;
+  try {
+    cuda::check(cu.cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(ptx.c_str()),
+                                 ptx.size() + 1, "legato.ptx", 0, nullptr, nullptr),
+                "compiling generated PTX" + log.message());
+    void *image = nullptr;
+    size_t bytes = 0;
+    cuda::check(cu.cuLinkComplete(link, &image, &bytes), "linking generated PTX" + log.message());
+    cubin.assign(static_cast<const char *>(image), bytes);
+  } catch (...) {
+    cu.cuLinkDestroy(link);
+    throw;
+  }
+  cu.cuLinkDestroy(link);
+  return cubin;
+}
+
+/// The module of `ptx` for the current device: its cubin from `cache` when
+/// an earlier process compiled it, else compiled now (and stored).
+CUmodule loadModule(const std::string &ptx, runtime::DiskCache *cache, const std::string &chip) {
+  std::optional<std::string> cubin;
+  std::string format;
+  if (cache) {
+    int driver = 0;
+    cuda::api().cuDriverGetVersion(&driver);
+    // The driver's JIT makes the cubin: its version is part of the format.
+    format = "cubin-" + chip + "-driver" + std::to_string(driver);
+    cubin = cache->load(ptx, format);
+  }
+  if (!cubin) {
+    cubin = linkCubin(ptx);
+    if (cache)
+      cache->store(ptx, format, *cubin);
+  }
+  JitLog log;
+  CUmodule module = nullptr;
+  cuda::check(cuda::api().cuModuleLoadDataEx(&module, cubin->data(), 2, log.options, log.values),
+              "loading a compiled GPU module" + log.message());
   return module;
 }
 
 class CudaBackend final : public Backend {
 public:
-  explicit CudaBackend(int ordinal) : device_(std::make_shared<cuda::Device>(ordinal)) {
+  CudaBackend(int ordinal, runtime::DiskCache *cache)
+      : device_(std::make_shared<cuda::Device>(ordinal)), cache_(cache) {
     target_.batchedGemm = false;
   }
 
@@ -57,7 +103,7 @@ public:
     program->stats.kernels = program->sequence.launches;
     device_->makeCurrent();
     if (!ptx.empty())
-      program->module = loadModule(ptx);
+      program->module = loadModule(ptx, cache_, device_->chip());
     for (cuda::Step &step : program->sequence.steps)
       if (step.kind == cuda::Step::Kind::launch)
         cuda::check(cuda::api().cuModuleGetFunction(&step.function, program->module,
@@ -93,12 +139,13 @@ private:
   std::shared_ptr<cuda::Device> device_;
   mlir::legato::Target target_ = mlir::legato::Target::cpu();
   runtime::SelfCommunicator self_;
+  runtime::DiskCache *cache_;
 };
 
 } // namespace
 
-std::unique_ptr<Backend> createCudaBackend(int ordinal) {
-  return std::make_unique<CudaBackend>(ordinal);
+std::unique_ptr<Backend> createCudaBackend(int ordinal, runtime::DiskCache *cache) {
+  return std::make_unique<CudaBackend>(ordinal, cache);
 }
 
 } // namespace legato::codegen

@@ -122,6 +122,10 @@ private:
           views_[reshape.getResult()] =
               viewOf(reshape.getResult(), lookup(op, reshape.getSource()).slot);
         })
+        .Case([&](memref::TransposeOp transpose) { // (not a ViewLikeOpInterface)
+          views_[transpose.getResult()] =
+              viewOf(transpose.getResult(), lookup(op, transpose.getIn()).slot);
+        })
         .Case([&](memref::CastOp cast) {
           // To the dynamic layout BLAS callees take: the static view stays.
           // (A copy first: inserting may rehash the map under a reference.)

@@ -1,0 +1,82 @@
+// RUN: %legato_opt %s --legato-linalg-to-gpu | FileCheck %s
+
+#id = affine_map<(d0) -> (d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#all = affine_map<(d0, d1) -> ()>
+
+// Tests that an elementwise op becomes one launch of a grid-stride loop:
+// 2^20 elements, 256 threads, 4 elements per thread and round, so 1024
+// blocks; every load of a round comes before its stores.
+// CHECK-LABEL: func @elementwise
+// CHECK: %[[BLOCKS:.*]] = arith.constant 1024 : index
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[BLOCKS]],
+// CHECK: scf.for
+// CHECK-COUNT-4: memref.load
+// CHECK: math.exp
+// CHECK: memref.store
+// CHECK-NOT: gpu.launch
+func.func @elementwise(%x: memref<1048576xf32>, %y: memref<1048576xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : memref<1048576xf32>) outs(%y : memref<1048576xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// Tests that a full sum of 2^22 elements becomes a grid of 1024 blocks that
+// each combine their threads with gpu.all_reduce into a partial, then one
+// block combining the 1024 partials into the output.
+// CHECK-LABEL: func @full_sum
+// CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<1024xf64>
+// CHECK: gpu.launch
+// CHECK: gpu.all_reduce
+// CHECK: arith.addf
+// CHECK: memref.store {{.*}}, %[[PARTIALS]]
+// CHECK: gpu.launch
+// CHECK: memref.load %[[PARTIALS]]
+// CHECK: gpu.all_reduce
+// CHECK: memref.dealloc %[[PARTIALS]]
+func.func @full_sum(%x: memref<2048x2048xf64>, %out: memref<f64>) {
+  linalg.generic {indexing_maps = [#id2, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%x : memref<2048x2048xf64>) outs(%out : memref<f64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %s = arith.addf %acc, %a : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
+// Tests that row sums with many rows run one thread per row, the reduced
+// dimension looped over with the sum in a register.
+// CHECK-LABEL: func @row_sums
+// CHECK: gpu.launch
+// CHECK-NOT: gpu.all_reduce
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-NOT: gpu.launch
+func.func @row_sums(%x: memref<131072x8xf64>, %out: memref<131072xf64>) {
+  linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<131072x8xf64>) outs(%out : memref<131072xf64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %s = arith.addf %acc, %a : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
+// Tests that integer abs, which NVVM cannot lower, becomes max(x, 0 - x).
+// CHECK-LABEL: func @abs_int
+// CHECK-NOT: math.absi
+// CHECK: arith.subi
+// CHECK: arith.maxsi
+func.func @abs_int(%x: memref<16xi64>, %y: memref<16xi64>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : memref<16xi64>) outs(%y : memref<16xi64>) {
+  ^bb0(%a: i64, %b: i64):
+    %e = math.absi %a : i64
+    linalg.yield %e : i64
+  }
+  return
+}
