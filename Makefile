@@ -7,7 +7,7 @@ DEBS = cmake ninja-build ccache g++ libmlir-22-dev mlir-22-tools llvm-22-dev \
        llvm-22-tools libopenblas-dev libomp-dev libgtest-dev python3-numpy \
        python3-numexpr libopenmpi-dev openmpi-bin
 
-.PHONY: deps configure build demo test test-asan bench fuzz overhead clean
+.PHONY: deps configure build demo test test-asan test-gpu bench bench-gpu fuzz overhead clean
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -41,8 +41,19 @@ test-asan: deps
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -E '^fuzz\.ci$$'
 
+# The suite on the CUDA backend (exits 77, "skipped", without an NVIDIA GPU):
+# examples against NumPy, the NumPy differential and API tests, the cubin cache.
+# On the lent GPU machine: test/gpu/bundle.sh, carry .gpu and .devpack, run
+# test/gpu/run.sh .gpu/build there (docs/GPU.md).
+test-gpu: build
+	test/gpu/run.sh $(BUILD)
+
 bench: build
 	bench/cpu.sh
+
+# legato on the GPU beside CuPy, JAX and torch.compile (needs ../shared/bench).
+bench-gpu: build
+	bench/gpu.sh $(BUILD) ../shared/bench $(BUILD)/bench-gpu
 
 # Differential fuzzing soak: 10 minutes from a fresh seed
 # (LEGATO_FUZZ_SECONDS, LEGATO_FUZZ_SEED); see docs/RELIABILITY.md.

@@ -24,7 +24,7 @@ for r in legato:
 peer_names = sorted({p["peer"] for p in peers})
 print("| app | n | dtype | " + " | ".join(["eager", "lazy", "jit"] + peer_names) +
       " | kernels/iter (jit) | best peer / jit |")
-print("|" + "---|" * (6 + len(peer_names)))
+print("|" + "---|" * (8 + len(peer_names)))
 for (app, dtype, n), modes in sorted(rows.items()):
     cells = ["%.3f" % modes[m]["median_ms"] if m in modes else "" for m in ("eager", "lazy", "jit")]
     found = {}
