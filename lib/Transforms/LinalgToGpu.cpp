@@ -16,6 +16,8 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::legato {
@@ -175,97 +177,6 @@ gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t gridX, int64_t gr
   return launch;
 }
 
-// Elements a thread handles per round of an elementwise kernel: their loads
-// are all issued before any store (which might alias them), so more bytes
-// are in flight per thread.
-constexpr int64_t kUnroll = 4;
-
-/// One output element per thread in a grid-stride loop; the reduced
-/// dimensions (if any) looped over sequentially with the outputs in
-/// registers.
-void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
-                     int64_t blockSize, int64_t maxBlocks) {
-  Location loc = op.getLoc();
-  // Reductions loop inside each element: no unrolling there.
-  int64_t unroll = space.reduced.empty() ? kUnroll : 1;
-  int64_t perBlock = blockSize * unroll;
-  int64_t grid =
-      std::clamp<int64_t>((space.parallelSize + perBlock - 1) / perBlock, 1, maxBlocks);
-  int64_t stride = grid * blockSize;
-  OpBuilder::InsertionGuard guard(b);
-  gpu::LaunchOp launch = createLaunch(b, loc, grid, 1, blockSize);
-  Value first = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(b, loc, blockSize)),
-      launch.getThreadIds().x);
-
-  struct Element {
-    SmallVector<Value> ivs, outs;
-    IRMapping map;
-  };
-  // Loads the operands of the element at `linear`.
-  auto loadElement = [&](Value linear, Element &e) {
-    e.ivs.assign(space.ranges.size(), Value());
-    delinearize(b, loc, linear, space.parallel, space.ranges, e.ivs);
-    for (OpOperand &out : op.getDpsInitsMutable())
-      e.outs.push_back(op.payloadUsesValueFromOperand(&out) ? load(b, loc, op, out, e.ivs)
-                                                            : Value());
-    if (space.reduced.empty())
-      mapOperands(b, loc, op, e.ivs, e.outs, e.map);
-  };
-  // Computes and stores the element.
-  auto finishElement = [&](Element &e) {
-    SmallVector<Value> results;
-    if (space.reduced.empty()) {
-      results = computePayload(b, loc, op, e.ivs, e.map);
-    } else {
-      SmallVector<Value> lbs, ubs, steps;
-      for (unsigned d : space.reduced) {
-        lbs.push_back(index(b, loc, 0));
-        ubs.push_back(index(b, loc, space.ranges[d]));
-        steps.push_back(index(b, loc, 1));
-      }
-      scf::LoopNest nest = scf::buildLoopNest(
-          b, loc, lbs, ubs, steps, e.outs,
-          [&](OpBuilder &nb, Location nl, ValueRange reducedIvs, ValueRange accs) {
-            SmallVector<Value> all(e.ivs);
-            for (auto [d, iv] : llvm::zip(space.reduced, reducedIvs))
-              all[d] = iv;
-            return emitPayload(nb, nl, op, all, accs);
-          });
-      results = nest.results;
-    }
-    for (auto [i, v] : llvm::enumerate(results))
-      store(b, loc, op, i, v, e.ivs);
-  };
-
-  // Full rounds, in which every thread's `unroll` elements exist, then the
-  // rest one element at a time.
-  int64_t rounds = space.parallelSize / (unroll * stride);
-  if (rounds > 0) {
-    OpBuilder::InsertionGuard roundGuard(b);
-    auto loop = scf::ForOp::create(b, loc, index(b, loc, 0), index(b, loc, rounds),
-                                   index(b, loc, 1));
-    b.setInsertionPointToStart(loop.getBody());
-    Value base = arith::AddIOp::create(
-        b, loc, first,
-        arith::MulIOp::create(b, loc, loop.getInductionVar(), index(b, loc, unroll * stride)));
-    SmallVector<Element> elements(unroll);
-    for (int64_t k = 0; k < unroll; ++k)
-      loadElement(arith::AddIOp::create(b, loc, base, index(b, loc, k * stride)), elements[k]);
-    for (Element &e : elements)
-      finishElement(e);
-  }
-  int64_t done = rounds * unroll * stride;
-  if (done < space.parallelSize) {
-    auto rest = scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, first, index(b, loc, done)),
-                                   index(b, loc, space.parallelSize), index(b, loc, stride));
-    b.setInsertionPointToStart(rest.getBody());
-    Element e;
-    loadElement(rest.getInductionVar(), e);
-    finishElement(e);
-  }
-}
-
 /// The single arith op combining partial results of `op`'s only output, and
 /// its neutral element; nullopt when the reduction is not of that form.
 struct Combiner {
@@ -296,6 +207,204 @@ std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
   return Combiner{combiners[0], *neutral};
 }
 
+/// Combines `value` across the block with gpu.all_reduce; thread 0 then
+/// runs `finish` with the total.
+void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combiner &combiner,
+                  Value value, function_ref<void(OpBuilder &, Value)> finish) {
+  Type elem = value.getType();
+  auto reduce = gpu::AllReduceOp::create(b, loc, value, gpu::AllReduceOperationAttr(),
+                                         /*uniform=*/true);
+  Block *region = b.createBlock(&reduce.getBody(), {}, {elem, elem}, {loc, loc});
+  gpu::YieldOp::create(b, loc,
+                       combiner.build(b, region->getArgument(0), region->getArgument(1)));
+  b.setInsertionPointAfter(reduce);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        launch.getThreadIds().x, index(b, loc, 0));
+  auto ifFirst = scf::IfOp::create(b, loc, isFirst);
+  b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+  finish(b, reduce.getResult());
+}
+
+/// One block per output of `op` combines that output's `blocksPerOutput`
+/// partials and folds the total into the output; then frees `partials`.
+void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
+                     const IterationSpace &space, const Combiner &combiner, Value partials,
+                     int64_t blocksPerOutput, int64_t blockSize) {
+  {
+    OpBuilder::InsertionGuard launchGuard(b);
+    gpu::LaunchOp launch = createLaunch(b, loc, 1, space.parallelSize, blockSize);
+    Value output = launch.getBlockIds().y;
+    SmallVector<Value> ivs(space.ranges.size());
+    delinearize(b, loc, output, space.parallel, space.ranges, ivs);
+    Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
+    Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
+    auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x,
+                                   index(b, loc, blocksPerOutput), index(b, loc, blockSize),
+                                   ValueRange{neutral});
+    {
+      OpBuilder::InsertionGuard loopGuard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value partial = memref::LoadOp::create(
+          b, loc, partials,
+          ValueRange{arith::AddIOp::create(b, loc, base, loop.getInductionVar())});
+      scf::YieldOp::create(b, loc, combiner.build(b, loop.getRegionIterArgs()[0], partial));
+    }
+    b.setInsertionPointAfter(loop);
+    blockCombine(b, loc, launch, combiner, loop.getResult(0), [&](OpBuilder &fb, Value total) {
+      OpOperand &out = op.getDpsInitsMutable()[0];
+      Value current = load(fb, loc, op, out, ivs);
+      store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
+    });
+  }
+  memref::DeallocOp::create(b, loc, partials);
+}
+
+/// A full reduction computed inside the kernel of the elementwise op that
+/// produces (some of) its operands, saving a pass over them.
+struct FusedReduction {
+  linalg::GenericOp op;
+  Combiner combiner;
+  // Set by the producer's lowering: one partial per block of its kernel,
+  // combined where the reduction was (after its output's initial fill).
+  Value partials;
+  int64_t blocks = 0;
+};
+
+// Elements a thread handles per round of an elementwise kernel: their loads
+// are all issued before any store (which might alias them), so more bytes
+// are in flight per thread.
+constexpr int64_t kUnroll = 4;
+
+/// One output element per thread in a grid-stride loop; the reduced
+/// dimensions (if any) looped over sequentially with the outputs in
+/// registers. With `fused`, each thread also accumulates that reduction over
+/// its elements (reading `op`'s results from registers), each block combines
+/// its threads into a partial, and a second launch combines the partials.
+void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
+                     int64_t blockSize, int64_t maxBlocks,
+                     FusedReduction *fused = nullptr) {
+  Location loc = op.getLoc();
+  // Reductions loop inside each element: no unrolling there.
+  int64_t unroll = space.reduced.empty() ? kUnroll : 1;
+  int64_t perBlock = blockSize * unroll;
+  int64_t grid =
+      std::clamp<int64_t>((space.parallelSize + perBlock - 1) / perBlock, 1, maxBlocks);
+  int64_t stride = grid * blockSize;
+  OpBuilder::InsertionGuard guard(b);
+  linalg::GenericOp reduction = fused ? fused->op : linalg::GenericOp();
+  Value partials;
+  if (fused)
+    partials = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({grid}, getElementTypeOrSelf(reduction.getDpsInits()[0].getType())),
+        b.getI64IntegerAttr(64));
+  gpu::LaunchOp launch = createLaunch(b, loc, grid, 1, blockSize);
+  Value first = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(b, loc, blockSize)),
+      launch.getThreadIds().x);
+
+  struct Element {
+    SmallVector<Value> ivs, outs;
+    IRMapping map;
+  };
+  // Loads the operands of the element at `linear`.
+  auto loadElement = [&](Value linear, Element &e) {
+    e.ivs.assign(space.ranges.size(), Value());
+    delinearize(b, loc, linear, space.parallel, space.ranges, e.ivs);
+    for (OpOperand &out : op.getDpsInitsMutable())
+      e.outs.push_back(op.payloadUsesValueFromOperand(&out) ? load(b, loc, op, out, e.ivs)
+                                                            : Value());
+    if (space.reduced.empty())
+      mapOperands(b, loc, op, e.ivs, e.outs, e.map);
+  };
+  // Computes and stores the element; returns the fused reduction's
+  // accumulator `acc` with the element added.
+  auto finishElement = [&](Element &e, Value acc) -> Value {
+    SmallVector<Value> results;
+    if (space.reduced.empty()) {
+      results = computePayload(b, loc, op, e.ivs, e.map);
+    } else {
+      SmallVector<Value> lbs, ubs, steps;
+      for (unsigned d : space.reduced) {
+        lbs.push_back(index(b, loc, 0));
+        ubs.push_back(index(b, loc, space.ranges[d]));
+        steps.push_back(index(b, loc, 1));
+      }
+      scf::LoopNest nest = scf::buildLoopNest(
+          b, loc, lbs, ubs, steps, e.outs,
+          [&](OpBuilder &nb, Location nl, ValueRange reducedIvs, ValueRange accs) {
+            SmallVector<Value> all(e.ivs);
+            for (auto [d, iv] : llvm::zip(space.reduced, reducedIvs))
+              all[d] = iv;
+            return emitPayload(nb, nl, op, all, accs);
+          });
+      results = nest.results;
+    }
+    for (auto [i, v] : llvm::enumerate(results))
+      store(b, loc, op, i, v, e.ivs);
+    if (!fused)
+      return acc;
+    // The reduction reads op's outputs from registers, the rest from memory.
+    Block &body = reduction.getRegion().front();
+    IRMapping map;
+    for (OpOperand *in : reduction.getDpsInputOperands()) {
+      Value v = load(b, loc, reduction, *in, e.ivs);
+      for (auto [i, out] : llvm::enumerate(op.getDpsInits()))
+        if (in->get() == out)
+          v = results[i];
+      map.map(body.getArgument(in->getOperandNumber()), v);
+    }
+    map.map(body.getArgument(reduction.getNumDpsInputs()), acc);
+    return computePayload(b, loc, reduction, e.ivs, map).front();
+  };
+  SmallVector<Value> acc;
+  if (fused)
+    acc.push_back(arith::ConstantOp::create(b, loc, fused->combiner.neutral));
+
+  // Full rounds, in which every thread's `unroll` elements exist, then the
+  // rest one element at a time.
+  int64_t rounds = space.parallelSize / (unroll * stride);
+  if (rounds > 0) {
+    auto loop = scf::ForOp::create(b, loc, index(b, loc, 0), index(b, loc, rounds),
+                                   index(b, loc, 1), acc);
+    OpBuilder::InsertionGuard roundGuard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value base = arith::AddIOp::create(
+        b, loc, first,
+        arith::MulIOp::create(b, loc, loop.getInductionVar(), index(b, loc, unroll * stride)));
+    SmallVector<Element> elements(unroll);
+    for (int64_t k = 0; k < unroll; ++k)
+      loadElement(arith::AddIOp::create(b, loc, base, index(b, loc, k * stride)), elements[k]);
+    Value carried = fused ? loop.getRegionIterArgs()[0] : Value();
+    for (Element &e : elements)
+      carried = finishElement(e, carried);
+    if (fused)
+      scf::YieldOp::create(b, loc, carried);
+    acc.assign(loop.getResults().begin(), loop.getResults().end());
+  }
+  int64_t done = rounds * unroll * stride;
+  if (done < space.parallelSize) {
+    auto rest =
+        scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, first, index(b, loc, done)),
+                           index(b, loc, space.parallelSize), index(b, loc, stride), acc);
+    OpBuilder::InsertionGuard restGuard(b);
+    b.setInsertionPointToStart(rest.getBody());
+    Element e;
+    loadElement(rest.getInductionVar(), e);
+    Value carried = finishElement(e, fused ? rest.getRegionIterArgs()[0] : Value());
+    if (fused)
+      scf::YieldOp::create(b, loc, carried);
+    acc.assign(rest.getResults().begin(), rest.getResults().end());
+  }
+  if (!fused)
+    return;
+  blockCombine(b, loc, launch, fused->combiner, acc.front(), [&](OpBuilder &fb, Value total) {
+    memref::StoreOp::create(fb, loc, total, partials, launch.getBlockIds().x);
+  });
+  fused->partials = partials;
+  fused->blocks = grid;
+}
+
 /// Each thread of block (g, j) accumulates every (G * blockSize)-th reduced
 /// element of output j; the block combines its threads with gpu.all_reduce.
 /// With one block per output (G = 1) thread 0 folds the result into the
@@ -313,21 +422,6 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
   Type elem = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   OpOperand &out = op.getDpsInitsMutable()[0];
 
-  // Combines `value` across the block; thread 0 then runs `finish` with it.
-  auto blockCombine = [&](gpu::LaunchOp launch, Value value,
-                          function_ref<void(OpBuilder &, Value)> finish) {
-    auto reduce = gpu::AllReduceOp::create(b, loc, value, gpu::AllReduceOperationAttr(),
-                                           /*uniform=*/true);
-    Block *region = b.createBlock(&reduce.getBody(), {}, {elem, elem}, {loc, loc});
-    gpu::YieldOp::create(
-        b, loc, combiner.build(b, region->getArgument(0), region->getArgument(1)));
-    b.setInsertionPointAfter(reduce);
-    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          launch.getThreadIds().x, index(b, loc, 0));
-    auto ifFirst = scf::IfOp::create(b, loc, isFirst);
-    b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
-    finish(b, reduce.getResult());
-  };
   auto foldIntoOutput = [&](OpBuilder &fb, ValueRange ivs, Value total) {
     Value current = load(fb, loc, op, out, ivs);
     store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
@@ -361,7 +455,7 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
       scf::YieldOp::create(b, loc, next);
     }
     b.setInsertionPointAfter(loop);
-    blockCombine(launch, loop.getResult(0), [&](OpBuilder &fb, Value total) {
+    blockCombine(b, loc, launch, combiner, loop.getResult(0), [&](OpBuilder &fb, Value total) {
       if (!partials) {
         foldIntoOutput(fb, ivs, total);
         return;
@@ -372,34 +466,72 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
       memref::StoreOp::create(fb, loc, total, partials, slot);
     });
   }
-  if (!partials)
-    return;
+  if (partials)
+    combinePartials(b, loc, op, space, combiner, partials, blocksPerOutput, blockSize);
+}
 
-  {
-    OpBuilder::InsertionGuard launchGuard(b);
-    gpu::LaunchOp launch = createLaunch(b, loc, 1, outputs, blockSize);
-    Value output = launch.getBlockIds().y;
-    SmallVector<Value> ivs(space.ranges.size());
-    delinearize(b, loc, output, space.parallel, space.ranges, ivs);
-    Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
-    Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
-    auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x,
-                                   index(b, loc, blocksPerOutput), index(b, loc, blockSize),
-                                   ValueRange{neutral});
-    {
-      OpBuilder::InsertionGuard loopGuard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value partial = memref::LoadOp::create(
-          b, loc, partials,
-          ValueRange{arith::AddIOp::create(b, loc, base, loop.getInductionVar())});
-      scf::YieldOp::create(b, loc,
-                           combiner.build(b, loop.getRegionIterArgs()[0], partial));
-    }
-    b.setInsertionPointAfter(loop);
-    blockCombine(launch, loop.getResult(0),
-                 [&](OpBuilder &fb, Value total) { foldIntoOutput(fb, ivs, total); });
+/// The buffer `memref` is a view of.
+Value rootOf(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
+/// An op that only writes constants (a reduction's initial fill).
+bool isFill(linalg::GenericOp op) {
+  return llvm::none_of(op->getOperands().take_front(op.getNumDpsInputs()),
+                       [](Value v) { return isa<MemRefType>(v.getType()); }) &&
+         op.getNumReductionLoops() == 0;
+}
+
+/// The elementwise op whose kernel can also compute the full reduction
+/// `reduction`: the closest earlier op of the block, over the same iteration
+/// space, writing at least one operand of the reduction through an identity
+/// map, when nothing the reduction reads is written in between (initial
+/// fills of other buffers may lie between) or by another output of the op.
+linalg::GenericOp fusableProducer(linalg::GenericOp reduction) {
+  IterationSpace rspace(reduction);
+  if (rspace.parallelSize != 1)
+    return {};
+  SmallVector<Value> readRoots;
+  for (OpOperand *in : reduction.getDpsInputOperands()) {
+    if (!isa<MemRefType>(in->get().getType()) ||
+        !reduction.getMatchingIndexingMap(in).isIdentity())
+      return {};
+    readRoots.push_back(rootOf(in->get()));
   }
-  memref::DeallocOp::create(b, loc, partials);
+  Value outRoot = rootOf(reduction.getDpsInits()[0]);
+  for (Operation *prev = reduction->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    auto producer = dyn_cast<linalg::GenericOp>(prev);
+    if (!producer) {
+      if (isMemoryEffectFree(prev) || isa<memref::AllocOp>(prev))
+        continue;
+      return {};
+    }
+    if (isFill(producer) && producer.getNumDpsInits() == 1 &&
+        !llvm::is_contained(readRoots, rootOf(producer.getDpsInits()[0])))
+      continue;
+    if (producer.getNumReductionLoops() != 0 ||
+        producer.getStaticLoopRanges() != reduction.getStaticLoopRanges())
+      return {};
+    bool readsAResult = false;
+    for (OpOperand *in : reduction.getDpsInputOperands()) {
+      bool isResult = false;
+      for (OpOperand &out : producer.getDpsInitsMutable())
+        if (out.get() == in->get() && producer.getMatchingIndexingMap(&out).isIdentity())
+          isResult = true;
+      if (!isResult)
+        for (Value out : producer.getDpsInits())
+          if (rootOf(out) == rootOf(in->get()))
+            return {}; // written through another view while being read
+      readsAResult |= isResult;
+    }
+    for (Value operand : producer->getOperands())
+      if (isa<MemRefType>(operand.getType()) && rootOf(operand) == outRoot)
+        return {};
+    return readsAResult ? producer : linalg::GenericOp();
+  }
+  return {};
 }
 
 struct LegatoLinalgToGpuPass
@@ -419,8 +551,34 @@ struct LegatoLinalgToGpuPass
       if (!op->getParentOfType<gpu::LaunchOp>())
         ops.push_back(op);
     });
-    OpBuilder b(&getContext());
+    // Full reductions computed in the kernel of their operands' producer.
+    llvm::DenseMap<Operation *, FusedReduction> fusedInto; // producer -> reduction
+    llvm::DenseSet<Operation *> fusedAway; // reductions with a producer
     for (linalg::GenericOp op : ops) {
+      IterationSpace space(op);
+      if (space.reduced.empty() || space.parallelSize != 1 ||
+          space.reducedSize < kMinBlockReduction)
+        continue;
+      std::optional<Combiner> combiner = matchCombiner(op);
+      linalg::GenericOp producer = combiner ? fusableProducer(op) : linalg::GenericOp();
+      if (producer && !fusedInto.count(producer) && !fusedAway.count(producer)) {
+        fusedInto[producer] = FusedReduction{op, *combiner};
+        fusedAway.insert(op);
+      }
+    }
+
+    OpBuilder b(&getContext());
+    llvm::DenseMap<Operation *, FusedReduction *> producerOf; // reduction -> its entry
+    for (auto &[producer, fused] : fusedInto)
+      producerOf[fused.op] = &fused;
+    for (linalg::GenericOp op : ops) {
+      if (FusedReduction *fused = producerOf.lookup(op)) {
+        b.setInsertionPoint(op);
+        combinePartials(b, op.getLoc(), op, IterationSpace(op), fused->combiner,
+                        fused->partials, fused->blocks, blockSize);
+        op.erase();
+        continue;
+      }
       if (!op.hasPureBufferSemantics() ||
           llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic)) {
         op.emitOpError("legato-linalg-to-gpu: expected a static op on buffers");
@@ -441,7 +599,8 @@ struct LegatoLinalgToGpuPass
       if (combiner)
         lowerBlockReduction(b, op, space, *combiner, blockSize);
       else
-        lowerPerElement(b, op, space, blockSize, maxBlocks);
+        lowerPerElement(b, op, space, blockSize, maxBlocks,
+                        fusedInto.count(op) ? &fusedInto[op] : nullptr);
       op.erase();
     }
   }

@@ -80,3 +80,41 @@ func.func @abs_int(%x: memref<16xi64>, %y: memref<16xi64>) {
   }
   return
 }
+
+// Tests that a full reduction over what the previous elementwise kernel
+// writes is computed inside that kernel: each block writes one partial, and
+// the partials are combined where the reduction was, after the fill that
+// initialises its output.
+// CHECK-LABEL: func @fused_dot
+// CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<1024xf64>
+// CHECK: gpu.launch
+// CHECK: math.exp
+// CHECK: memref.store {{.*}}, %arg1
+// CHECK: arith.mulf
+// CHECK: gpu.all_reduce
+// CHECK: memref.store {{.*}}, %[[PARTIALS]]
+// CHECK: gpu.launch
+// CHECK: memref.store {{.*}}, %arg2[]
+// CHECK: gpu.launch
+// CHECK: memref.load %[[PARTIALS]]
+// CHECK: gpu.all_reduce
+// CHECK: memref.dealloc %[[PARTIALS]]
+// CHECK-NOT: gpu.launch
+func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out: memref<f64>) {
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<1024x1024xf64>) outs(%ap : memref<1024x1024xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %e = math.exp %a : f64
+    linalg.yield %e : f64
+  }
+  %zero = arith.constant 0.0 : f64
+  linalg.fill ins(%zero : f64) outs(%out : memref<f64>)
+  linalg.generic {indexing_maps = [#id2, #id2, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%p, %ap : memref<1024x1024xf64>, memref<1024x1024xf64>) outs(%out : memref<f64>) {
+  ^bb0(%a: f64, %b: f64, %acc: f64):
+    %m = arith.mulf %a, %b : f64
+    %s = arith.addf %acc, %m : f64
+    linalg.yield %s : f64
+  }
+  return
+}
