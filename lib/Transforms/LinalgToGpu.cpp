@@ -226,10 +226,12 @@ void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combin
 }
 
 /// One block per output of `op` combines that output's `blocksPerOutput`
-/// partials and folds the total into the output; then frees `partials`.
+/// partials and folds the total into the output (or into `initial`, the
+/// value its removed initial fill would have written); then frees
+/// `partials`.
 void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
                      const IterationSpace &space, const Combiner &combiner, Value partials,
-                     int64_t blocksPerOutput, int64_t blockSize) {
+                     int64_t blocksPerOutput, int64_t blockSize, Value initial) {
   {
     OpBuilder::InsertionGuard launchGuard(b);
     gpu::LaunchOp launch = createLaunch(b, loc, 1, space.parallelSize, blockSize);
@@ -252,7 +254,7 @@ void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
     b.setInsertionPointAfter(loop);
     blockCombine(b, loc, launch, combiner, loop.getResult(0), [&](OpBuilder &fb, Value total) {
       OpOperand &out = op.getDpsInitsMutable()[0];
-      Value current = load(fb, loc, op, out, ivs);
+      Value current = initial ? initial : load(fb, loc, op, out, ivs);
       store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
     });
   }
@@ -268,6 +270,7 @@ struct FusedReduction {
   // combined where the reduction was (after its output's initial fill).
   Value partials;
   int64_t blocks = 0;
+  Value initial; // the value of the removed initial fill, or null
 };
 
 // Elements a thread handles per round of an elementwise kernel: their loads
@@ -281,7 +284,7 @@ constexpr int64_t kUnroll = 4;
 /// its elements (reading `op`'s results from registers), each block combines
 /// its threads into a partial, and a second launch combines the partials.
 void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
-                     int64_t blockSize, int64_t maxBlocks,
+                     int64_t blockSize, int64_t maxBlocks, Value initial,
                      FusedReduction *fused = nullptr) {
   Location loc = op.getLoc();
   // Reductions loop inside each element: no unrolling there.
@@ -312,8 +315,9 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
     e.ivs.assign(space.ranges.size(), Value());
     delinearize(b, loc, linear, space.parallel, space.ranges, e.ivs);
     for (OpOperand &out : op.getDpsInitsMutable())
-      e.outs.push_back(op.payloadUsesValueFromOperand(&out) ? load(b, loc, op, out, e.ivs)
-                                                            : Value());
+      e.outs.push_back(!op.payloadUsesValueFromOperand(&out) ? Value()
+                       : initial                             ? initial
+                                                             : load(b, loc, op, out, e.ivs));
     if (space.reduced.empty())
       mapOperands(b, loc, op, e.ivs, e.outs, e.map);
   };
@@ -411,7 +415,7 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
 /// output; otherwise it writes a partial and a second launch combines the G
 /// partials of each output.
 void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
-                         const Combiner &combiner, int64_t blockSize) {
+                         const Combiner &combiner, int64_t blockSize, Value initial) {
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(b);
   int64_t outputs = space.parallelSize;
@@ -423,7 +427,7 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
   OpOperand &out = op.getDpsInitsMutable()[0];
 
   auto foldIntoOutput = [&](OpBuilder &fb, ValueRange ivs, Value total) {
-    Value current = load(fb, loc, op, out, ivs);
+    Value current = initial ? initial : load(fb, loc, op, out, ivs);
     store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
   };
 
@@ -467,7 +471,7 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
     });
   }
   if (partials)
-    combinePartials(b, loc, op, space, combiner, partials, blocksPerOutput, blockSize);
+    combinePartials(b, loc, op, space, combiner, partials, blocksPerOutput, blockSize, initial);
 }
 
 /// The buffer `memref` is a view of.
@@ -482,6 +486,35 @@ bool isFill(linalg::GenericOp op) {
   return llvm::none_of(op->getOperands().take_front(op.getNumDpsInputs()),
                        [](Value v) { return isa<MemRefType>(v.getType()); }) &&
          op.getNumReductionLoops() == 0;
+}
+
+/// The fill that sets `reduction`'s output just before it (only views,
+/// constants and allocations in between), when it writes a scalar defined
+/// before it.
+linalg::GenericOp initialFill(linalg::GenericOp reduction) {
+  Value out = reduction.getDpsInits()[0];
+  for (Operation *prev = reduction->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    auto fill = dyn_cast<linalg::GenericOp>(prev);
+    if (!fill) {
+      if (isMemoryEffectFree(prev) || isa<memref::AllocOp>(prev))
+        continue;
+      return {};
+    }
+    Block &body = fill.getRegion().front();
+    bool yieldsInput = fill.getNumDpsInputs() == 1 && fill.getNumDpsInits() == 1 &&
+                       !isa<MemRefType>(fill->getOperand(0).getType()) &&
+                       body.getTerminator()->getOperand(0) == body.getArgument(0);
+    if (isFill(fill) && yieldsInput && fill.getDpsInits()[0] == out)
+      return fill;
+    // A fill of another buffer the reduction does not touch may lie between.
+    if (isFill(fill) && fill.getNumDpsInits() == 1 &&
+        llvm::none_of(reduction->getOperands(), [&](Value v) {
+          return isa<MemRefType>(v.getType()) && rootOf(v) == rootOf(fill.getDpsInits()[0]);
+        }))
+      continue;
+    return {};
+  }
+  return {};
 }
 
 /// The elementwise op whose kernel can also compute the full reduction
@@ -551,6 +584,21 @@ struct LegatoLinalgToGpuPass
       if (!op->getParentOfType<gpu::LaunchOp>())
         ops.push_back(op);
     });
+    // A reduction's initial fill is folded into the reduction's final write
+    // (one launch less per reduction).
+    llvm::DenseMap<Operation *, Value> initialOf;
+    llvm::SmallPtrSet<Operation *, 8> folded;
+    for (linalg::GenericOp op : ops)
+      if (op.getNumReductionLoops() > 0 && op.getNumDpsInits() == 1 &&
+          IterationSpace(op).reducedSize > 0) // (else the fill is the result)
+        if (linalg::GenericOp fill = initialFill(op)) {
+          initialOf[op] = fill->getOperand(0);
+          folded.insert(fill);
+        }
+    llvm::erase_if(ops, [&](linalg::GenericOp op) { return folded.contains(op); });
+    for (Operation *fill : folded)
+      fill->erase();
+
     // Full reductions computed in the kernel of their operands' producer.
     llvm::DenseMap<Operation *, FusedReduction> fusedInto; // producer -> reduction
     llvm::DenseSet<Operation *> fusedAway; // reductions with a producer
@@ -575,7 +623,7 @@ struct LegatoLinalgToGpuPass
       if (FusedReduction *fused = producerOf.lookup(op)) {
         b.setInsertionPoint(op);
         combinePartials(b, op.getLoc(), op, IterationSpace(op), fused->combiner,
-                        fused->partials, fused->blocks, blockSize);
+                        fused->partials, fused->blocks, blockSize, initialOf.lookup(op));
         op.erase();
         continue;
       }
@@ -597,9 +645,9 @@ struct LegatoLinalgToGpuPass
           space.reducedSize >= kMinBlockReduction)
         combiner = matchCombiner(op);
       if (combiner)
-        lowerBlockReduction(b, op, space, *combiner, blockSize);
+        lowerBlockReduction(b, op, space, *combiner, blockSize, initialOf.lookup(op));
       else
-        lowerPerElement(b, op, space, blockSize, maxBlocks,
+        lowerPerElement(b, op, space, blockSize, maxBlocks, initialOf.lookup(op),
                         fusedInto.count(op) ? &fusedInto[op] : nullptr);
       op.erase();
     }
