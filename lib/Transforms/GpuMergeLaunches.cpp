@@ -84,6 +84,12 @@ std::optional<Accesses> accessesOf(gpu::LaunchOp launch) {
     } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
       if (!launch.getBody().isAncestor(store.getMemref().getParentRegion()))
         a.writes.push_back(regionOf(store.getMemref()));
+    } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
+      if (!launch.getBody().isAncestor(load.getBase().getParentRegion()))
+        a.reads.push_back(regionOf(load.getBase()));
+    } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
+      if (!launch.getBody().isAncestor(store.getBase().getParentRegion()))
+        a.writes.push_back(regionOf(store.getBase()));
     } else if (!isMemoryEffectFree(op) && !isa<gpu::TerminatorOp>(op) &&
                !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
       understood = false;

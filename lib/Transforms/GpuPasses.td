@@ -30,7 +30,8 @@ def LegatoLinalgToGpuPass : Pass<"legato-linalg-to-gpu", "mlir::ModuleOp"> {
            "blocks beyond which threads loop over more elements">,
   ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
-                           "mlir::memref::MemRefDialect", "mlir::affine::AffineDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::affine::AffineDialect",
+                           "mlir::vector::VectorDialect"];
 }
 
 def LegatoGpuMergeLaunchesPass : Pass<"legato-gpu-merge-launches", "mlir::ModuleOp"> {

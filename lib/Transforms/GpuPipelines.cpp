@@ -14,6 +14,7 @@
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -54,7 +55,8 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
 
 void legato::registerLegatoGPUCompilerDialects(DialectRegistry &registry) {
   registerLegatoCompilerDialects(registry);
-  registry.insert<gpu::GPUDialect, NVVM::NVVMDialect>();
+  registry.insert<gpu::GPUDialect, NVVM::NVVMDialect, vector::VectorDialect>();
+  vector::registerConvertVectorToLLVMInterface(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   registerGPUDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);

@@ -5,17 +5,18 @@
 #row = affine_map<(d0, d1) -> (d0)>
 #all = affine_map<(d0, d1) -> ()>
 
-// Tests that an elementwise op becomes one launch of a grid-stride loop:
-// 2^20 elements, 256 threads, 4 elements per thread and round, so 1024
-// blocks; every load of a round comes before its stores.
+// Tests that an elementwise op on whole contiguous buffers becomes one
+// launch of a grid-stride loop over 128-bit vectors: 2^20 f32 elements are
+// 2^18 vectors of 4; 256 threads and 2 vectors per thread and round make 512
+// blocks; both vectors of a round are loaded before either is stored.
 // CHECK-LABEL: func @elementwise
-// CHECK: %[[BLOCKS:.*]] = arith.constant 1024 : index
+// CHECK: %[[BLOCKS:.*]] = arith.constant 512 : index
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[BLOCKS]],
 // CHECK: scf.for
-// CHECK-COUNT-4: memref.load
-// CHECK: math.exp
-// CHECK: memref.store
-// CHECK-NOT: gpu.launch
+// CHECK-COUNT-2: vector.load %arg0{{.*}} {alignment = 16 : i64} : memref<1048576xf32>, vector<4xf32>
+// CHECK-COUNT-4: math.exp
+// CHECK: vector.from_elements
+// CHECK: vector.store {{.*}}, %arg1{{.*}} {alignment = 16 : i64}
 func.func @elementwise(%x: memref<1048576xf32>, %y: memref<1048576xf32>) {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%x : memref<1048576xf32>) outs(%y : memref<1048576xf32>) {
@@ -117,6 +118,24 @@ func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out
     %m = arith.mulf %a, %b : f64
     %s = arith.addf %acc, %m : f64
     linalg.yield %s : f64
+  }
+  return
+}
+
+// Tests that an elementwise op on a strided view keeps scalar accesses,
+// four elements per thread and round, loads first.
+// CHECK-LABEL: func @strided
+// CHECK: gpu.launch
+// CHECK-NOT: vector.load
+// CHECK-COUNT-4: memref.load
+// CHECK: memref.store
+func.func @strided(%x: memref<1024x1026xf32>, %y: memref<1024x1024xf32>) {
+  %v = memref.subview %x[0, 1] [1024, 1024] [1, 1] : memref<1024x1026xf32> to memref<1024x1024xf32, strided<[1026, 1], offset: 1>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<1024x1024xf32, strided<[1026, 1], offset: 1>>) outs(%y : memref<1024x1024xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
   }
   return
 }
