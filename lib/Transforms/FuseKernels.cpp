@@ -3,8 +3,8 @@
 // Two mechanisms:
 //  * upstream elementwise fusion for single-use producers (any indexing map:
 //    broadcasts, slices and transposes compose into the consumer's maps), and
-//    for cheap generators (splat constants, iota, scalar arithmetic), copied
-//    into every consumer;
+//    for cheap generators (splat constants, iota, scalar arithmetic) and pure
+//    data movement (a roll, a transpose), copied into every consumer;
 //  * `mergeGenerics`, which joins two all-parallel generics over the same
 //    iteration space into one multi-result kernel: a producer whose value is
 //    also needed elsewhere (a program output, another consumer) is computed
@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
+#include "Transforms/SliceChains.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
@@ -48,9 +49,23 @@ bool isCheapGenerator(Operation *op) {
   });
 }
 
+/// A generic that only moves data (its body yields an input element: a
+/// broadcast, transpose, reversal or roll): every consumer can read the
+/// input through the composed map instead, at no extra work.
+bool isDataMovement(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInputs() != 1 || generic.getNumResults() != 1 ||
+      generic.getNumReductionLoops() != 0 || !generic.hasPureTensorSemantics())
+    return false;
+  Block *body = generic.getBody();
+  return body->getOperations().size() == 1 &&
+         body->getTerminator()->getOperand(0) == body->getArgument(0);
+}
+
 bool fuseIntoConsumer(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
-  return producer && (producer->hasOneUse() || isCheapGenerator(producer));
+  return producer &&
+         (producer->hasOneUse() || isCheapGenerator(producer) || isDataMovement(producer));
 }
 
 /// All-parallel, identity outputs, static loop ranges: the kernels that can
@@ -199,6 +214,7 @@ struct LegatoFuseKernelsPass
     patterns.add<MergeGenerics>(ctx, /*benefit=*/0);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, ctx);
+    legato::populateSliceChainPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

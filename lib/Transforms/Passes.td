@@ -73,6 +73,19 @@ def LegatoEarlyDeallocPass : Pass<"legato-early-dealloc", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def LegatoForwardCopiesPass : Pass<"legato-forward-copies", "mlir::ModuleOp"> {
+  let summary = "Turn copies src -> tmp -> dst into one copy src -> dst";
+  let description = [{
+    Bufferization stages a value in a temporary when the buffer it was read
+    from is written before the read is used, even where the two windows are
+    disjoint (CFD's `p[0] = p[1]`): two copy kernels. When the source and the
+    destination provably do not overlap (different allocations, or disjoint
+    ranges of one buffer) and nothing writes memory in between, the copy goes
+    straight from source to destination and the temporary disappears.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def LegatoSplitReductionsPass : Pass<"legato-split-reductions", "mlir::ModuleOp"> {
   let summary = "Split reductions to few values into parallel partials";
   let description = [{

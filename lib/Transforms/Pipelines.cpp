@@ -83,6 +83,7 @@ void legato::buildLegatoBufferPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createLegatoEarlyDeallocPass());
+  pm.addPass(createLegatoForwardCopiesPass());
   if (options.target.gemmTransposedOperands)
     pm.addPass(createLegatoFoldTransposesIntoGemmPass());
   pm.addPass(createLegatoLowerGemmToBlasPass());

@@ -80,6 +80,18 @@ std::pair<std::string, std::string> formatAndKey(const std::string &entry) {
   return {entry.substr(48 + stamp, format), entry.substr(48 + stamp + format, key)};
 }
 
+/// Bit-identical results, or where they first differ (not all the bytes).
+::testing::AssertionResult sameBits(const std::string &got, const std::string &want) {
+  if (got == want)
+    return ::testing::AssertionSuccess();
+  size_t at = 0;
+  while (at < got.size() && at < want.size() && got[at] == want[at])
+    ++at;
+  return ::testing::AssertionFailure()
+         << "results differ: " << got.size() << " vs " << want.size()
+         << " bytes, first difference in value " << at / sizeof(double);
+}
+
 /// What one child process computed, and how long it spent compiling.
 struct ChildRun {
   std::string resultBits;
@@ -150,18 +162,19 @@ TEST_F(CpuCacheTest, ASecondProcessLoadsEveryProgramAndGetsTheSameBits) {
   ASSERT_FALSE(uncached.resultBits.empty());
 
   ChildRun cold = runChild(cacheDir);
-  EXPECT_EQ(cold.resultBits, uncached.resultBits);
+  EXPECT_TRUE(sameBits(cold.resultBits, uncached.resultBits));
   std::map<std::string, EntryFile> stored = entries(cacheDir);
   ASSERT_GE(stored.size(), 3u) << "the programs were not stored in " << cacheDir;
   for (auto &[name, entry] : stored) {
     auto [format, key] = formatAndKey(entry.bytes);
     EXPECT_EQ(format.rfind("cpu-object-", 0), 0u) << format;
     EXPECT_EQ(format.substr(format.size() - 3), "-r1") << format;
-    EXPECT_EQ(key.rfind("entry main\nmodule", 0), 0u) << key.substr(0, 40);
+    EXPECT_EQ(key.rfind("entry main\n", 0), 0u) << key.substr(0, 40);
+    EXPECT_NE(key.find("llvm.func @_mlir_ciface_main("), std::string::npos);
   }
 
   ChildRun warm = runChild(cacheDir);
-  EXPECT_EQ(warm.resultBits, uncached.resultBits);
+  EXPECT_TRUE(sameBits(warm.resultBits, uncached.resultBits));
   std::map<std::string, EntryFile> after = entries(cacheDir);
   EXPECT_EQ(after.size(), stored.size()) << "the second process compiled new programs";
   for (auto &[name, entry] : stored) {
@@ -195,7 +208,7 @@ TEST_F(CpuCacheTest, ACorruptedEntryIsRecompiledAndRewritten) {
   ASSERT_EQ(readFile(cacheDir + "/" + victim), bytes);
 
   ChildRun repaired = runChild(cacheDir);
-  EXPECT_EQ(repaired.resultBits, cold.resultBits);
+  EXPECT_TRUE(sameBits(repaired.resultBits, cold.resultBits));
   std::map<std::string, EntryFile> after = entries(cacheDir);
   ASSERT_EQ(after.size(), stored.size());
   for (auto &[name, entry] : stored) {

@@ -106,6 +106,7 @@ func.func @shared_lhs(%a: tensor<8x6xf64>, %b1: tensor<6x2xf64>, %b2: tensor<6x3
 // BUDGET: legato.concatenate
 // BUDGET: legato.matmul {{.+}} -> tensor<512x384xf64>
 // BUDGET-NOT: legato.matmul
+// BUDGET: return
 func.func @shared_lhs_large(%a: tensor<512x512xf64>, %b1: tensor<512x128xf64>, %b2: tensor<512x128xf64>, %b3: tensor<512x128xf64>) -> (tensor<512x128xf64>, tensor<512x128xf64>, tensor<512x128xf64>) {
   %0 = legato.matmul %a, %b1 : tensor<512x512xf64>, tensor<512x128xf64> -> tensor<512x128xf64>
   %1 = legato.matmul %a, %b2 : tensor<512x512xf64>, tensor<512x128xf64> -> tensor<512x128xf64>
