@@ -604,6 +604,18 @@ Value rootOf(Value memref) {
   return memref;
 }
 
+/// The closest linalg op before `op` in its block when only views,
+/// constants and allocations lie between; null otherwise.
+linalg::GenericOp previousKernel(Operation *op) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto kernel = dyn_cast<linalg::GenericOp>(prev))
+      return kernel;
+    if (!isMemoryEffectFree(prev) && !isa<memref::AllocOp>(prev))
+      return {};
+  }
+  return {};
+}
+
 /// An op that only writes constants (a reduction's initial fill).
 bool isFill(linalg::GenericOp op) {
   return llvm::none_of(op->getOperands().take_front(op.getNumDpsInputs()),
@@ -616,13 +628,7 @@ bool isFill(linalg::GenericOp op) {
 /// before it.
 linalg::GenericOp initialFill(linalg::GenericOp reduction) {
   Value out = reduction.getDpsInits()[0];
-  for (Operation *prev = reduction->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    auto fill = dyn_cast<linalg::GenericOp>(prev);
-    if (!fill) {
-      if (isMemoryEffectFree(prev) || isa<memref::AllocOp>(prev))
-        continue;
-      return {};
-    }
+  for (linalg::GenericOp fill = previousKernel(reduction); fill; fill = previousKernel(fill)) {
     Block &body = fill.getRegion().front();
     bool yieldsInput = fill.getNumDpsInputs() == 1 && fill.getNumDpsInits() == 1 &&
                        !isa<MemRefType>(fill->getOperand(0).getType()) &&
@@ -657,13 +663,8 @@ linalg::GenericOp fusableProducer(linalg::GenericOp reduction) {
     readRoots.push_back(rootOf(in->get()));
   }
   Value outRoot = rootOf(reduction.getDpsInits()[0]);
-  for (Operation *prev = reduction->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    auto producer = dyn_cast<linalg::GenericOp>(prev);
-    if (!producer) {
-      if (isMemoryEffectFree(prev) || isa<memref::AllocOp>(prev))
-        continue;
-      return {};
-    }
+  for (linalg::GenericOp producer = previousKernel(reduction); producer;
+       producer = previousKernel(producer)) {
     if (isFill(producer) && producer.getNumDpsInits() == 1 &&
         !llvm::is_contained(readRoots, rootOf(producer.getDpsInits()[0])))
       continue;
