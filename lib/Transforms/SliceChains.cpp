@@ -1,0 +1,94 @@
+//===- SliceChains.cpp - dead writes in insert_slice chains -----------------===//
+//
+// Slice assignment builds a value as a chain of tensor.insert_slice ops: a
+// border copied from the old value, the interior computed into place, then
+// rows such as CFD's `p[0] = p[1]` written over the border. Every insertion
+// that survives bufferization is a copy kernel, so one that a later
+// insertion overwrites before anything reads it is dropped.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/SliceChains.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+
+namespace {
+
+/// A unit-stride box of static offsets and sizes, one entry per dim.
+struct Box {
+  SmallVector<int64_t> offsets, sizes;
+
+  bool contains(const Box &o) const {
+    for (size_t d = 0; d < offsets.size(); ++d)
+      if (o.offsets[d] < offsets[d] || o.offsets[d] + o.sizes[d] > offsets[d] + sizes[d])
+        return false;
+    return true;
+  }
+  bool disjoint(const Box &o) const {
+    for (size_t d = 0; d < offsets.size(); ++d)
+      if (o.offsets[d] >= offsets[d] + sizes[d] || offsets[d] >= o.offsets[d] + o.sizes[d])
+        return true;
+    return false;
+  }
+};
+
+/// The box of a static, unit-stride slice op.
+std::optional<Box> boxOf(OffsetSizeAndStrideOpInterface op) {
+  if (!op.getOffsets().empty() || !op.getSizes().empty() ||
+      !llvm::all_of(op.getStaticStrides(), [](int64_t s) { return s == 1; }))
+    return std::nullopt;
+  return Box{SmallVector<int64_t>(op.getStaticOffsets()), SmallVector<int64_t>(op.getStaticSizes())};
+}
+
+/// insert_slice(v, ...insert_slice(u, d, R')..., R) with R' inside R: u is
+/// never read, so its insertion goes, as long as every other reader of the
+/// chain in between reads outside R'.
+struct DropOverwrittenInsert : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<Box> overwrite = boxOf(op);
+    if (!overwrite)
+      return rewriter.notifyMatchFailure(op, "dynamic or strided window");
+    SmallVector<tensor::InsertSliceOp> chain;
+    for (auto link = op.getDest().getDefiningOp<tensor::InsertSliceOp>(); link;
+         link = link.getDest().getDefiningOp<tensor::InsertSliceOp>()) {
+      chain.push_back(link);
+      std::optional<Box> box = boxOf(link);
+      // The chain's first insertion stays: empty-tensor elimination cannot
+      // place a kernel's result into a chain that starts at a bare
+      // tensor.empty, and would copy the result in instead.
+      if (!box || !overwrite->contains(*box) || link.getDest().getDefiningOp<tensor::EmptyOp>())
+        continue;
+      // Every value from `link` up to op's dest is the dest of the next link
+      // and otherwise only read through windows that miss `link`'s.
+      bool unread = true;
+      for (size_t i = 0; i < chain.size() && unread; ++i) {
+        tensor::InsertSliceOp consumer = i == 0 ? op : chain[i - 1];
+        for (OpOperand &use : chain[i]->getUses()) {
+          if (use.getOwner() == consumer && use.getOperandNumber() == 1)
+            continue;
+          auto extract = dyn_cast<tensor::ExtractSliceOp>(use.getOwner());
+          std::optional<Box> read = extract ? boxOf(extract) : std::nullopt;
+          if (!read || !read->disjoint(*box)) {
+            unread = false;
+            break;
+          }
+        }
+      }
+      if (!unread)
+        return rewriter.notifyMatchFailure(op, "the overwritten window is read");
+      rewriter.replaceOp(link, link.getDest());
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "overwrites no earlier insertion");
+  }
+};
+
+} // namespace
+
+void mlir::legato::populateSliceChainPatterns(RewritePatternSet &patterns) {
+  patterns.add<DropOverwrittenInsert>(patterns.getContext());
+}
