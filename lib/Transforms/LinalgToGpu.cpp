@@ -8,16 +8,14 @@
 // reductions when an op reduces to few values.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/GpuKernelBuilder.h"
+#include "Transforms/GpuKernelFusion.h"
 #include "Transforms/GpuPasses.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::legato {
@@ -26,6 +24,7 @@ namespace mlir::legato {
 } // namespace mlir::legato
 
 using namespace mlir;
+using namespace mlir::legato::gpu_kernels;
 
 namespace {
 
@@ -37,229 +36,6 @@ constexpr int64_t kMinBlockReduction = 1024;
 constexpr int64_t kTargetBlocks = 1024;
 // Elements each thread should at least accumulate in a split reduction.
 constexpr int64_t kMinPerThread = 8;
-
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// The loop dimensions of `op`, split into parallel and reduced ones.
-struct IterationSpace {
-  SmallVector<int64_t> ranges;
-  SmallVector<unsigned> parallel, reduced;
-  int64_t parallelSize = 1, reducedSize = 1;
-
-  explicit IterationSpace(linalg::GenericOp op) : ranges(op.getStaticLoopRanges()) {
-    for (auto [dim, type] : llvm::enumerate(op.getIteratorTypesArray())) {
-      bool isParallel = type == utils::IteratorType::parallel;
-      (isParallel ? parallel : reduced).push_back(dim);
-      (isParallel ? parallelSize : reducedSize) *= ranges[dim];
-    }
-  }
-};
-
-/// Sets `ivs[d]` for the dims `dims` from `linear`, row-major (last fastest).
-/// When the space fits in 32 bits, divides in 32 bits: a 64-bit division by
-/// a constant costs several times more on the GPU.
-void delinearize(OpBuilder &b, Location loc, Value linear, ArrayRef<unsigned> dims,
-                 ArrayRef<int64_t> ranges, SmallVectorImpl<Value> &ivs) {
-  int64_t size = 1;
-  for (unsigned d : dims)
-    size *= ranges[d];
-  bool narrow = size < (int64_t(1) << 31);
-  Type i32 = b.getI32Type();
-  if (narrow)
-    linear = arith::IndexCastUIOp::create(b, loc, i32, linear);
-  auto constant = [&](int64_t v) -> Value {
-    return narrow ? Value(arith::ConstantIntOp::create(b, loc, i32, v)) : index(b, loc, v);
-  };
-  for (unsigned d : llvm::reverse(dims)) {
-    if (ranges[d] == 1) {
-      ivs[d] = index(b, loc, 0);
-      continue;
-    }
-    Value extent = constant(ranges[d]);
-    Value iv = d == dims.front() ? linear : arith::RemUIOp::create(b, loc, linear, extent);
-    ivs[d] = narrow ? arith::IndexCastUIOp::create(b, loc, b.getIndexType(), iv) : iv;
-    linear = arith::DivUIOp::create(b, loc, linear, extent);
-  }
-}
-
-/// The indices `map` selects from the loop indices `ivs`.
-SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map, ValueRange ivs) {
-  SmallVector<Value> indices;
-  for (AffineExpr e : map.getResults()) {
-    if (auto dim = dyn_cast<AffineDimExpr>(e))
-      indices.push_back(ivs[dim.getPosition()]);
-    else if (auto c = dyn_cast<AffineConstantExpr>(e))
-      indices.push_back(index(b, loc, c.getValue()));
-    else
-      indices.push_back(affine::AffineApplyOp::create(
-          b, loc, AffineMap::get(map.getNumDims(), 0, e), ivs));
-  }
-  return indices;
-}
-
-Value load(OpBuilder &b, Location loc, linalg::GenericOp op, OpOperand &operand,
-           ValueRange ivs) {
-  Value v = operand.get();
-  if (!isa<MemRefType>(v.getType()))
-    return v; // a scalar operand
-  return memref::LoadOp::create(b, loc, v,
-                                applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs));
-}
-
-void store(OpBuilder &b, Location loc, linalg::GenericOp op, unsigned result, Value value,
-           ValueRange ivs) {
-  OpOperand &out = op.getDpsInitsMutable()[result];
-  memref::StoreOp::create(b, loc, value, out.get(),
-                          applyMap(b, loc, op.getMatchingIndexingMap(&out), ivs));
-}
-
-/// Maps the payload's block arguments to `op`'s operands at loop indices
-/// `ivs`: inputs loaded, outputs given as `outs` (null where the payload
-/// does not read them).
-void mapOperands(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange ivs,
-                 ValueRange outs, IRMapping &map) {
-  Block &body = op.getRegion().front();
-  for (OpOperand *in : op.getDpsInputOperands())
-    map.map(body.getArgument(in->getOperandNumber()), load(b, loc, op, *in, ivs));
-  for (auto [i, out] : llvm::enumerate(outs))
-    if (out)
-      map.map(body.getArgument(op.getNumDpsInputs() + i), out);
-}
-
-/// Emits the payload's computation for operands mapped in `map`; returns the
-/// values it yields.
-SmallVector<Value> computePayload(OpBuilder &b, Location loc, linalg::GenericOp op,
-                                  ValueRange ivs, IRMapping &map) {
-  Block &body = op.getRegion().front();
-  for (Operation &o : body.without_terminator()) {
-    if (auto idx = dyn_cast<linalg::IndexOp>(o)) {
-      map.map(idx.getResult(), ivs[idx.getDim()]);
-      continue;
-    }
-    if (auto abs = dyn_cast<math::AbsIOp>(o)) {
-      // NVVM has no lowering for math.absi: max(x, -x), which wraps at the
-      // minimum like NumPy.
-      Value x = map.lookupOrDefault(abs.getOperand());
-      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(x.getType()));
-      map.map(abs.getResult(),
-              arith::MaxSIOp::create(b, loc, x, arith::SubIOp::create(b, loc, zero, x)));
-      continue;
-    }
-    b.clone(o, map);
-  }
-  SmallVector<Value> yielded;
-  for (Value v : body.getTerminator()->getOperands())
-    yielded.push_back(map.lookupOrDefault(v));
-  return yielded;
-}
-
-/// Emits `op`'s payload at loop indices `ivs`, its outputs' current values
-/// being `outs`; returns the values it yields.
-SmallVector<Value> emitPayload(OpBuilder &b, Location loc, linalg::GenericOp op,
-                               ValueRange ivs, ValueRange outs) {
-  IRMapping map;
-  mapOperands(b, loc, op, ivs, outs, map);
-  return computePayload(b, loc, op, ivs, map);
-}
-
-/// A launch of `grid` blocks (x, y) of `block` threads; the builder is left
-/// inside its body.
-gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t gridX, int64_t gridY,
-                           int64_t block) {
-  Value one = index(b, loc, 1);
-  auto launch = gpu::LaunchOp::create(b, loc, index(b, loc, gridX), index(b, loc, gridY),
-                                      one, index(b, loc, block), one, one);
-  b.setInsertionPointToStart(&launch.getBody().front());
-  gpu::TerminatorOp::create(b, loc);
-  b.setInsertionPointToStart(&launch.getBody().front());
-  return launch;
-}
-
-/// The single arith op combining partial results of `op`'s only output, and
-/// its neutral element; nullopt when the reduction is not of that form.
-struct Combiner {
-  Operation *op;
-  TypedAttr neutral;
-  /// combine(a, b), built by cloning the matched op.
-  Value build(OpBuilder &b, Value lhs, Value rhs) const {
-    IRMapping map;
-    map.map(op->getOperand(0), lhs);
-    map.map(op->getOperand(1), rhs);
-    return b.clone(*op, map)->getResult(0);
-  }
-};
-std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
-  if (op.getNumDpsInits() != 1)
-    return std::nullopt;
-  Type elem = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!elem.isF32() && !elem.isF64() && !elem.isInteger(32) && !elem.isInteger(64))
-    return std::nullopt;
-  SmallVector<Operation *> combiners;
-  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
-      combiners.size() != 1 || combiners[0]->getNumOperands() != 2 ||
-      combiners[0]->getOperand(0) == combiners[0]->getOperand(1))
-    return std::nullopt;
-  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiners[0]);
-  if (!neutral)
-    return std::nullopt;
-  return Combiner{combiners[0], *neutral};
-}
-
-/// Combines `value` across the block with gpu.all_reduce; thread 0 then
-/// runs `finish` with the total.
-void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combiner &combiner,
-                  Value value, function_ref<void(OpBuilder &, Value)> finish) {
-  Type elem = value.getType();
-  auto reduce = gpu::AllReduceOp::create(b, loc, value, gpu::AllReduceOperationAttr(),
-                                         /*uniform=*/true);
-  Block *region = b.createBlock(&reduce.getBody(), {}, {elem, elem}, {loc, loc});
-  gpu::YieldOp::create(b, loc,
-                       combiner.build(b, region->getArgument(0), region->getArgument(1)));
-  b.setInsertionPointAfter(reduce);
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        launch.getThreadIds().x, index(b, loc, 0));
-  auto ifFirst = scf::IfOp::create(b, loc, isFirst);
-  b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
-  finish(b, reduce.getResult());
-}
-
-/// One block per output of `op` combines that output's `blocksPerOutput`
-/// partials and folds the total into the output (or into `initial`, the
-/// value its removed initial fill would have written); then frees
-/// `partials`.
-void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
-                     const IterationSpace &space, const Combiner &combiner, Value partials,
-                     int64_t blocksPerOutput, int64_t blockSize, Value initial) {
-  {
-    OpBuilder::InsertionGuard launchGuard(b);
-    gpu::LaunchOp launch = createLaunch(b, loc, 1, space.parallelSize, blockSize);
-    Value output = launch.getBlockIds().y;
-    SmallVector<Value> ivs(space.ranges.size());
-    delinearize(b, loc, output, space.parallel, space.ranges, ivs);
-    Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
-    Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
-    auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x,
-                                   index(b, loc, blocksPerOutput), index(b, loc, blockSize),
-                                   ValueRange{neutral});
-    {
-      OpBuilder::InsertionGuard loopGuard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value partial = memref::LoadOp::create(
-          b, loc, partials,
-          ValueRange{arith::AddIOp::create(b, loc, base, loop.getInductionVar())});
-      scf::YieldOp::create(b, loc, combiner.build(b, loop.getRegionIterArgs()[0], partial));
-    }
-    b.setInsertionPointAfter(loop);
-    blockCombine(b, loc, launch, combiner, loop.getResult(0), [&](OpBuilder &fb, Value total) {
-      OpOperand &out = op.getDpsInitsMutable()[0];
-      Value current = initial ? initial : load(fb, loc, op, out, ivs);
-      store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
-    });
-  }
-  memref::DeallocOp::create(b, loc, partials);
-}
 
 /// A full reduction computed inside the kernel of the elementwise op that
 /// produces (some of) its operands, saving a pass over them.
@@ -595,100 +371,6 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
   }
   if (partials)
     combinePartials(b, loc, op, space, combiner, partials, blocksPerOutput, blockSize, initial);
-}
-
-/// The buffer `memref` is a view of.
-Value rootOf(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref;
-}
-
-/// The closest linalg op before `op` in its block when only views,
-/// constants and allocations lie between; null otherwise.
-linalg::GenericOp previousKernel(Operation *op) {
-  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (auto kernel = dyn_cast<linalg::GenericOp>(prev))
-      return kernel;
-    if (!isMemoryEffectFree(prev) && !isa<memref::AllocOp>(prev))
-      return {};
-  }
-  return {};
-}
-
-/// An op that only writes constants (a reduction's initial fill).
-bool isFill(linalg::GenericOp op) {
-  return llvm::none_of(op->getOperands().take_front(op.getNumDpsInputs()),
-                       [](Value v) { return isa<MemRefType>(v.getType()); }) &&
-         op.getNumReductionLoops() == 0;
-}
-
-/// The fill that sets `reduction`'s output just before it (only views,
-/// constants and allocations in between), when it writes a scalar defined
-/// before it.
-linalg::GenericOp initialFill(linalg::GenericOp reduction) {
-  Value out = reduction.getDpsInits()[0];
-  for (linalg::GenericOp fill = previousKernel(reduction); fill; fill = previousKernel(fill)) {
-    Block &body = fill.getRegion().front();
-    bool yieldsInput = fill.getNumDpsInputs() == 1 && fill.getNumDpsInits() == 1 &&
-                       !isa<MemRefType>(fill->getOperand(0).getType()) &&
-                       body.getTerminator()->getOperand(0) == body.getArgument(0);
-    if (isFill(fill) && yieldsInput && fill.getDpsInits()[0] == out)
-      return fill;
-    // A fill of another buffer the reduction does not touch may lie between.
-    if (isFill(fill) && fill.getNumDpsInits() == 1 &&
-        llvm::none_of(reduction->getOperands(), [&](Value v) {
-          return isa<MemRefType>(v.getType()) && rootOf(v) == rootOf(fill.getDpsInits()[0]);
-        }))
-      continue;
-    return {};
-  }
-  return {};
-}
-
-/// The elementwise op whose kernel can also compute the full reduction
-/// `reduction`: the closest earlier op of the block, over the same iteration
-/// space, writing at least one operand of the reduction through an identity
-/// map, when nothing the reduction reads is written in between (initial
-/// fills of other buffers may lie between) or by another output of the op.
-linalg::GenericOp fusableProducer(linalg::GenericOp reduction) {
-  IterationSpace rspace(reduction);
-  if (rspace.parallelSize != 1)
-    return {};
-  SmallVector<Value> readRoots;
-  for (OpOperand *in : reduction.getDpsInputOperands()) {
-    if (!isa<MemRefType>(in->get().getType()) ||
-        !reduction.getMatchingIndexingMap(in).isIdentity())
-      return {};
-    readRoots.push_back(rootOf(in->get()));
-  }
-  Value outRoot = rootOf(reduction.getDpsInits()[0]);
-  for (linalg::GenericOp producer = previousKernel(reduction); producer;
-       producer = previousKernel(producer)) {
-    if (isFill(producer) && producer.getNumDpsInits() == 1 &&
-        !llvm::is_contained(readRoots, rootOf(producer.getDpsInits()[0])))
-      continue;
-    if (producer.getNumReductionLoops() != 0 ||
-        producer.getStaticLoopRanges() != reduction.getStaticLoopRanges())
-      return {};
-    bool readsAResult = false;
-    for (OpOperand *in : reduction.getDpsInputOperands()) {
-      bool isResult = false;
-      for (OpOperand &out : producer.getDpsInitsMutable())
-        if (out.get() == in->get() && producer.getMatchingIndexingMap(&out).isIdentity())
-          isResult = true;
-      if (!isResult)
-        for (Value out : producer.getDpsInits())
-          if (rootOf(out) == rootOf(in->get()))
-            return {}; // written through another view while being read
-      readsAResult |= isResult;
-    }
-    for (Value operand : producer->getOperands())
-      if (isa<MemRefType>(operand.getType()) && rootOf(operand) == outRoot)
-        return {};
-    return readsAResult ? producer : linalg::GenericOp();
-  }
-  return {};
 }
 
 struct LegatoLinalgToGpuPass

@@ -1,0 +1,208 @@
+//===- GpuKernelBuilder.cpp - building blocks of generated GPU kernels ------===//
+#include "Transforms/GpuKernelBuilder.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::legato::gpu_kernels {
+
+Value index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// Sets `ivs[d]` for the dims `dims` from `linear`, row-major (last fastest).
+/// When the space fits in 32 bits, divides in 32 bits: a 64-bit division by
+/// a constant costs several times more on the GPU.
+void delinearize(OpBuilder &b, Location loc, Value linear, ArrayRef<unsigned> dims,
+                 ArrayRef<int64_t> ranges, SmallVectorImpl<Value> &ivs) {
+  int64_t size = 1;
+  for (unsigned d : dims)
+    size *= ranges[d];
+  bool narrow = size < (int64_t(1) << 31);
+  Type i32 = b.getI32Type();
+  if (narrow)
+    linear = arith::IndexCastUIOp::create(b, loc, i32, linear);
+  auto constant = [&](int64_t v) -> Value {
+    return narrow ? Value(arith::ConstantIntOp::create(b, loc, i32, v)) : index(b, loc, v);
+  };
+  for (unsigned d : llvm::reverse(dims)) {
+    if (ranges[d] == 1) {
+      ivs[d] = index(b, loc, 0);
+      continue;
+    }
+    Value extent = constant(ranges[d]);
+    Value iv = d == dims.front() ? linear : arith::RemUIOp::create(b, loc, linear, extent);
+    ivs[d] = narrow ? arith::IndexCastUIOp::create(b, loc, b.getIndexType(), iv) : iv;
+    linear = arith::DivUIOp::create(b, loc, linear, extent);
+  }
+}
+
+/// The indices `map` selects from the loop indices `ivs`.
+SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map, ValueRange ivs) {
+  SmallVector<Value> indices;
+  for (AffineExpr e : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(e))
+      indices.push_back(ivs[dim.getPosition()]);
+    else if (auto c = dyn_cast<AffineConstantExpr>(e))
+      indices.push_back(index(b, loc, c.getValue()));
+    else
+      indices.push_back(affine::AffineApplyOp::create(
+          b, loc, AffineMap::get(map.getNumDims(), 0, e), ivs));
+  }
+  return indices;
+}
+
+Value load(OpBuilder &b, Location loc, linalg::GenericOp op, OpOperand &operand,
+           ValueRange ivs) {
+  Value v = operand.get();
+  if (!isa<MemRefType>(v.getType()))
+    return v; // a scalar operand
+  return memref::LoadOp::create(b, loc, v,
+                                applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs));
+}
+
+void store(OpBuilder &b, Location loc, linalg::GenericOp op, unsigned result, Value value,
+           ValueRange ivs) {
+  OpOperand &out = op.getDpsInitsMutable()[result];
+  memref::StoreOp::create(b, loc, value, out.get(),
+                          applyMap(b, loc, op.getMatchingIndexingMap(&out), ivs));
+}
+
+/// Maps the payload's block arguments to `op`'s operands at loop indices
+/// `ivs`: inputs loaded, outputs given as `outs` (null where the payload
+/// does not read them).
+void mapOperands(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange ivs,
+                 ValueRange outs, IRMapping &map) {
+  Block &body = op.getRegion().front();
+  for (OpOperand *in : op.getDpsInputOperands())
+    map.map(body.getArgument(in->getOperandNumber()), load(b, loc, op, *in, ivs));
+  for (auto [i, out] : llvm::enumerate(outs))
+    if (out)
+      map.map(body.getArgument(op.getNumDpsInputs() + i), out);
+}
+
+/// Emits the payload's computation for operands mapped in `map`; returns the
+/// values it yields.
+SmallVector<Value> computePayload(OpBuilder &b, Location loc, linalg::GenericOp op,
+                                  ValueRange ivs, IRMapping &map) {
+  Block &body = op.getRegion().front();
+  for (Operation &o : body.without_terminator()) {
+    if (auto idx = dyn_cast<linalg::IndexOp>(o)) {
+      map.map(idx.getResult(), ivs[idx.getDim()]);
+      continue;
+    }
+    if (auto abs = dyn_cast<math::AbsIOp>(o)) {
+      // NVVM has no lowering for math.absi: max(x, -x), which wraps at the
+      // minimum like NumPy.
+      Value x = map.lookupOrDefault(abs.getOperand());
+      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(x.getType()));
+      map.map(abs.getResult(),
+              arith::MaxSIOp::create(b, loc, x, arith::SubIOp::create(b, loc, zero, x)));
+      continue;
+    }
+    b.clone(o, map);
+  }
+  SmallVector<Value> yielded;
+  for (Value v : body.getTerminator()->getOperands())
+    yielded.push_back(map.lookupOrDefault(v));
+  return yielded;
+}
+
+/// Emits `op`'s payload at loop indices `ivs`, its outputs' current values
+/// being `outs`; returns the values it yields.
+SmallVector<Value> emitPayload(OpBuilder &b, Location loc, linalg::GenericOp op,
+                               ValueRange ivs, ValueRange outs) {
+  IRMapping map;
+  mapOperands(b, loc, op, ivs, outs, map);
+  return computePayload(b, loc, op, ivs, map);
+}
+
+/// A launch of `grid` blocks (x, y) of `block` threads; the builder is left
+/// inside its body.
+gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t gridX, int64_t gridY,
+                           int64_t block) {
+  Value one = index(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(b, loc, index(b, loc, gridX), index(b, loc, gridY),
+                                      one, index(b, loc, block), one, one);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  return launch;
+}
+
+std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1)
+    return std::nullopt;
+  Type elem = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  if (!elem.isF32() && !elem.isF64() && !elem.isInteger(32) && !elem.isInteger(64))
+    return std::nullopt;
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1 || combiners[0]->getNumOperands() != 2 ||
+      combiners[0]->getOperand(0) == combiners[0]->getOperand(1))
+    return std::nullopt;
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiners[0]);
+  if (!neutral)
+    return std::nullopt;
+  return Combiner{combiners[0], *neutral};
+}
+
+/// Combines `value` across the block with gpu.all_reduce; thread 0 then
+/// runs `finish` with the total.
+void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combiner &combiner,
+                  Value value, function_ref<void(OpBuilder &, Value)> finish) {
+  Type elem = value.getType();
+  auto reduce = gpu::AllReduceOp::create(b, loc, value, gpu::AllReduceOperationAttr(),
+                                         /*uniform=*/true);
+  Block *region = b.createBlock(&reduce.getBody(), {}, {elem, elem}, {loc, loc});
+  gpu::YieldOp::create(b, loc,
+                       combiner.build(b, region->getArgument(0), region->getArgument(1)));
+  b.setInsertionPointAfter(reduce);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        launch.getThreadIds().x, index(b, loc, 0));
+  auto ifFirst = scf::IfOp::create(b, loc, isFirst);
+  b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+  finish(b, reduce.getResult());
+}
+
+/// One block per output of `op` combines that output's `blocksPerOutput`
+/// partials and folds the total into the output (or into `initial`, the
+/// value its removed initial fill would have written); then frees
+/// `partials`.
+void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
+                     const IterationSpace &space, const Combiner &combiner, Value partials,
+                     int64_t blocksPerOutput, int64_t blockSize, Value initial) {
+  {
+    OpBuilder::InsertionGuard launchGuard(b);
+    gpu::LaunchOp launch = createLaunch(b, loc, 1, space.parallelSize, blockSize);
+    Value output = launch.getBlockIds().y;
+    SmallVector<Value> ivs(space.ranges.size());
+    delinearize(b, loc, output, space.parallel, space.ranges, ivs);
+    Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
+    Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
+    auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x,
+                                   index(b, loc, blocksPerOutput), index(b, loc, blockSize),
+                                   ValueRange{neutral});
+    {
+      OpBuilder::InsertionGuard loopGuard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value partial = memref::LoadOp::create(
+          b, loc, partials,
+          ValueRange{arith::AddIOp::create(b, loc, base, loop.getInductionVar())});
+      scf::YieldOp::create(b, loc, combiner.build(b, loop.getRegionIterArgs()[0], partial));
+    }
+    b.setInsertionPointAfter(loop);
+    blockCombine(b, loc, launch, combiner, loop.getResult(0), [&](OpBuilder &fb, Value total) {
+      OpOperand &out = op.getDpsInitsMutable()[0];
+      Value current = initial ? initial : load(fb, loc, op, out, ivs);
+      store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
+    });
+  }
+  memref::DeallocOp::create(b, loc, partials);
+}
+
+} // namespace mlir::legato::gpu_kernels

@@ -1,0 +1,95 @@
+//===- GpuKernelBuilder.h - building blocks of generated GPU kernels -*- C++ -*-===//
+//
+// What legato-linalg-to-gpu emits inside and around gpu.launch bodies: the
+// iteration space of a linalg op, index arithmetic, the op's payload at given
+// loop indices, launches, and block-wide reductions with their combination
+// across blocks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_TRANSFORMS_GPUKERNELBUILDER_H
+#define LEGATO_TRANSFORMS_GPUKERNELBUILDER_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <optional>
+
+namespace mlir::legato::gpu_kernels {
+
+Value index(OpBuilder &b, Location loc, int64_t v);
+
+/// The loop dimensions of `op`, split into parallel and reduced ones.
+struct IterationSpace {
+  SmallVector<int64_t> ranges;
+  SmallVector<unsigned> parallel, reduced;
+  int64_t parallelSize = 1, reducedSize = 1;
+
+  explicit IterationSpace(linalg::GenericOp op) : ranges(op.getStaticLoopRanges()) {
+    for (auto [dim, type] : llvm::enumerate(op.getIteratorTypesArray())) {
+      bool isParallel = type == utils::IteratorType::parallel;
+      (isParallel ? parallel : reduced).push_back(dim);
+      (isParallel ? parallelSize : reducedSize) *= ranges[dim];
+    }
+  }
+};
+
+/// Sets `ivs[d]` for the dims `dims` from `linear`, row-major (last fastest),
+/// in 32-bit arithmetic when the space fits.
+void delinearize(OpBuilder &b, Location loc, Value linear, ArrayRef<unsigned> dims,
+                 ArrayRef<int64_t> ranges, SmallVectorImpl<Value> &ivs);
+/// The indices `map` selects from the loop indices `ivs`.
+SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map, ValueRange ivs);
+/// `operand` of `op` at loop indices `ivs` (a scalar operand as is).
+Value load(OpBuilder &b, Location loc, linalg::GenericOp op, OpOperand &operand,
+           ValueRange ivs);
+/// Stores `value` into `op`'s output `result` at loop indices `ivs`.
+void store(OpBuilder &b, Location loc, linalg::GenericOp op, unsigned result, Value value,
+           ValueRange ivs);
+/// Maps the payload's block arguments: inputs loaded at `ivs`, outputs to
+/// `outs` (null where the payload does not read them).
+void mapOperands(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange ivs,
+                 ValueRange outs, IRMapping &map);
+/// Emits the payload for operands mapped in `map`; returns what it yields.
+SmallVector<Value> computePayload(OpBuilder &b, Location loc, linalg::GenericOp op,
+                                  ValueRange ivs, IRMapping &map);
+/// mapOperands, then computePayload.
+SmallVector<Value> emitPayload(OpBuilder &b, Location loc, linalg::GenericOp op,
+                               ValueRange ivs, ValueRange outs);
+/// A launch of `gridX` x `gridY` blocks of `block` threads; the builder is
+/// left inside its body.
+gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t gridX, int64_t gridY,
+                           int64_t block);
+
+/// The single arith op combining partial results of `op`'s only output, and
+/// its neutral element; nullopt when the reduction is not of that form.
+struct Combiner {
+  Operation *op;
+  TypedAttr neutral;
+  /// combine(a, b), built by cloning the matched op.
+  Value build(OpBuilder &b, Value lhs, Value rhs) const {
+    IRMapping map;
+    map.map(op->getOperand(0), lhs);
+    map.map(op->getOperand(1), rhs);
+    return b.clone(*op, map)->getResult(0);
+  }
+};
+std::optional<Combiner> matchCombiner(linalg::GenericOp op);
+
+/// Combines `value` across the block with gpu.all_reduce; thread 0 then
+/// runs `finish` with the total.
+void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combiner &combiner,
+                  Value value, function_ref<void(OpBuilder &, Value)> finish);
+
+/// One block per output of `op` combines that output's `blocksPerOutput`
+/// partials and folds the total into the output (or into `initial`, the
+/// value its removed initial fill would have written); then frees
+/// `partials`.
+void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
+                     const IterationSpace &space, const Combiner &combiner, Value partials,
+                     int64_t blocksPerOutput, int64_t blockSize, Value initial);
+
+} // namespace mlir::legato::gpu_kernels
+
+#endif // LEGATO_TRANSFORMS_GPUKERNELBUILDER_H

@@ -1,0 +1,28 @@
+//===- GpuKernelFusion.h - which GPU kernels can absorb others -*- C++ -*-===//
+//
+// Decisions of legato-linalg-to-gpu about the buffer-level program: which
+// fill only initialises a reduction (and can be folded into its final
+// write), and which elementwise kernel can compute a following full
+// reduction of what it writes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_TRANSFORMS_GPUKERNELFUSION_H
+#define LEGATO_TRANSFORMS_GPUKERNELFUSION_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir::legato::gpu_kernels {
+
+/// The buffer `memref` is a view of.
+Value rootOf(Value memref);
+/// The fill that sets `reduction`'s output just before it (only views,
+/// constants, allocations and fills of other buffers in between), when it
+/// writes a scalar defined before it; null otherwise.
+linalg::GenericOp initialFill(linalg::GenericOp reduction);
+/// The elementwise op whose kernel can also compute the full reduction
+/// `reduction`; null when there is none.
+linalg::GenericOp fusableProducer(linalg::GenericOp reduction);
+
+} // namespace mlir::legato::gpu_kernels
+
+#endif // LEGATO_TRANSFORMS_GPUKERNELFUSION_H
