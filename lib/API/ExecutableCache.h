@@ -1,12 +1,12 @@
 //===- ExecutableCache.h - compiled programs, kept for the process -*- C++ -*-===//
 //
 // Compiled programs outlive any one Runtime: a Runtime created again finds its
-// programs compiled, and no ExecutionEngine is ever destroyed. The latter is
-// deliberate. An engine's destructor runs the JIT's deinitialisers, which
-// compiles code; during static destruction (a Runtime or jit function held in
-// a static) LLVM's lazily built globals may already be gone, and that
-// compilation crashed. JIT'd code lives until the process ends, as LLVM's own
-// tools keep it.
+// programs compiled, and no executable is ever destroyed. The latter is
+// deliberate: a JIT's teardown may run code during static destruction (a
+// Runtime or jit function held in a static), when LLVM's lazily built globals
+// may already be gone (MLIR's ExecutionEngine crashed there once). JIT'd code
+// and loaded GPU modules live until the process ends, as LLVM's own tools
+// keep them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_API_EXECUTABLECACHE_H

@@ -38,7 +38,7 @@ void buildLegatoOptimizePipeline(OpPassManager &pm, const PipelineOptions &optio
 void buildLegatoBufferPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// The CPU's: reductions to few values split into parallel chunks first.
 void buildLegatoCPUBufferPipeline(OpPassManager &pm, const PipelineOptions &options);
-/// Buffers → LLVM dialect, ready for the ExecutionEngine.
+/// Buffers → LLVM dialect, ready for the CPU JIT (Codegen/CPU/CpuCompiler).
 void buildLegatoCPULLVMPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// All three in order.
 void buildLegatoCPUPipeline(OpPassManager &pm, const PipelineOptions &options);

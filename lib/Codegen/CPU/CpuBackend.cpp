@@ -86,7 +86,7 @@ public:
 private:
   mlir::legato::Target target_ = mlir::legato::Target::cpu();
   runtime::SelfCommunicator self_;
-  runtime::DiskCache *cache_; // (not used yet: see compileForCpu)
+  runtime::DiskCache *cache_; // object code kept across processes, or null
 };
 
 } // namespace

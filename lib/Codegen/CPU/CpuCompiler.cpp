@@ -40,6 +40,7 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 
+#include <array>
 #include <mutex>
 #include <optional>
 
