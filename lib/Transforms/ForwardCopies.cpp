@@ -5,7 +5,8 @@
 // of p and writes row 0, and one-shot analysis does not know that the rows
 // are disjoint. The result is two copy kernels, src → tmp → dst. When src
 // and dst provably do not overlap and nothing writes memory in between, one
-// copy src → dst does the same.
+// copy src → dst does the same. A copy out of an allocation that nothing
+// writes moves undefined values and goes.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
@@ -61,6 +62,33 @@ bool disjoint(Value a, Value b) {
   return fa->last < fb->first || fb->last < fa->first;
 }
 
+/// Erases `copy` when it reads (a view of) an allocation that nothing else
+/// uses (a tensor.empty inserted somewhere): copying undefined values is a
+/// no-op.
+LogicalResult eraseUndefinedCopy(memref::CopyOp copy) {
+  SmallVector<Operation *> views;
+  Value root = copy.getSource();
+  while (auto subview = root.getDefiningOp<memref::SubViewOp>()) {
+    if (!subview->hasOneUse())
+      return failure();
+    views.push_back(subview);
+    root = subview.getSource();
+  }
+  auto alloc = root.getDefiningOp<memref::AllocOp>();
+  Operation *viewOrCopy = views.empty() ? copy.getOperation() : views.back();
+  if (!alloc || !llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+        return user == viewOrCopy || isa<memref::DeallocOp>(user);
+      }))
+    return failure();
+  copy->erase();
+  for (Operation *view : views)
+    view->erase();
+  for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+    user->erase();
+  alloc->erase();
+  return success();
+}
+
 /// Forwards `second` (tmp → dst) to read `first`'s source (src → tmp).
 LogicalResult forward(memref::CopyOp second) {
   auto alloc = second.getSource().getDefiningOp<memref::AllocOp>();
@@ -103,7 +131,8 @@ struct LegatoForwardCopiesPass
     SmallVector<memref::CopyOp> copies;
     getOperation().walk([&](memref::CopyOp op) { copies.push_back(op); });
     for (memref::CopyOp copy : copies)
-      (void)forward(copy);
+      if (failed(eraseUndefinedCopy(copy)))
+        (void)forward(copy);
   }
 };
 

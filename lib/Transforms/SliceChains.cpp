@@ -4,7 +4,8 @@
 // border copied from the old value, the interior computed into place, then
 // rows such as CFD's `p[0] = p[1]` written over the border. Every insertion
 // that survives bufferization is a copy kernel, so one that a later
-// insertion overwrites before anything reads it is dropped.
+// insertion overwrites before anything reads it is dropped (or, at the head
+// of the chain, left inserting an undefined value).
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/SliceChains.h"
@@ -57,10 +58,14 @@ struct DropOverwrittenInsert : OpRewritePattern<tensor::InsertSliceOp> {
          link = link.getDest().getDefiningOp<tensor::InsertSliceOp>()) {
       chain.push_back(link);
       std::optional<Box> box = boxOf(link);
-      // The chain's first insertion stays: empty-tensor elimination cannot
-      // place a kernel's result into a chain that starts at a bare
-      // tensor.empty, and would copy the result in instead.
-      if (!box || !overwrite->contains(*box) || link.getDest().getDefiningOp<tensor::EmptyOp>())
+      if (!box || !overwrite->contains(*box))
+        continue;
+      // The chain's first insertion into a tensor.empty stays, inserting
+      // nothing (an empty tensor; legato-forward-copies drops the copy of
+      // undefined values): empty-tensor elimination cannot place a kernel's
+      // result in a chain that starts at a bare tensor.empty.
+      bool first = link.getDest().getDefiningOp<tensor::EmptyOp>() != nullptr;
+      if (first && link.getSource().getDefiningOp<tensor::EmptyOp>())
         continue;
       // Every value from `link` up to op's dest is the dest of the next link
       // and otherwise only read through windows that miss `link`'s.
@@ -80,7 +85,15 @@ struct DropOverwrittenInsert : OpRewritePattern<tensor::InsertSliceOp> {
       }
       if (!unread)
         return rewriter.notifyMatchFailure(op, "the overwritten window is read");
-      rewriter.replaceOp(link, link.getDest());
+      if (first) {
+        rewriter.setInsertionPoint(link);
+        auto type = link.getSourceType();
+        Value nothing = tensor::EmptyOp::create(rewriter, link.getLoc(), type.getShape(),
+                                                type.getElementType());
+        rewriter.modifyOpInPlace(link, [&] { link.getSourceMutable().assign(nothing); });
+      } else {
+        rewriter.replaceOp(link, link.getDest());
+      }
       return success();
     }
     return rewriter.notifyMatchFailure(op, "overwrites no earlier insertion");

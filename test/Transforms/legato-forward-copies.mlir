@@ -49,3 +49,18 @@ func.func @written_between(%p: memref<8x8xf64>, %x: f64) {
   memref.dealloc %tmp : memref<1x8xf64>
   return
 }
+
+// Tests that a copy out of an allocation nothing writes (a tensor.empty
+// inserted at the head of a slice chain) goes with the allocation.
+// CHECK-LABEL: func @undefined_source
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @undefined_source(%p: memref<8x8xf64>) {
+  %tmp = memref.alloc() : memref<8x8xf64>
+  %src = memref.subview %tmp[0, 0] [1, 8] [1, 1] : memref<8x8xf64> to memref<1x8xf64, strided<[8, 1]>>
+  %dst = memref.subview %p[0, 0] [1, 8] [1, 1] : memref<8x8xf64> to memref<1x8xf64, strided<[8, 1]>>
+  memref.copy %src, %dst : memref<1x8xf64, strided<[8, 1]>> to memref<1x8xf64, strided<[8, 1]>>
+  memref.dealloc %tmp : memref<8x8xf64>
+  return
+}

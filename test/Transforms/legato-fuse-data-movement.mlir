@@ -3,11 +3,11 @@
 // Tests that np.roll (a concatenation of two column windows of one array) is
 // a copy through a `mod` map that fuses into its consumer: one kernel reads
 // `a` directly, nothing is concatenated.
-// CHECK-DAG: #[[ROLL:map[0-9]*]] = affine_map<(d0, d1) -> (d0, (d1 + 7) mod 8)>
-// CHECK-DAG: #[[ROLL2:map[0-9]*]] = affine_map<(d0, d1) -> (d0 + 1, (d1 + 1) mod 5)>
+// CHECK-DAG: #[[$ROLL:map[0-9]*]] = affine_map<(d0, d1) -> (d0, (d1 + 7) mod 8)>
+// CHECK-DAG: #[[$ROLL2:map[0-9]*]] = affine_map<(d0, d1) -> (d0 + 1, (d1 + 1) mod 5)>
 // CHECK-LABEL: func @roll_fused
 // CHECK-NOT: tensor.insert_slice
-// CHECK: linalg.generic {indexing_maps = [{{.*}}#[[ROLL]],{{.*}} ins(%{{.+}}, %{{.+}} : tensor<4x8xf64>, tensor<4x8xf64>)
+// CHECK: linalg.generic {indexing_maps = [{{.*}}#[[$ROLL]],{{.*}} ins(%{{.+}}, %{{.+}} : tensor<4x8xf64>, tensor<4x8xf64>)
 // CHECK-NOT: linalg.generic
 // CHECK: return
 func.func @roll_fused(%a: tensor<4x8xf64>) -> tensor<4x8xf64> {
@@ -22,7 +22,7 @@ func.func @roll_fused(%a: tensor<4x8xf64>) -> tensor<4x8xf64> {
 // is read by each of them through the `mod` map, not materialised by a
 // kernel of its own; the two consumers then share one kernel.
 // CHECK-LABEL: func @roll_two_consumers
-// CHECK: %{{.+}}:2 = linalg.generic {indexing_maps = [#[[ROLL2]],
+// CHECK: %{{.+}}:2 = linalg.generic {indexing_maps = [#[[$ROLL2]],
 // CHECK-NOT: linalg.generic
 // CHECK: return
 func.func @roll_two_consumers(%a: tensor<6x5xf64>, %b: tensor<4x5xf64>) -> (tensor<4x5xf64>, tensor<4x5xf64>) {
