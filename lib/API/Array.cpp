@@ -112,9 +112,13 @@ void Array::copy_to_host(void *dst, DType as) const {
     n->buffer->read(dst);
     return;
   }
-  std::vector<char> staged(size_t(n->buffer->bytes));
-  n->buffer->read(staged.data());
-  const void *src = staged.data();
+  std::vector<char> staged; // device data comes to the host first
+  const void *src = n->buffer->data;
+  if (!n->buffer->onHost()) {
+    staged.resize(size_t(n->buffer->bytes));
+    n->buffer->read(staged.data());
+    src = staged.data();
+  }
   auto load = [&](int64_t i) -> double {
     switch (n->dtype) {
     case DType::bool_: return static_cast<const uint8_t *>(src)[i];

@@ -40,6 +40,8 @@ struct Buffer {
   virtual void read(void *dst) const;
   /// Replaces the contents by `bytes` bytes from host memory at `src`.
   virtual void write(const void *src);
+  /// Whether `data` is host memory the caller may read directly.
+  bool onHost() const { return inHostMemory; }
 
   int64_t bytes;
   void *data;

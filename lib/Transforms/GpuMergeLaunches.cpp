@@ -8,6 +8,7 @@
 // static bounding box when it is a subview of an identity-layout buffer.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/GpuKernelFusion.h"
 #include "Transforms/GpuPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -62,10 +63,7 @@ Region regionOf(Value memref) {
       return r;
     }
   }
-  Value root = memref;
-  while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
-    root = view.getViewSource();
-  return Region{root, {}};
+  return Region{legato::gpu_kernels::rootOf(memref), {}};
 }
 
 struct Accesses {

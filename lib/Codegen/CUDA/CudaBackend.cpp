@@ -86,9 +86,9 @@ CUmodule loadModule(const std::string &ptx, runtime::DiskCache *cache, const std
 class CudaBackend final : public Backend {
 public:
   CudaBackend(int ordinal, runtime::DiskCache *cache)
-      : device_(std::make_shared<cuda::Device>(ordinal)), cache_(cache) {
-    target_.batchedGemm = false;
-  }
+      : device_(std::make_shared<cuda::Device>(ordinal)), cache_(cache),
+        // Report a failing kernel at its program: wait after each one.
+        syncEachProgram_(std::getenv("LEGATO_CUDA_SYNC") != nullptr) {}
 
   const char *name() const override { return "cuda"; }
   const mlir::legato::Target &target() const override { return target_; }
@@ -125,7 +125,7 @@ public:
       arguments.push_back(a.data);
     device_->makeCurrent();
     cuda::runLaunchSequence(static_cast<CudaProgram &>(program).sequence, *device_, arguments);
-    if (std::getenv("LEGATO_CUDA_SYNC")) // report a failing kernel at its program
+    if (syncEachProgram_)
       device_->synchronize();
   }
 
@@ -140,6 +140,7 @@ private:
   mlir::legato::Target target_ = mlir::legato::Target::cpu();
   runtime::SelfCommunicator self_;
   runtime::DiskCache *cache_;
+  bool syncEachProgram_;
 };
 
 } // namespace

@@ -161,14 +161,20 @@ private:
       step.block[i] = unsigned(constant(op, dims[3 + i]));
     }
     for (Value operand : launch.getKernelOperands()) {
-      KernelArg arg;
-      if (isa<MemRefType>(operand.getType())) {
-        arg.isView = true;
-        arg.view = lookup(op, operand);
-      } else {
-        arg.scalar = constant(op, operand);
+      if (!isa<MemRefType>(operand.getType())) {
+        step.params.push_back(constant(op, operand));
+        continue;
       }
-      step.args.push_back(std::move(arg));
+      const View &view = lookup(op, operand);
+      for (int pointer = 0; pointer < 2; ++pointer) { // allocated, aligned
+        step.addressParams.push_back({unsigned(step.params.size()), view.slot});
+        step.params.push_back(0);
+      }
+      step.params.push_back(uint64_t(view.offset));
+      for (int64_t size : view.sizes)
+        step.params.push_back(uint64_t(size));
+      for (int64_t stride : view.strides)
+        step.params.push_back(uint64_t(stride));
     }
     sequence_.steps.push_back(std::move(step));
     sequence_.launches++;
@@ -300,29 +306,20 @@ void gemv(Device &device, const Step &s, const std::vector<void *> &slots) {
 }
 
 void launch(Device &device, const Step &s, const std::vector<void *> &slots) {
-  // Each memref argument is (allocated, aligned, offset, sizes..., strides...).
-  std::vector<uint64_t> values;
-  for (const KernelArg &arg : s.args) {
-    if (!arg.isView) {
-      values.push_back(arg.scalar);
-      continue;
-    }
-    auto base = reinterpret_cast<uint64_t>(slots[arg.view.slot]);
-    values.push_back(base);
-    values.push_back(base);
-    values.push_back(uint64_t(arg.view.offset));
-    for (int64_t size : arg.view.sizes)
-      values.push_back(uint64_t(size));
-    for (int64_t stride : arg.view.strides)
-      values.push_back(uint64_t(stride));
-  }
-  std::vector<void *> params;
-  for (uint64_t &v : values)
-    params.push_back(&v);
-  check(api().cuLaunchKernel(s.function, s.grid[0], s.grid[1], s.grid[2], s.block[0],
-                             s.block[1], s.block[2], 0, device.stream(), params.data(),
-                             nullptr),
-        "launching kernel " + s.kernel);
+  // Reused across launches: no allocation on this path once warm.
+  thread_local std::vector<uint64_t> values;
+  thread_local std::vector<void *> params;
+  values.assign(s.params.begin(), s.params.end());
+  for (auto [param, slot] : s.addressParams)
+    values[param] = reinterpret_cast<uint64_t>(slots[slot]);
+  params.resize(values.size());
+  for (size_t i = 0; i < values.size(); ++i)
+    params[i] = &values[i];
+  CUresult result = api().cuLaunchKernel(s.function, s.grid[0], s.grid[1], s.grid[2],
+                                         s.block[0], s.block[1], s.block[2], 0,
+                                         device.stream(), params.data(), nullptr);
+  if (result != CUDA_SUCCESS)
+    check(result, "launching kernel " + s.kernel); // (the message only on failure)
 }
 
 } // namespace

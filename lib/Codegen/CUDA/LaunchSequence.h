@@ -28,14 +28,6 @@ struct View {
   int elementBytes = 0;
 };
 
-/// One kernel parameter: a view (expanded to the memref descriptor fields)
-/// or a scalar, stored in 8 bytes.
-struct KernelArg {
-  bool isView = false;
-  View view;
-  uint64_t scalar = 0;
-};
-
 struct Step {
   enum class Kind { allocate, free, launch, gemm, gemv, gevm } kind;
   int slot = -1;     // allocate, free
@@ -44,7 +36,12 @@ struct Step {
   std::string kernel;
   CUfunction function = nullptr;
   unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
-  std::vector<KernelArg> args;
+  // The kernel's parameters, 8 bytes each: scalars and every memref
+  // descriptor field (allocated, aligned, offset, sizes..., strides...)
+  // resolved at compile time; only the buffer addresses are filled in per
+  // launch, at `addressParams` (parameter index, buffer slot).
+  std::vector<uint64_t> params;
+  std::vector<std::pair<unsigned, int>> addressParams;
   // gemm (c = a b + beta c), gemv (c = a b), gevm (c = a b with a a vector)
   View a, b, c;
   double beta = 0;
