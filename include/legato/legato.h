@@ -67,6 +67,7 @@ struct Stats {
   int64_t programs = 0;      ///< programs executed
   int64_t kernels = 0;       ///< compute launches (fused kernels + library calls)
   int64_t collectives = 0;   ///< communication calls
+  int64_t bytes_sent = 0;    ///< bytes this rank sent to other ranks
   int64_t bytes_moved = 0;   ///< global-memory bytes read + written by kernels
   int64_t peak_bytes = 0;    ///< peak bytes allocated (arrays + temporaries)
   int64_t compiles = 0;      ///< programs compiled (cache misses)
@@ -217,10 +218,30 @@ public:
   ArrayView &operator=(Scalar value);
 };
 
+// ---- distribution (docs/DISTRIBUTED.md) -------------------------------------
+/// Where the elements of an array live over the ranks of an mpirun job:
+/// blocks along one axis (uneven when the axis does not divide; ranks past
+/// its extent hold nothing), or a copy on every rank. Without a request,
+/// arrays follow their inputs, and new ones are split along axis 0 when it
+/// has at least as many entries as there are ranks.
+struct Sharding {
+  int64_t axis = 0; ///< the split axis; -1: replicated
+  static Sharding split(int64_t axis = 0) { return {axis}; }
+  static Sharding replicated() { return {-1}; }
+};
+/// The same values, stored in blocks along `axis` (negative counts from the
+/// end). Like JAX's device_put: a new array, data moves at most once.
+Array shard(const Array &, int64_t axis = 0);
+/// The same values, a whole copy on every rank.
+Array replicate(const Array &);
+
 // ---- creation --------------------------------------------------------------
 Array zeros(Shape, DType = f64);
 Array ones(Shape, DType = f64);
 Array full(Shape, double value, DType = f64);
+Array zeros(Shape, DType, Sharding);
+Array ones(Shape, DType, Sharding);
+Array full(Shape, double value, DType, Sharding);
 Array arange(int64_t stop, DType = i64);
 Array arange(double start, double stop, double step, DType = f64);
 Array linspace(double start, double stop, int64_t num, DType = f64);
@@ -228,6 +249,7 @@ Array eye(int64_t n, DType = f64);
 /// Uniform [0, 1) for float types (0/1 for bool, [0, 2^31) for integers),
 /// counter-based: the same seed gives the same values in every mode/backend.
 Array random(Shape, DType = f64, uint64_t seed = 0);
+Array random(Shape, DType, uint64_t seed, Sharding);
 /// Copies `count` elements (checked against the shape; -1 = trust the shape).
 Array from_buffer(const void *data, DType, Shape, int64_t count = -1);
 template <class T> Array from_vector(const std::vector<T> &v, Shape shape) {

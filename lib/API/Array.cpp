@@ -108,15 +108,19 @@ void Array::copy_to_host(void *dst, DType as) const {
   int64_t count = n->size();
   if (count == 0)
     return; // (memcpy of nothing from/to null is still undefined)
+  // (a distributed array is gathered; only those need the Runtime)
+  auto readWhole = [&](void *to) {
+    n->sharding ? engine().readWhole(*n, to) : n->buffer->read(to);
+  };
   if (as == n->dtype) {
-    n->buffer->read(dst);
+    readWhole(dst);
     return;
   }
-  std::vector<char> staged; // device data comes to the host first
+  std::vector<char> staged; // the whole array in host memory first
   const void *src = n->buffer->data;
-  if (!n->buffer->onHost()) {
-    staged.resize(size_t(n->buffer->bytes));
-    n->buffer->read(staged.data());
+  if (!n->buffer->onHost() || n->sharding) {
+    staged.resize(size_t(count * dtype_size(n->dtype)));
+    readWhole(staged.data());
     src = staged.data();
   }
   auto load = [&](int64_t i) -> double {

@@ -2,8 +2,12 @@
 #include "API/Engine.h"
 
 #include "Codegen/CUDA/PtxCompiler.h"
+#include "Runtime/Exchange.h"
+#include "Transforms/Passes.h"
+#include "Transforms/ShardingRules.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 #include <chrono>
 #include <cstdio>
@@ -29,12 +33,25 @@ mlir::DialectRegistry compilerRegistry(Backend backend) {
   return registry;
 }
 
+/// This rank's index among the ranks on its node (mpirun sets it).
+int localRank() {
+  const char *v = std::getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+  return v ? std::atoi(v) : 0;
+}
+
+/// The cores of this node shared among the ranks on it.
+int defaultThreads() {
+  const char *v = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  int ranksHere = v ? std::max(1, std::atoi(v)) : 1;
+  return std::max(1, int(std::thread::hardware_concurrency()) / ranksHere);
+}
+
 std::unique_ptr<codegen::Backend> createBackend(Backend backend, int threads,
                                                runtime::DiskCache *cache) {
   if (backend == Backend::cpu)
     return codegen::createCpuBackend(threads, cache);
 #ifdef LEGATO_HAS_CUDA
-  return codegen::createCudaBackend(0, cache);
+  return codegen::createCudaBackend(localRank(), cache);
 #else
   throw Error("legato: this build has no CUDA backend (the CUDA toolkit was not found "
               "when it was configured); use LEGATO_BACKEND=cpu (jit(f).ptx() still "
@@ -61,14 +78,14 @@ std::string shapeString(const Shape &shape) {
 
 Engine::Engine(const Options &o)
     : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
-      threads(o.threads > 0 ? o.threads
-                            : int(std::max(1u, std::thread::hardware_concurrency()))),
+      threads(o.threads > 0 ? o.threads : defaultThreads()),
       simplify(o.simplify.value_or(true)),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096),
       mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
   if (!o.cache_dir.empty())
     diskCache = runtime::DiskCache::openOrWarn(o.cache_dir);
+  comm = runtime::createCommunicator();
   device = createBackend(backend, threads, diskCache.get());
 }
 
@@ -160,14 +177,31 @@ void Engine::runProgram(const std::vector<Node *> &outputs) {
   if (std::getenv("LEGATO_DEBUG_WINDOWS")) // where windows end, for tuning
     std::fprintf(stderr, "legato: window of %zu ops, %zu outputs, key hash %zx\n",
                  program.nodes.size(), outputs.size(), std::hash<std::string>()(program.key));
-  std::shared_ptr<Executable> exe = compile(program);
   std::vector<Node *> inputs;
   for (const NodePtr &in : program.inputs)
     inputs.push_back(in.get());
-  std::vector<std::shared_ptr<runtime::Buffer>> buffers = run(inputs, outputs, *exe);
+  std::shared_ptr<Executable> exe;
+  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
+  if (ranks() == 1) {
+    exe = compile(program);
+    buffers = run(inputs, outputs, *exe);
+  } else {
+    // A failure on one rank (compiling, allocating) must reach the others
+    // before they wait for it in a collective.
+    std::string failure;
+    try {
+      exe = compile(program);
+    } catch (const Error &e) {
+      failure = e.what();
+    }
+    runtime::agreeOrThrow(*comm, failure, std::hash<std::string>()(program.key));
+    buffers = run(inputs, outputs, *exe);
+  }
   // Outputs become materialised leaves; dropping their operands frees the
   // temporaries of this window.
   for (size_t i = 0; i < outputs.size(); ++i) {
+    if (exe->distributed)
+      outputs[i]->sharding = exe->distributed->outputShardings[i];
     outputs[i]->buffer = std::move(buffers[i]);
     outputs[i]->kind = OpKind::Buffer;
     outputs[i]->operands.clear();
@@ -180,12 +214,25 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   std::string key = program.key + "|" + device->name() +
                     "|threads=" + std::to_string(options.threads) +
                     "|simplify=" + std::to_string(options.simplify);
+  if (ranks() > 1) { // where the inputs live and the outputs go decides the program
+    for (const NodePtr &in : program.inputs)
+      key += "|" + (in->sharding ? in->sharding->str() : std::string("whole"));
+    for (Node *out : program.outputs)
+      key += "|" + std::to_string(out->placement);
+  }
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
   auto start = std::chrono::steady_clock::now();
   mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
   auto exe = std::make_shared<Executable>();
-  exe->program = device->compile(*module, options);
+  if (ranks() == 1) {
+    exe->program = device->compile(*module, options);
+  } else {
+    partition(*module, program);
+    auto distributed = std::make_unique<DistributedProgram>(*module, *device, options, ranks());
+    exe->distributed = distributed.get();
+    exe->program = std::move(distributed);
+  }
   exe->compileMs = msSince(start);
   stats.compiles++;
   stats.compile_ms += exe->compileMs;
@@ -193,9 +240,51 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   return exe;
 }
 
+void Engine::partition(mlir::ModuleOp module, const Program &program) {
+  auto main = module.lookupSymbol<mlir::func::FuncOp>("main");
+  mlir::Builder b(&mlirContext);
+  for (auto [i, in] : llvm::enumerate(program.inputs))
+    if (in->sharding)
+      main.setArgAttr(unsigned(i), mlir::legato::kBoxesAttr,
+                      b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(in->sharding->boxes)));
+  for (auto [i, out] : llvm::enumerate(program.outputs)) {
+    if (out->placement == Node::kAnyPlacement)
+      continue;
+    runtime::Sharding wanted =
+        out->placement == Node::kReplicated
+            ? runtime::Sharding::replicated(out->shape, ranks())
+            : runtime::Sharding::split(out->shape, out->placement, ranks());
+    main.setResultAttr(unsigned(i), mlir::legato::kBoxesAttr,
+                       b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(wanted.boxes)));
+  }
+  mlir::PassManager pm(&mlirContext);
+  if (simplify) { // simplified first: fewer ops to place, fewer to exchange
+    pm.addPass(mlir::createCanonicalizerPass());
+    pm.addPass(mlir::createCSEPass());
+    pm.addPass(mlir::legato::createLegatoSimplifyPass());
+  }
+  pm.addPass(mlir::legato::createLegatoPartitionPass(
+      {/*ranks=*/ranks(), /*rank=*/comm->rank()}));
+  if (mlir::failed(pm.run(module)))
+    throw Error("legato: internal compiler error while partitioning a program over " +
+                std::to_string(ranks()) + " ranks");
+}
+
 std::vector<std::shared_ptr<runtime::Buffer>>
 Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &results,
             Executable &exe) {
+  if (exe.distributed) {
+    std::vector<std::shared_ptr<runtime::Buffer>> in;
+    for (Node *n : inputs)
+      in.push_back(n->buffer);
+    std::vector<std::shared_ptr<runtime::Buffer>> out =
+        exe.distributed->run(in, *device, *comm, stats.bytes_sent, stats.collectives);
+    stats.programs++;
+    stats.kernels += exe.program->stats.kernels;
+    stats.bytes_moved += exe.program->stats.bytesMoved;
+    stats.peak_bytes = std::max(stats.peak_bytes, device->peakBytes());
+    return out;
+  }
   std::vector<codegen::ArrayArg> in, out;
   for (Node *n : inputs) {
     if (!n->buffer)
@@ -214,6 +303,41 @@ Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &result
   stats.bytes_moved += launched.bytesMoved;
   stats.peak_bytes = std::max(stats.peak_bytes, device->peakBytes());
   return outputs;
+}
+
+void Engine::readWhole(const Node &node, void *dst) {
+  if (!node.sharding) {
+    node.buffer->read(dst);
+    return;
+  }
+  std::vector<char> staging;
+  const void *src = node.buffer->data;
+  if (!node.buffer->onHost()) {
+    staging.resize(size_t(node.buffer->bytes));
+    node.buffer->read(staging.data());
+    src = staging.data();
+  }
+  std::vector<runtime::Box> everything(size_t(ranks()), runtime::Box::full(node.shape));
+  stats.bytes_sent += runtime::exchangeBoxes(*comm, *node.sharding, everything, src, dst,
+                                             dtype_size(node.dtype));
+  stats.collectives++;
+}
+
+void Engine::placeWhole(Node &node, const void *data) {
+  int64_t element = dtype_size(node.dtype);
+  if (ranks() == 1 || node.shape.empty() || node.shape[0] < ranks()) {
+    node.buffer = device->allocate(node.size() * element);
+    node.buffer->write(data);
+    return;
+  }
+  auto sharding = std::make_shared<runtime::Sharding>(
+      runtime::Sharding::split(node.shape, 0, ranks()));
+  const runtime::Box &mine = sharding->boxes[size_t(comm->rank())];
+  std::vector<char> block(size_t(mine.size() * element));
+  runtime::copyBox(data, runtime::Box::full(node.shape), block.data(), mine, mine, element);
+  node.buffer = device->allocate(int64_t(block.size()));
+  node.buffer->write(block.data());
+  node.sharding = std::move(sharding);
 }
 
 std::string Engine::ir(const Program &program, Stage stage) {

@@ -44,6 +44,7 @@ public:
   /// Compiles (or finds in the cache) the executable of `program`.
   std::shared_ptr<Executable> compile(const Program &program);
   /// Runs `exe` on materialised `inputs`, returning one buffer per output.
+  /// Over several ranks the outputs' shardings are set too.
   std::vector<std::shared_ptr<runtime::Buffer>> run(const std::vector<Node *> &inputs,
                                                    const std::vector<Node *> &outputs,
                                                    Executable &exe);
@@ -53,14 +54,27 @@ public:
   std::string ptx(const Program &program);
 
   mlir::legato::PipelineOptions pipelineOptions() const;
+  /// Rewrites `module` into this rank's program (legato-partition), the
+  /// inputs placed as `program`'s input nodes say.
+  void partition(mlir::ModuleOp module, const Program &program);
 
   Stats stats;
   Trace *tracing = nullptr;
   mlir::MLIRContext mlirContext;
   /// Compiled code kept across processes (LEGATO_CACHE_DIR), or null.
   std::unique_ptr<runtime::DiskCache> diskCache;
-  /// Compiles and runs programs, owns array memory, provides collectives.
+  /// Compiles and runs programs, owns array memory.
   std::unique_ptr<codegen::Backend> device;
+  /// The ranks of this run (MPI under mpirun, else this process alone).
+  std::unique_ptr<runtime::Communicator> comm;
+  int ranks() const { return comm->size(); }
+
+  /// The whole value of materialised `node` in host memory at `dst`
+  /// (gathered from every rank when it is distributed; collective then).
+  void readWhole(const Node &node, void *dst);
+  /// This rank's part of a whole array given in host memory (`data`): the
+  /// buffer and sharding of a new Buffer node.
+  void placeWhole(Node &node, const void *data);
 
 private:
   /// Runs the window's pending values that live Arrays hold.

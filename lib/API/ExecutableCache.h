@@ -12,6 +12,7 @@
 #ifndef LEGATO_API_EXECUTABLECACHE_H
 #define LEGATO_API_EXECUTABLECACHE_H
 
+#include "API/DistributedProgram.h"
 #include "Codegen/Backend.h"
 
 #include <memory>
@@ -23,6 +24,9 @@ namespace legato::detail {
 struct Executable {
   std::unique_ptr<codegen::CompiledProgram> program;
   double compileMs = 0;
+  /// Over several ranks: `program` is this one (and owns it), and where each
+  /// output lives. Null on one rank.
+  DistributedProgram *distributed = nullptr;
 };
 
 /// The executable compiled for `key` (program key, backend and compiler

@@ -35,15 +35,26 @@ struct JitState {
 
 namespace {
 
-std::string signature(const std::vector<Array> &args) {
+/// Shapes, dtypes and, over several ranks, where the (materialised)
+/// arguments live.
+std::string signature(const std::vector<NodePtr> &args) {
   std::string key = std::to_string(args.size()) + ":";
-  for (const Array &a : args) {
-    key += dtype_name(a.dtype()) + shapeString(a.shape());
+  for (const NodePtr &a : args) {
+    key += dtype_name(a->dtype) + shapeString(a->shape);
+    if (a->sharding)
+      key += a->sharding->str();
   }
   return key;
 }
 
 std::vector<JitSegment> segment(const JitEntry &entry, const std::vector<uint64_t> &cutAfter);
+
+std::vector<NodePtr> valuesOf(const std::vector<Array> &args) {
+  std::vector<NodePtr> values;
+  for (const Array &a : args)
+    values.push_back(valueOf(a));
+  return values;
+}
 
 /// Restores the engine's tracing state even when the traced body throws.
 struct TracingScope {
@@ -53,7 +64,7 @@ struct TracingScope {
   ~TracingScope() { e.tracing = saved; }
 };
 
-JitEntry &lookupOrTrace(JitState &state, const std::vector<Array> &args) {
+JitEntry &lookupOrTrace(JitState &state, const std::vector<NodePtr> &args) {
   std::string key = signature(args);
   auto it = state.entries.find(key);
   if (it != state.entries.end())
@@ -66,8 +77,9 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<Array> &args) {
   {
     TracingScope scope(e, &trace);
     std::vector<Array> params;
-    for (const Array &a : args) {
-      NodePtr p = makeNode(OpKind::Param, a.dtype(), a.shape());
+    for (const NodePtr &a : args) {
+      NodePtr p = makeNode(OpKind::Param, a->dtype, a->shape);
+      p->sharding = a->sharding;
       entry->params.push_back(p);
       params.push_back(Array(std::make_shared<ArrayImpl>(p)));
     }
@@ -82,8 +94,12 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<Array> &args) {
   entry->program = collectProgram(entry->computed, entry->params);
   if (!entry->computed.empty())
     entry->segments = segment(*entry, trace.cutAfter);
-  for (JitSegment &s : entry->segments)
+  for (JitSegment &s : entry->segments) {
     s.exe = e.compile(s.program);
+    if (s.exe->distributed) // later segments read these where they live
+      for (size_t i = 0; i < s.program.outputs.size(); ++i)
+        s.program.outputs[i]->sharding = s.exe->distributed->outputShardings[i];
+  }
   return *state.entries.emplace(key, std::move(entry)).first->second;
 }
 
@@ -140,8 +156,6 @@ JitFunction::JitFunction(Body body) : state_(std::make_shared<JitState>()) {
 std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
   Engine &e = engine();
   int64_t compilesBefore = e.stats.compiles;
-  JitEntry &entry = lookupOrTrace(*state_, args);
-
   // Bind the arguments' current values (running what they still need).
   std::vector<NodePtr> argValues;
   for (const Array &a : args) {
@@ -149,6 +163,7 @@ std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
     e.materialize(v);
     argValues.push_back(v);
   }
+  JitEntry &entry = lookupOrTrace(*state_, argValues);
   // Run the segments in order; each value they compute becomes a buffer node.
   std::unordered_map<Node *, NodePtr> values;
   for (size_t i = 0; i < entry.params.size(); ++i)
@@ -169,6 +184,7 @@ std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
       value->dtype = traced->dtype;
       value->shape = traced->shape;
       value->buffer = std::move(buffers[i]);
+      value->sharding = traced->sharding;
       values[traced] = value;
     }
     for (Node *done : segment.lastReadHere)
@@ -198,12 +214,12 @@ std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
 }
 
 std::string JitFunction::ir(const std::vector<Array> &args, Stage stage) const {
-  JitEntry &entry = lookupOrTrace(*state_, args);
+  JitEntry &entry = lookupOrTrace(*state_, valuesOf(args));
   return engine().ir(entry.program, stage);
 }
 
 std::string JitFunction::ptx(const std::vector<Array> &args) const {
-  JitEntry &entry = lookupOrTrace(*state_, args);
+  JitEntry &entry = lookupOrTrace(*state_, valuesOf(args));
   return engine().ptx(entry.program);
 }
 

@@ -9,6 +9,7 @@
 #define LEGATO_API_NODE_H
 
 #include "Runtime/Allocator.h"
+#include "Runtime/Sharding.h"
 #include "legato/legato.h"
 
 #include <memory>
@@ -53,6 +54,13 @@ struct Node {
   std::vector<int64_t> ints;
   double scalar = 0;
   std::shared_ptr<runtime::Buffer> buffer;
+  /// Over several ranks: which box of the array `buffer` holds on each rank
+  /// (a jit parameter: where the argument lives). Null: the whole array.
+  std::shared_ptr<const runtime::Sharding> sharding;
+  /// legato::shard / replicate asked for this value's placement: the split
+  /// axis, or kReplicated. kAnyPlacement: the partitioner decides.
+  int64_t placement = kAnyPlacement;
+  static constexpr int64_t kAnyPlacement = -2, kReplicated = -1;
   /// Live Arrays whose current value is this node: a pending node with
   /// handles is a program output, one without is a temporary.
   int64_t handles = 0;

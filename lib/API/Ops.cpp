@@ -574,6 +574,40 @@ Array eye(int64_t n, DType t) {
   return wrap(convertNode(diagonal, t));
 }
 
+Array shard(const Array &a, int64_t axis) {
+  NodePtr v = valueOf(a);
+  int64_t rank = int64_t(v->shape.size());
+  if (axis < -rank || axis >= rank)
+    throw Error("legato.shard: axis " + std::to_string(axis) + " is out of range for an array of shape " +
+                shapeString(v->shape) + "; pass an axis in [" + std::to_string(-rank) + ", " +
+                std::to_string(rank) + ")" + (rank ? "" : " (a 0-d array can only be replicated)"));
+  // A new value (an identity reshape) so that Arrays sharing `v` keep theirs.
+  NodePtr n = makeNode(OpKind::Reshape, v->dtype, v->shape, {v});
+  n->placement = axis < 0 ? axis + rank : axis;
+  return wrap(n);
+}
+
+Array replicate(const Array &a) {
+  NodePtr v = valueOf(a);
+  NodePtr n = makeNode(OpKind::Reshape, v->dtype, v->shape, {v});
+  n->placement = Node::kReplicated;
+  return wrap(n);
+}
+
+/// A creation op's value placed as `s` asks.
+static Array placed(const Array &a, Sharding s) {
+  return s.axis == Sharding::replicated().axis ? replicate(a) : shard(a, s.axis);
+}
+
+Array zeros(Shape shape, DType t, Sharding s) { return placed(zeros(std::move(shape), t), s); }
+Array ones(Shape shape, DType t, Sharding s) { return placed(ones(std::move(shape), t), s); }
+Array full(Shape shape, double value, DType t, Sharding s) {
+  return placed(full(std::move(shape), value, t), s);
+}
+Array random(Shape shape, DType t, uint64_t seed, Sharding s) {
+  return placed(random(std::move(shape), t, seed), s);
+}
+
 Array random(Shape shape, DType t, uint64_t seed) {
   checkShape("random", shape);
   DType ft = t == DType::f32 ? DType::f32 : DType::f64;
@@ -599,9 +633,7 @@ Array from_buffer(const void *data, DType t, Shape shape, int64_t count) {
   n->kind = OpKind::Buffer;
   n->dtype = t;
   n->shape = std::move(shape);
-  int64_t bytes = n->size() * dtype_size(t);
-  n->buffer = engine().device->allocate(bytes);
-  n->buffer->write(data);
+  engine().placeWhole(*n, data);
   return wrap(engine().record(n));
 }
 

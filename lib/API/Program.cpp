@@ -152,7 +152,7 @@ Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args)
   case OpKind::Iota:
     return mlir::legato::IotaOp::create(b, loc, t, b.getI64IntegerAttr(n->ints[0]));
   case OpKind::Random:
-    return mlir::legato::RandomOp::create(b, loc, t, b.getI64IntegerAttr(n->ints[0]));
+    return mlir::legato::RandomOp::create(b, loc, t, b.getI64IntegerAttr(n->ints[0]), {}, {});
   case OpKind::Unary:
     return buildUnary(b, loc, UnaryKind(n->sub), t, args[0]);
   case OpKind::Binary:

@@ -71,8 +71,8 @@ Runtime::~Runtime() {
 
 Backend Runtime::backend() const { return engine().backend; }
 Mode Runtime::mode() const { return engine().mode; }
-int Runtime::rank() const { return engine().device->communicator().rank(); }
-int Runtime::size() const { return engine().device->communicator().size(); }
+int Runtime::rank() const { return engine().comm->rank(); }
+int Runtime::size() const { return engine().comm->size(); }
 
 Stats stats() { return engine().stats; }
 void reset_stats() {

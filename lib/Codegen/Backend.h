@@ -4,7 +4,8 @@
 // legato-dialect program into something it can launch, owns the memory of
 // array data, runs programs, and provides the collectives among ranks. The
 // CPU backend is the first; the CUDA backend (issue #5) implements the same
-// interface with PTX kernels, cuBLAS and NCCL.
+// interface with PTX kernels and cuBLAS. Collectives among ranks are the
+// engine's (runtime::Communicator), not a backend's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_CODEGEN_BACKEND_H
@@ -51,8 +52,6 @@ public:
   /// Runs `program`: reads `inputs`, writes `outputs` (in @main's order).
   virtual void launch(CompiledProgram &program, const std::vector<ArrayArg> &inputs,
                       const std::vector<ArrayArg> &outputs) = 0;
-  /// Collectives among the ranks of this run.
-  virtual runtime::Communicator &communicator() = 0;
   /// Peak bytes of array data and temporaries held in this backend's memory.
   virtual int64_t peakBytes() const { return runtime::peakBytes(); }
   virtual void resetPeak() { runtime::resetPeak(); }

@@ -1,8 +1,10 @@
 //===- Communicator.h - collectives among the ranks of a run ----*- C++ -*-===//
 //
-// The backends' collectives go through this interface: MPI between host
-// buffers, NCCL between GPU buffers (issues #4, #5). A process without a
-// launcher is rank 0 of 1, served by SelfCommunicator.
+// Every exchange of data between ranks goes through this interface: MPI
+// between host buffers (MpiCommunicator), NCCL between GPU buffers (issue
+// #5). A process started without a launcher is rank 0 of 1, served by
+// SelfCommunicator. All calls are collective unless stated otherwise: every
+// rank makes the same calls in the same order.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_RUNTIME_COMMUNICATOR_H
@@ -11,16 +13,37 @@
 #include "legato/legato.h"
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace legato::runtime {
+
+enum class ReduceOp : uint8_t { sum, prod, max, min };
 
 class Communicator {
 public:
   virtual ~Communicator() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
-  /// Replaces `count` elements at `data` by their sum over all ranks.
-  virtual void allReduceSum(void *data, int64_t count, DType dtype) = 0;
+  /// Replaces `count` elements of `dtype` at `data` (host memory) by their
+  /// combination over all ranks. Booleans combine as or (sum, max) and and
+  /// (prod, min). Every rank gets bitwise the same result (floating-point
+  /// sums too), and float max/min propagate NaN as NumPy does.
+  virtual void allReduce(void *data, int64_t count, DType dtype, ReduceOp op) = 0;
+  /// One message to or from another rank (host memory).
+  struct Message {
+    int peer;
+    void *data;
+    int64_t bytes;
+  };
+  /// Posts every send and receive, then waits for all of them. Not collective:
+  /// only the ranks named as peers take part. Messages between two ranks
+  /// match in order, and each receive must expect exactly the size sent
+  /// (legato::Error otherwise); a rank may send to itself.
+  virtual void sendRecv(const std::vector<Message> &sends,
+                        const std::vector<Message> &receives) = 0;
+  /// Copies `bytes` bytes at `data` on rank `root` to `data` on every rank.
+  virtual void broadcast(void *data, int64_t bytes, int root) = 0;
   /// Returns once every rank has called it.
   virtual void barrier() = 0;
 };
@@ -30,9 +53,23 @@ class SelfCommunicator final : public Communicator {
 public:
   int rank() const override { return 0; }
   int size() const override { return 1; }
-  void allReduceSum(void *, int64_t, DType) override {}
+  void allReduce(void *, int64_t, DType, ReduceOp) override {}
+  void sendRecv(const std::vector<Message> &sends,
+                const std::vector<Message> &receives) override;
+  void broadcast(void *, int64_t, int) override {}
   void barrier() override {}
 };
+
+/// For implementations: delivers messages a rank sends to itself, the i-th
+/// send to the i-th receive (MPI's matching order). Every peer named is this
+/// rank; counts and sizes must agree, else legato::Error naming `who`.
+void deliverToSelf(const char *who, const std::vector<Communicator::Message> &sends,
+                   const std::vector<Communicator::Message> &receives);
+
+/// MPI's world when this process was started by mpirun (MPI is initialised
+/// on the first call and finalised at exit), a SelfCommunicator otherwise.
+/// Throws legato::Error when MPI fails to start.
+std::unique_ptr<Communicator> createCommunicator();
 
 } // namespace legato::runtime
 

@@ -268,12 +268,17 @@ struct RandomLowering : OpConversionPattern<RandomOp> {
       auto c = [&](uint64_t v) -> Value {
         return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i64, int64_t(v)));
       };
-      // Row-major linear index.
+      // Row-major linear index in the global array (a rank's block sits at
+      // `offsets` of it).
+      SmallVector<int64_t> global(op.getGlobalShape().value_or(type.getShape()));
+      SmallVector<int64_t> offsets(op.getOffsets().value_or(SmallVector<int64_t>(type.getRank(), 0)));
       Value linear = c(0);
       for (int64_t d = 0; d < type.getRank(); ++d) {
         Value i = arith::IndexCastOp::create(b, loc, i64, linalg::IndexOp::create(b, loc, d));
+        if (offsets[d])
+          i = arith::AddIOp::create(b, loc, i, c(uint64_t(offsets[d])));
         linear = arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, linear, c(type.getDimSize(d))), i);
+            b, loc, arith::MulIOp::create(b, loc, linear, c(uint64_t(global[d]))), i);
       }
       const uint64_t golden = 0x9E3779B97F4A7C15ull;
       Value z = arith::AddIOp::create(b, loc, linear, c(seed * golden + golden));

@@ -175,4 +175,28 @@ def LegatoFoldTransposesIntoGemmPass
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def LegatoPartitionPass : Pass<"legato-partition", "mlir::ModuleOp"> {
+  let summary = "Rewrite a global program into one rank's local program with collectives";
+  let description = [{
+    The arguments of @main carry `legato.boxes` (ShardingAttrs.h: the box of
+    the global array each rank holds; absent: replicated). The pass decides
+    where each value lives (`home`: block distributions follow the arguments
+    through elementwise ops, slices, pads, transposes and row-split
+    products), then, backwards from the outputs, which box of every value
+    each rank must compute. Shifted slices make those boxes overlap the
+    neighbours' blocks: the ghost rows are computed again locally from the
+    arguments, so communication happens only where data enters the program
+    (`legato.exchange`: halo exchange, all-gather, reshard) and where a
+    reduction or product contracts a split axis (a local partial result and
+    `legato.all_reduce`). Everything else becomes local ops on local shapes,
+    and fuses as before. Results get `legato.boxes`: the requested
+    distribution, else the one the value has, else blocks along axis 0 when
+    its leading dimension has at least `ranks` entries, else replicated.
+  }];
+  let options = [
+    Option<"ranks", "ranks", "int64_t", "1", "number of ranks">,
+    Option<"rank", "rank", "int64_t", "0", "the rank whose program is built">,
+  ];
+}
+
 #endif // LEGATO_TRANSFORMS_PASSES

@@ -2,6 +2,9 @@
 one NumPy computes from the same inputs (reference.py), within 1e-9 relative.
 
 Usage: /usr/bin/python3 check_example.py <executable> <app> [args...]
+LEGATO_TEST_LAUNCH, when set, is a launcher command put before the executable
+(e.g. "mpiexec -n 3 --oversubscribe": the distributed run must give the same
+checksum).
 """
 import os
 import re
@@ -14,7 +17,8 @@ import reference
 RTOL = 1e-9
 
 exe, app, args = sys.argv[1], sys.argv[2], sys.argv[3:]
-run = subprocess.run([exe, *args], capture_output=True, text=True)
+launch = os.environ.get("LEGATO_TEST_LAUNCH", "").split()
+run = subprocess.run([*launch, exe, *args], capture_output=True, text=True)
 sys.stdout.write(run.stdout)
 sys.stderr.write(run.stderr)
 if run.returncode != 0:

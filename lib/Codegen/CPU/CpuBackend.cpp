@@ -81,11 +81,8 @@ public:
     static_cast<CpuProgram &>(program).executable->entry(args.data());
   }
 
-  runtime::Communicator &communicator() override { return self_; }
-
 private:
   mlir::legato::Target target_ = mlir::legato::Target::cpu();
-  runtime::SelfCommunicator self_;
   runtime::DiskCache *cache_; // object code kept across processes, or null
 };
 

@@ -133,12 +133,10 @@ public:
   void resetPeak() override { device_->resetPeak(); }
   void synchronize() override { device_->synchronize(); }
 
-  runtime::Communicator &communicator() override { return self_; }
 
 private:
   std::shared_ptr<cuda::Device> device_;
   mlir::legato::Target target_ = mlir::legato::Target::cpu();
-  runtime::SelfCommunicator self_;
   runtime::DiskCache *cache_;
   bool syncEachProgram_;
 };

@@ -26,10 +26,11 @@ Device::Device(int ordinal) {
   const Api &cu = api();
   int count = 0;
   check(cu.cuDeviceGetCount(&count), "cuDeviceGetCount");
-  if (ordinal >= count)
-    throw Error("legato(cuda): GPU " + std::to_string(ordinal) + " requested but " +
-                std::to_string(count) + " visible; check CUDA_VISIBLE_DEVICES");
-  check(cu.cuDeviceGet(&device_, ordinal), "cuDeviceGet");
+  if (count == 0)
+    throw Error("legato(cuda): no GPU is visible; check CUDA_VISIBLE_DEVICES or use "
+                "LEGATO_BACKEND=cpu");
+  // One rank per GPU; more ranks than GPUs on a node share them round-robin.
+  check(cu.cuDeviceGet(&device_, ordinal % count), "cuDeviceGet");
   check(cu.cuDevicePrimaryCtxRetain(&context_, device_), "cuDevicePrimaryCtxRetain");
   makeCurrent();
   check(cu.cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING), "cuStreamCreate");

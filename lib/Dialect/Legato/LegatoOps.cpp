@@ -218,3 +218,41 @@ LogicalResult PadOp::verify() {
 
 #define GET_OP_CLASSES
 #include "Dialect/Legato/LegatoOps.cpp.inc"
+
+LogicalResult RandomOp::verify() {
+  std::optional<ArrayRef<int64_t>> global = getGlobalShape(), offsets = getOffsets();
+  if (!global && !offsets)
+    return success();
+  int64_t rank = getType().getRank();
+  if (!global || !offsets || int64_t(global->size()) != rank ||
+      int64_t(offsets->size()) != rank)
+    return emitOpError() << "global_shape and offsets must both be given, one "
+                            "entry per dimension (" << rank << ")";
+  for (int64_t d = 0; d < rank; ++d)
+    if ((*offsets)[d] < 0 || (*offsets)[d] + getType().getDimSize(d) > (*global)[d])
+      return emitOpError() << "the block at offsets [" << *offsets
+                           << "] lies outside the global shape [" << *global << "]";
+  return success();
+}
+
+LogicalResult ExchangeOp::verify() {
+  int64_t rank = int64_t(getGlobalShape().size());
+  if (tensorOf(getInput()).getRank() != rank || getType().getRank() != rank)
+    return emitOpError() << "input and result must have the rank of the global shape";
+  if (getHave().size() != getNeed().size() || getHave().size() % std::max<int64_t>(2 * rank, 1))
+    return emitOpError() << "have and need must hold one box (low, high corner) per rank";
+  int64_t ranks = rank ? int64_t(getHave().size()) / (2 * rank) : 1;
+  if (getRank() < 0 || getRank() >= ranks)
+    return emitOpError() << "rank " << getRank() << " is not among the " << ranks << " ranks";
+  auto boxShape = [&](ArrayRef<int64_t> boxes) {
+    SmallVector<int64_t> shape;
+    for (int64_t d = 0; d < rank; ++d)
+      shape.push_back(std::max<int64_t>(0, boxes[getRank() * 2 * rank + rank + d] -
+                                               boxes[getRank() * 2 * rank + d]));
+    return shape;
+  };
+  if (tensorOf(getInput()).getShape() != ArrayRef<int64_t>(boxShape(getHave())) ||
+      getType().getShape() != ArrayRef<int64_t>(boxShape(getNeed())))
+    return emitOpError() << "input and result shapes must be this rank's have and need boxes";
+  return success();
+}

@@ -185,11 +185,16 @@ def Legato_RandomOp : Legato_Op<"random", [Pure]> {
   let description = [{
     Element i (row-major) is a SplitMix64 hash of `seed * golden + i`, so the
     value depends only on the seed and the position: every backend, mode and
-    partitioning produces the same array.
+    partitioning produces the same array. A rank's block of a distributed
+    array is the box at `offsets` of an array of `global_shape` (both absent:
+    the whole array).
   }];
-  let arguments = (ins I64Attr:$seed);
+  let arguments = (ins I64Attr:$seed,
+                       OptionalAttr<DenseI64ArrayAttr>:$global_shape,
+                       OptionalAttr<DenseI64ArrayAttr>:$offsets);
   let results = (outs Legato_FloatTensor:$result);
   let assemblyFormat = "$seed attr-dict `:` type($result)";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -305,6 +310,37 @@ def Legato_PadOp : Legato_Op<"pad", [Pure]> {
   let results = (outs Legato_Tensor:$result);
   let assemblyFormat = [{
     $input `low` $low `high` $high `value` $padding attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Collectives (only between legato-partition and the runtime's program split)
+//===----------------------------------------------------------------------===//
+
+def Legato_AllReduceOp : Legato_Op<"all_reduce", [SameOperandsAndResultType]> {
+  let summary = "combines every rank's value elementwise (a partial reduction's result)";
+  let arguments = (ins Legato_ReduceKind:$kind, Legato_Tensor:$input);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = "$kind $input attr-dict `:` type($result)";
+}
+
+def Legato_ExchangeOp : Legato_Op<"exchange"> {
+  let summary = "gives each rank the box of a distributed array it needs";
+  let description = [{
+    Rank r holds box `have[r]` of an array of `global_shape` (the input) and
+    receives box `need[r]` (the result). Boxes are flattened: for each rank,
+    the low corner then the high corner (exclusive). Each element travels
+    from its owner, the lowest rank holding it: a halo exchange, an
+    all-gather and a reshard are all exchanges.
+  }];
+  let arguments = (ins Legato_Tensor:$input, DenseI64ArrayAttr:$global_shape,
+                       DenseI64ArrayAttr:$have, DenseI64ArrayAttr:$need,
+                       I64Attr:$rank);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = [{
+    $input `have` $have `need` $need `of` $global_shape `on` $rank attr-dict
+    `:` type($input) `->` type($result)
   }];
   let hasVerifier = 1;
 }

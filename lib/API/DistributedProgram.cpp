@@ -1,0 +1,287 @@
+//===- DistributedProgram.cpp - one rank's program: kernels and collectives ===//
+#include "API/DistributedProgram.h"
+
+#include "Dialect/Legato/LegatoDialect.h"
+#include "Runtime/Exchange.h"
+#include "Transforms/ShardingRules.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <cstring>
+
+namespace legato::detail {
+
+using namespace mlir;
+using runtime::Box;
+
+struct DistributedProgram::Step {
+  enum class Kind { kernel, exchange, allReduce } kind;
+  std::unique_ptr<codegen::CompiledProgram> program; // kernel
+  std::vector<int64_t> in, out;                      // slots
+  std::vector<Shape> inShapes, outShapes;
+  std::vector<DType> outTypes;
+  DType dtype = DType::f64; // element type of a collective's data
+  runtime::Sharding have;   // exchange
+  std::vector<Box> need;
+  runtime::ReduceOp op = runtime::ReduceOp::sum; // all-reduce
+  std::vector<int64_t> release; // slots read for the last time here
+};
+
+namespace {
+
+DType dtypeOf(Value v) {
+  Type t = cast<RankedTensorType>(v.getType()).getElementType();
+  if (t.isInteger(1)) return DType::bool_;
+  if (t.isInteger(32)) return DType::i32;
+  if (t.isInteger(64)) return DType::i64;
+  if (t.isF32()) return DType::f32;
+  return DType::f64;
+}
+
+Shape shapeOfValue(Value v) { return cast<RankedTensorType>(v.getType()).getShape().vec(); }
+
+int64_t bytesOf(const Shape &shape, DType t) {
+  int64_t n = dtype_size(t);
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+bool isCollective(Operation *op) { return isa<mlir::legato::ExchangeOp, mlir::legato::AllReduceOp>(op); }
+
+std::vector<Box> decode(ArrayRef<int64_t> flat, int64_t rank, int ranks) {
+  return *mlir::legato::decodeBoxes(flat, rank, ranks);
+}
+
+/// Host memory holding `buffer`'s bytes: the buffer itself when it is on
+/// the host, else a copy in `staging`.
+const void *hostBytes(const runtime::Buffer &buffer, std::vector<char> &staging) {
+  if (buffer.onHost())
+    return buffer.data;
+  staging.resize(size_t(buffer.bytes));
+  buffer.read(staging.data());
+  return staging.data();
+}
+
+/// Fills a new buffer of `bytes` bytes through `produce(host pointer)`.
+template <class F>
+std::shared_ptr<runtime::Buffer> produceBuffer(codegen::Backend &backend, int64_t bytes, F produce) {
+  std::shared_ptr<runtime::Buffer> out = backend.allocate(bytes);
+  if (out->onHost()) {
+    produce(out->data);
+  } else {
+    std::vector<char> staging(static_cast<size_t>(bytes));
+    produce(static_cast<void *>(staging.data()));
+    out->write(staging.data());
+  }
+  return out;
+}
+
+} // namespace
+
+DistributedProgram::~DistributedProgram() = default;
+
+DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &backend,
+                                       const mlir::legato::PipelineOptions &options, int ranks) {
+  auto func = partitioned.lookupSymbol<func::FuncOp>("main");
+  Block &body = func.getBody().front();
+  llvm::DenseMap<Value, int64_t> slot;
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    slot[arg] = slots_++;
+    inputSlots_.push_back(slot[arg]);
+  }
+  for (unsigned i = 0; i < func.getNumResults(); ++i) {
+    auto attr = func.getResultAttrOfType<DenseI64ArrayAttr>(i, mlir::legato::kBoxesAttr);
+    Shape global; // recovered from the boxes' union
+    int64_t rank = int64_t(cast<RankedTensorType>(func.getResultTypes()[i]).getRank());
+    std::vector<Box> boxes = decode(attr.asArrayRef(), rank, ranks);
+    global.assign(size_t(rank), 0);
+    for (const Box &b : boxes)
+      for (int64_t d = 0; d < rank; ++d)
+        global[d] = std::max(global[d], b.hi[d]);
+    outputShardings.push_back(std::make_shared<runtime::Sharding>(runtime::Sharding{global, boxes}));
+  }
+
+  // A collective's result is ready one level after its operands: the ops of
+  // level L form segment L, and the collectives of level L run after it.
+  llvm::DenseMap<Operation *, int> level;
+  int levels = 0;
+  for (Operation &op : body.without_terminator()) {
+    int l = 0;
+    for (Value operand : op.getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        l = std::max(l, level[def] + (isCollective(def) ? 1 : 0));
+    level[&op] = l;
+    levels = std::max(levels, l + 1);
+  }
+  auto usedOutside = [&](Value v, llvm::function_ref<bool(Operation *)> inside) {
+    return llvm::any_of(v.getUsers(), [&](Operation *user) { return !inside(user); });
+  };
+  for (int l = 0; l < levels; ++l) {
+    auto inSegment = [&](Operation *op) {
+      return op->getBlock() == &body && !isa<func::ReturnOp>(op) && !isCollective(op) &&
+             level.lookup(op) == l;
+    };
+    SmallVector<Operation *> ops;
+    for (Operation &op : body.without_terminator())
+      if (inSegment(&op))
+        ops.push_back(&op);
+    if (!ops.empty()) {
+      // Inputs: values from outside (splat constants are cloned instead).
+      llvm::SetVector<Value> inputs;
+      llvm::SetVector<Operation *> constants;
+      for (Operation *op : ops)
+        for (Value operand : op->getOperands()) {
+          Operation *def = operand.getDefiningOp();
+          if (def && inSegment(def))
+            continue;
+          if (def && isa<mlir::legato::ConstantOp>(def))
+            constants.insert(def);
+          else
+            inputs.insert(operand);
+        }
+      SmallVector<Value> outputs;
+      for (Operation *op : ops)
+        for (Value result : op->getResults())
+          if (usedOutside(result, inSegment))
+            outputs.push_back(result);
+      if (!outputs.empty()) {
+        OpBuilder b(partitioned.getContext());
+        OwningOpRef<ModuleOp> segment = ModuleOp::create(func.getLoc());
+        b.setInsertionPointToEnd(segment->getBody());
+        SmallVector<Type> inTypes, outTypes;
+        for (Value v : inputs)
+          inTypes.push_back(v.getType());
+        for (Value v : outputs)
+          outTypes.push_back(v.getType());
+        auto segmentFunc =
+            func::FuncOp::create(b, func.getLoc(), "main", b.getFunctionType(inTypes, outTypes));
+        Block *entry = segmentFunc.addEntryBlock();
+        b.setInsertionPointToStart(entry);
+        IRMapping map;
+        for (auto [v, arg] : llvm::zip(inputs, entry->getArguments()))
+          map.map(v, arg);
+        for (Operation *c : constants)
+          b.clone(*c, map);
+        for (Operation *op : ops)
+          b.clone(*op, map);
+        SmallVector<Value> results;
+        for (Value v : outputs)
+          results.push_back(map.lookup(v));
+        func::ReturnOp::create(b, func.getLoc(), results);
+
+        Step step{Step::Kind::kernel};
+        step.program = backend.compile(*segment, options);
+        stats.kernels += step.program->stats.kernels;
+        stats.bytesMoved += step.program->stats.bytesMoved;
+        for (Value v : inputs) {
+          step.in.push_back(slot.at(v));
+          step.inShapes.push_back(shapeOfValue(v));
+        }
+        for (Value v : outputs) {
+          slot[v] = slots_++;
+          step.out.push_back(slot[v]);
+          step.outShapes.push_back(shapeOfValue(v));
+          step.outTypes.push_back(dtypeOf(v));
+        }
+        steps_.push_back(std::move(step));
+      }
+    }
+    for (Operation &op : body.without_terminator()) {
+      if (!isCollective(&op) || level[&op] != l)
+        continue;
+      Value input = op.getOperand(0), result = op.getResult(0);
+      Step step{Step::Kind::allReduce};
+      step.dtype = dtypeOf(input);
+      step.in = {slot.at(input)};
+      step.inShapes = {shapeOfValue(input)};
+      slot[result] = slots_++;
+      step.out = {slot[result]};
+      step.outShapes = {shapeOfValue(result)};
+      if (auto exchange = dyn_cast<mlir::legato::ExchangeOp>(op)) {
+        step.kind = Step::Kind::exchange;
+        int64_t rank = int64_t(exchange.getGlobalShape().size());
+        step.have = {exchange.getGlobalShape().vec(), decode(exchange.getHave(), rank, ranks)};
+        step.need = decode(exchange.getNeed(), rank, ranks);
+      } else {
+        auto reduce = cast<mlir::legato::AllReduceOp>(op);
+        step.op = runtime::ReduceOp(int(reduce.getKind()));
+      }
+      steps_.push_back(std::move(step));
+    }
+  }
+  for (Value v : body.getTerminator()->getOperands())
+    outputSlots_.push_back(slot.at(v));
+
+  // Free each slot after its last reader (outputs live on).
+  std::vector<int64_t> lastReader(static_cast<size_t>(slots_), -1);
+  for (size_t s = 0; s < steps_.size(); ++s)
+    for (int64_t in : steps_[s].in)
+      lastReader[size_t(in)] = int64_t(s);
+  for (int64_t out : outputSlots_)
+    lastReader[size_t(out)] = -1;
+  for (int64_t s = 0; s < slots_; ++s)
+    if (lastReader[size_t(s)] >= 0)
+      steps_[size_t(lastReader[size_t(s)])].release.push_back(s);
+}
+
+std::vector<std::shared_ptr<runtime::Buffer>>
+DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
+                        codegen::Backend &backend, runtime::Communicator &comm,
+                        int64_t &bytesSent, int64_t &collectives) {
+  std::vector<std::shared_ptr<runtime::Buffer>> slots(static_cast<size_t>(slots_));
+  for (size_t i = 0; i < inputs.size(); ++i)
+    slots[size_t(inputSlots_[i])] = inputs[i];
+  std::vector<char> staging;
+  for (Step &step : steps_) {
+    switch (step.kind) {
+    case Step::Kind::kernel: {
+      std::vector<codegen::ArrayArg> in, out;
+      for (size_t i = 0; i < step.in.size(); ++i)
+        in.push_back({slots[size_t(step.in[i])]->data, &step.inShapes[i]});
+      for (size_t i = 0; i < step.out.size(); ++i) {
+        auto &buffer = slots[size_t(step.out[i])];
+        buffer = backend.allocate(bytesOf(step.outShapes[i], step.outTypes[i]));
+        out.push_back({buffer->data, &step.outShapes[i]});
+      }
+      backend.launch(*step.program, in, out);
+      break;
+    }
+    case Step::Kind::exchange: {
+      const void *src = hostBytes(*slots[size_t(step.in[0])], staging);
+      int64_t size = dtype_size(step.dtype);
+      slots[size_t(step.out[0])] =
+          produceBuffer(backend, bytesOf(step.outShapes[0], step.dtype), [&](void *dst) {
+            bytesSent += runtime::exchangeBoxes(comm, step.have, step.need, src, dst, size);
+          });
+      ++collectives;
+      break;
+    }
+    case Step::Kind::allReduce: {
+      const runtime::Buffer &input = *slots[size_t(step.in[0])];
+      const void *src = hostBytes(input, staging);
+      int64_t count = bytesOf(step.outShapes[0], step.dtype) / dtype_size(step.dtype);
+      slots[size_t(step.out[0])] = produceBuffer(backend, input.bytes, [&](void *dst) {
+        std::memcpy(dst, src, size_t(input.bytes));
+        comm.allReduce(dst, count, step.dtype, step.op);
+      });
+      bytesSent += input.bytes;
+      ++collectives;
+      break;
+    }
+    }
+    for (int64_t s : step.release)
+      slots[size_t(s)].reset();
+  }
+  std::vector<std::shared_ptr<runtime::Buffer>> outputs;
+  for (int64_t s : outputSlots_)
+    outputs.push_back(slots[size_t(s)]);
+  return outputs;
+}
+
+} // namespace legato::detail

@@ -1,0 +1,51 @@
+//===- DistributedProgram.h - one rank's program: kernels and collectives -*- C++ -*-===//
+//
+// legato-partition turns a program into this rank's local program with
+// `legato.exchange` and `legato.all_reduce` ops in it. Here it is cut at
+// those collectives into segments that the backend compiles like any
+// program (so fusion never spans a collective, Diffuse's rule), and run as a
+// flat list of steps: segment, collectives, segment, ...
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_API_DISTRIBUTEDPROGRAM_H
+#define LEGATO_API_DISTRIBUTEDPROGRAM_H
+
+#include "Codegen/Backend.h"
+#include "Runtime/Sharding.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <memory>
+#include <vector>
+
+namespace legato::detail {
+
+class DistributedProgram final : public codegen::CompiledProgram {
+public:
+  /// Splits and compiles `partitioned` (the output of legato-partition for
+  /// this rank); throws legato::Error.
+  DistributedProgram(mlir::ModuleOp partitioned, codegen::Backend &backend,
+                     const mlir::legato::PipelineOptions &options, int ranks);
+  ~DistributedProgram() override;
+
+  /// Runs the steps on this rank's blocks of the inputs; returns this rank's
+  /// blocks of the outputs. `bytesSent` and `collectives` grow by what this
+  /// run communicated.
+  std::vector<std::shared_ptr<runtime::Buffer>>
+  run(const std::vector<std::shared_ptr<runtime::Buffer>> &inputs, codegen::Backend &backend,
+      runtime::Communicator &comm, int64_t &bytesSent, int64_t &collectives);
+
+  /// Where each output lives (boxes of all ranks).
+  std::vector<std::shared_ptr<const runtime::Sharding>> outputShardings;
+
+  struct Step;
+
+private:
+  std::vector<Step> steps_;
+  int64_t slots_ = 0;
+  std::vector<int64_t> inputSlots_, outputSlots_;
+};
+
+} // namespace legato::detail
+
+#endif // LEGATO_API_DISTRIBUTEDPROGRAM_H

@@ -1,0 +1,43 @@
+//===- Exchange.h - moving boxes of distributed arrays between ranks -*- C++ -*-===//
+//
+// The data movement the partitioner asks for (halo exchange, all-gather,
+// reshard, host reads) is one operation: every rank holds one box of a
+// global array and wants another. Each element is sent by its owner, the
+// lowest rank holding it, straight to every rank that needs it, so a 5-point
+// stencil's ghost rows travel once between neighbours and nothing else moves.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_RUNTIME_EXCHANGE_H
+#define LEGATO_RUNTIME_EXCHANGE_H
+
+#include "Runtime/Communicator.h"
+#include "Runtime/Sharding.h"
+
+#include <string>
+
+namespace legato::runtime {
+
+/// Rank r = comm.rank() holds box have.boxes[r] of the global array, row-major
+/// at `local`; afterwards `out` (not overlapping `local`) holds box need[r],
+/// row-major. Every rank passes the same `have` and `need`. Throws
+/// legato::Error (on every rank) when some needed element is held by no
+/// rank. Returns the bytes this rank sent to other ranks.
+int64_t exchangeBoxes(Communicator &comm, const Sharding &have, const std::vector<Box> &need,
+                      const void *local, void *out, int64_t elementBytes);
+
+/// Copies box `part` of an array whose `from` box is row-major at `src` into
+/// the row-major array of box `into` at `dst` (both boxes contain `part`).
+void copyBox(const void *src, const Box &from, void *dst, const Box &into, const Box &part,
+             int64_t elementBytes);
+
+/// The ranks' agreement after a step that may fail on some of them:
+/// `localError` is empty where the step succeeded. When any rank failed,
+/// every rank throws legato::Error with the message of the lowest failed rank
+/// ("rank R: ..."). `programHash` must be equal on all ranks (it identifies
+/// the program about to run); ranks that disagree throw legato::Error too,
+/// instead of exchanging mismatched data.
+void agreeOrThrow(Communicator &comm, const std::string &localError, uint64_t programHash);
+
+} // namespace legato::runtime
+
+#endif // LEGATO_RUNTIME_EXCHANGE_H

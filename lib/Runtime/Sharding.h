@@ -1,0 +1,120 @@
+//===- Sharding.h - where each rank's part of an array lies -----*- C++ -*-===//
+//
+// A distributed array is described by one box per rank: the index range of
+// the global array that the rank holds, row-major and contiguous in its
+// buffer. Block distributions (even or not, on any axis, over a 1-D or 2-D
+// mesh) and replication are all lists of boxes, so the partitioner, the
+// exchanges and host reads need no other vocabulary (docs/DISTRIBUTED.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_RUNTIME_SHARDING_H
+#define LEGATO_RUNTIME_SHARDING_H
+
+#include "legato/legato.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace legato::runtime {
+
+/// The half-open index range [lo[d], hi[d]) in every dimension d.
+struct Box {
+  std::vector<int64_t> lo, hi;
+
+  static Box full(const Shape &shape) { return {std::vector<int64_t>(shape.size(), 0), shape}; }
+  int64_t rank() const { return int64_t(lo.size()); }
+  Shape shape() const {
+    Shape s(lo.size());
+    for (size_t d = 0; d < lo.size(); ++d)
+      s[d] = std::max<int64_t>(0, hi[d] - lo[d]);
+    return s;
+  }
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t e : shape())
+      n *= e;
+    return n;
+  }
+  bool empty() const { return size() == 0; }
+  bool contains(const Box &o) const {
+    if (o.empty())
+      return true;
+    for (size_t d = 0; d < lo.size(); ++d)
+      if (o.lo[d] < lo[d] || o.hi[d] > hi[d])
+        return false;
+    return true;
+  }
+  Box intersect(const Box &o) const {
+    Box r = *this;
+    for (size_t d = 0; d < lo.size(); ++d) {
+      r.lo[d] = std::max(lo[d], o.lo[d]);
+      r.hi[d] = std::max(r.lo[d], std::min(hi[d], o.hi[d]));
+    }
+    return r;
+  }
+  bool operator==(const Box &o) const { return lo == o.lo && hi == o.hi; }
+  bool operator!=(const Box &o) const { return !(*this == o); }
+  std::string str() const {
+    std::string s = "[";
+    for (size_t d = 0; d < lo.size(); ++d)
+      s += (d ? ", " : "") + std::to_string(lo[d]) + ":" + std::to_string(hi[d]);
+    return s + "]";
+  }
+};
+
+/// The boxes of all ranks over a global shape. Boxes may overlap
+/// (replication); an element held by several ranks has one owner, the lowest
+/// rank holding it.
+struct Sharding {
+  Shape global;
+  std::vector<Box> boxes; ///< boxes[r]: what rank r holds
+
+  /// Every rank holds everything.
+  static Sharding replicated(const Shape &global, int ranks) {
+    return {global, std::vector<Box>(size_t(ranks), Box::full(global))};
+  }
+  /// Blocks along `axis`: the first (extent % ranks) ranks hold one more
+  /// index than the others (NumPy's array_split).
+  static Sharding split(const Shape &global, int64_t axis, int ranks) {
+    Sharding s{global, {}};
+    int64_t extent = global[size_t(axis)], base = extent / ranks, extra = extent % ranks;
+    int64_t start = 0;
+    for (int r = 0; r < ranks; ++r) {
+      Box b = Box::full(global);
+      int64_t len = base + (r < extra ? 1 : 0);
+      b.lo[size_t(axis)] = start;
+      b.hi[size_t(axis)] = start + len;
+      start += len;
+      s.boxes.push_back(b);
+    }
+    return s;
+  }
+  int ranks() const { return int(boxes.size()); }
+  bool isReplicated() const {
+    for (const Box &b : boxes)
+      if (b != Box::full(global))
+        return false;
+    return true;
+  }
+  /// The split axis of a 1-D block distribution, or -1.
+  int64_t splitAxis() const {
+    for (size_t d = 0; d < global.size(); ++d)
+      for (const Box &b : boxes)
+        if (b.lo[d] != 0 || b.hi[d] != global[d])
+          return int64_t(d);
+    return -1;
+  }
+  bool operator==(const Sharding &o) const { return global == o.global && boxes == o.boxes; }
+  /// A canonical text form: part of program keys and of `legato-opt` tests.
+  std::string str() const {
+    std::string s;
+    for (const Box &b : boxes)
+      s += b.str();
+    return s;
+  }
+};
+
+} // namespace legato::runtime
+
+#endif // LEGATO_RUNTIME_SHARDING_H

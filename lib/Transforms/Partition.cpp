@@ -1,0 +1,372 @@
+//===- Partition.cpp - one rank's local program from a global one ----------===//
+//
+// Three sweeps over @main (see LegatoPartitionPass in Passes.td):
+//  1. forward: each value's home (how its elements are distributed), and
+//     which reductions and products contract a split axis (partials);
+//  2. backward from the results: the box of each value that each rank must
+//     compute (the hull of what its consumers on that rank read); values
+//     that enter the program (arguments) or are costly to recompute (GEMM
+//     results) are computed on their home and exchanged where a rank needs
+//     more;
+//  3. forward again: the local program of this rank, every op on its box.
+// Every rank runs the same analysis for all ranks, so all of them agree on
+// the collectives without talking.
+//
+//===----------------------------------------------------------------------===//
+#include "Dialect/Legato/LegatoDialect.h"
+#include "Transforms/Passes.h"
+#include "Transforms/ShardingRules.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::legato {
+#define GEN_PASS_DEF_LEGATOPARTITIONPASS
+#include "Transforms/Passes.h.inc"
+} // namespace mlir::legato
+
+using namespace mlir;
+using namespace mlir::legato;
+
+namespace {
+
+struct Partitioner {
+  func::FuncOp func;
+  int64_t ranks, rank;
+
+  llvm::DenseMap<Value, std::optional<Boxes>> home;
+  llvm::DenseMap<Value, Boxes> demand;  // what each rank's consumers read
+  llvm::DenseMap<Value, Boxes> compute; // what each rank computes or holds
+  llvm::DenseSet<Operation *> partial;  // contracts a split axis: all-reduce
+  llvm::DenseSet<Value> exchanged;      // computed on home, then exchanged
+  SmallVector<Boxes> outputs;
+
+  Boxes replicated(Value v) const { return Boxes(size_t(ranks), fullBox(v)); }
+  Boxes nothing(Value v) const {
+    return Boxes(size_t(ranks), emptyBox(int64_t(shapeOf(v).size())));
+  }
+  bool used(Value v) {
+    return llvm::any_of(compute.lookup(v), [](const Box &b) { return !b.empty(); });
+  }
+
+  LogicalResult analyse();
+  LogicalResult rewrite();
+
+  // Building the local program.
+  OpBuilder *b = nullptr;
+  llvm::DenseMap<Value, std::pair<Value, Box>> local; // value → (local value, its box)
+  Value splat(Type element, const Box &box, double value);
+  Value piece(Value global, const Box &box);
+  Value exchange(Value localValue, Value global, const Boxes &have, const Boxes &need);
+  Value localOp(Operation *op, const Box &y);
+};
+
+RankedTensorType typeOf(Type element, const Box &box) {
+  return RankedTensorType::get(box.shape(), element);
+}
+Type elementOf(Value v) { return cast<RankedTensorType>(v.getType()).getElementType(); }
+
+LogicalResult Partitioner::analyse() {
+  Block &body = func.getBody().front();
+  // 1. Homes.
+  for (BlockArgument arg : body.getArguments()) {
+    Boxes owned = replicated(arg);
+    if (auto attr = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(), kBoxesAttr)) {
+      std::optional<Boxes> boxes = decodeBoxes(attr.asArrayRef(), shapeOf(arg).size(), ranks);
+      if (!boxes)
+        return func.emitError() << "argument " << arg.getArgNumber() << ": " << kBoxesAttr
+                                << " must hold " << ranks << " boxes of rank "
+                                << shapeOf(arg).size();
+      owned = *boxes;
+    }
+    compute[arg] = owned; // an argument holds its boxes
+    home[arg] = isSplit(owned, shapeOf(arg)) ? std::optional<Boxes>(owned) : std::nullopt;
+  }
+  for (Operation &op : body.without_terminator()) {
+    if (isa<ExchangeOp, AllReduceOp>(op))
+      return op.emitError() << "is already partitioned";
+    SmallVector<std::optional<Boxes>> operandHomes;
+    for (Value operand : op.getOperands())
+      operandHomes.push_back(home.lookup(operand));
+    bool isPartial = contractsSplitAxes(&op, operandHomes);
+    if (isPartial)
+      partial.insert(&op);
+    for (Value result : op.getResults())
+      home[result] = resultHome(&op, operandHomes, isPartial);
+  }
+
+  // 2. Results, then demands backwards.
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
+    Boxes boxes;
+    ArrayRef<int64_t> shape = shapeOf(value);
+    if (auto attr = func.getResultAttrOfType<DenseI64ArrayAttr>(i, kBoxesAttr)) {
+      std::optional<Boxes> requested = decodeBoxes(attr.asArrayRef(), shape.size(), ranks);
+      if (!requested)
+        return func.emitError() << "result " << i << ": " << kBoxesAttr << " must hold "
+                                << ranks << " boxes of rank " << shape.size();
+      boxes = *requested;
+    } else if (std::optional<Boxes> h = home.lookup(value)) {
+      boxes = *h;
+    } else if (!shape.empty() && shape[0] >= ranks) {
+      boxes = ::legato::runtime::Sharding::split(shape.vec(), 0, int(ranks)).boxes;
+    } else {
+      boxes = replicated(value);
+    }
+    outputs.push_back(boxes);
+    Boxes &d = demand.try_emplace(value, nothing(value)).first->second;
+    for (int64_t r = 0; r < ranks; ++r)
+      d[r] = hull(d[r], boxes[r]);
+  }
+  for (Operation &op : llvm::reverse(body.without_terminator())) {
+    Value result = op.getResult(0);
+    Boxes wanted = demand.lookup(result);
+    if (wanted.empty() || llvm::all_of(wanted, [](const Box &b) { return b.empty(); })) {
+      compute[result] = nothing(result); // dead here
+      continue;
+    }
+    Boxes boxes = wanted;
+    if (partial.contains(&op)) {
+      boxes = replicated(result); // every rank takes part in the all-reduce
+    } else if (std::optional<Boxes> h = home.lookup(result);
+               h && isa<MatmulOp, BatchMatmulOp>(op)) {
+      // A product is computed once, on its home, and sent where needed.
+      bool needsMore = false;
+      for (int64_t r = 0; r < ranks; ++r)
+        needsMore |= !(*h)[r].contains(wanted[r]);
+      if (needsMore) {
+        exchanged.insert(result);
+        boxes = *h;
+      }
+    }
+    compute[result] = boxes;
+    for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
+      Boxes &d = demand.try_emplace(operand, nothing(operand)).first->second;
+      for (int64_t r = 0; r < ranks; ++r) {
+        if (partial.contains(&op))
+          d[r] = hull(d[r], (*home.lookup(operand))[r]);
+        else if (!boxes[r].empty())
+          d[r] = hull(d[r], operandBox(&op, unsigned(i), boxes[r]));
+      }
+    }
+  }
+  return success();
+}
+
+Value Partitioner::splat(Type element, const Box &box, double value) {
+  Attribute v = isa<FloatType>(element) ? Attribute(b->getFloatAttr(element, value))
+                                        : Attribute(b->getIntegerAttr(element, int64_t(value)));
+  return ConstantOp::create(*b, func.getLoc(),
+                            cast<ElementsAttr>(SplatElementsAttr::get(typeOf(element, box), v)));
+}
+
+/// The part `box` of `global`'s local value (which covers it).
+Value Partitioner::piece(Value global, const Box &box) {
+  auto [value, held] = local.lookup(global);
+  if (box.empty())
+    return splat(elementOf(global), box, 0);
+  if (box == held)
+    return value;
+  SmallVector<int64_t> offsets, strides;
+  for (int64_t d = 0; d < box.rank(); ++d) {
+    offsets.push_back(box.lo[d] - held.lo[d]);
+    strides.push_back(1);
+  }
+  return SliceOp::create(*b, func.getLoc(), typeOf(elementOf(global), box), value, offsets,
+                         strides);
+}
+
+Value Partitioner::exchange(Value localValue, Value global, const Boxes &have,
+                            const Boxes &need) {
+  return ExchangeOp::create(*b, func.getLoc(), typeOf(elementOf(global), need[rank]),
+                            localValue, shapeOf(global), encodeBoxes(have), encodeBoxes(need),
+                            rank);
+}
+
+/// `op` computed on box `y` (not empty) of its result, from its operands'
+/// local values.
+Value Partitioner::localOp(Operation *op, const Box &y) {
+  Location loc = op->getLoc();
+  Value result = op->getResult(0);
+  Type element = elementOf(result);
+  RankedTensorType type = typeOf(element, y);
+  auto operand = [&](unsigned i) { return piece(op->getOperand(i), operandBox(op, i, y)); };
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](ConstantOp c) {
+        auto splat = cast<SplatElementsAttr>(c.getValue());
+        return ConstantOp::create(*b, loc, cast<ElementsAttr>(SplatElementsAttr::get(
+                                               type, splat.getSplatValue<Attribute>())));
+      })
+      .Case([&](IotaOp i) -> Value {
+        Value iota = IotaOp::create(*b, loc, type, i.getDimension());
+        int64_t offset = y.lo[i.getDimension()];
+        if (!offset)
+          return iota;
+        Value shift = ConstantOp::create(
+            *b, loc, cast<ElementsAttr>(SplatElementsAttr::get(type, b->getI64IntegerAttr(offset))));
+        return AddOp::create(*b, loc, type, iota, shift);
+      })
+      .Case([&](RandomOp r) -> Value {
+        SmallVector<int64_t> global(r.getGlobalShape().value_or(shapeOf(result)));
+        SmallVector<int64_t> offsets(r.getOffsets().value_or(SmallVector<int64_t>(y.rank(), 0)));
+        for (int64_t d = 0; d < y.rank(); ++d)
+          offsets[d] += y.lo[d];
+        return RandomOp::create(*b, loc, type, r.getSeedAttr(), b->getDenseI64ArrayAttr(global),
+                                b->getDenseI64ArrayAttr(offsets));
+      })
+      .Case([&](SliceOp s) {
+        Box in = operandBox(op, 0, y);
+        SmallVector<int64_t> offsets;
+        for (int64_t d = 0; d < y.rank(); ++d)
+          offsets.push_back(s.getOffsets()[d] + s.getStrides()[d] * y.lo[d] - in.lo[d]);
+        return SliceOp::create(*b, loc, type, piece(s.getInput(), in), offsets, s.getStrides());
+      })
+      .Case([&](InsertSliceOp s) -> Value {
+        Value dest = operand(1);
+        Box in = operandBox(op, 0, y);
+        if (in.empty())
+          return dest;
+        SmallVector<int64_t> offsets;
+        for (int64_t d = 0; d < y.rank(); ++d)
+          offsets.push_back(s.getOffsets()[d] + s.getStrides()[d] * in.lo[d] - y.lo[d]);
+        return InsertSliceOp::create(*b, loc, type, piece(s.getValue(), in), dest, offsets,
+                                     s.getStrides());
+      })
+      .Case([&](ConcatenateOp c) -> Value {
+        SmallVector<Value> pieces;
+        for (unsigned i = 0; i < c.getInputs().size(); ++i)
+          if (!operandBox(op, i, y).empty())
+            pieces.push_back(operand(i));
+        if (pieces.size() == 1)
+          return pieces[0];
+        return ConcatenateOp::create(*b, loc, type, pieces, c.getDimension());
+      })
+      .Case([&](PadOp p) -> Value {
+        Box in = operandBox(op, 0, y);
+        if (in.empty())
+          return splat(element, y, p.getPadding().convertToDouble());
+        SmallVector<int64_t> low, high;
+        for (int64_t d = 0; d < y.rank(); ++d) {
+          low.push_back(in.lo[d] + p.getLow()[d] - y.lo[d]);
+          high.push_back(y.hi[d] - (in.hi[d] + p.getLow()[d]));
+        }
+        return PadOp::create(*b, loc, type, piece(p.getInput(), in), low, high, p.getPadding());
+      })
+      .Case([&](ReshapeOp r) -> Value {
+        if (reshapeKeptPrefix(op, y))
+          return ReshapeOp::create(*b, loc, type, operand(0));
+        // No local rule: the whole result, then this rank's part.
+        Value whole = ReshapeOp::create(*b, loc, result.getType(), operand(0));
+        SmallVector<int64_t> offsets(y.lo.begin(), y.lo.end()), strides(y.rank(), 1);
+        return SliceOp::create(*b, loc, type, whole, offsets, strides);
+      })
+      .Default([&](Operation *) -> Value {
+        OperationState state(loc, op->getName());
+        for (unsigned i = 0; i < op->getNumOperands(); ++i)
+          state.addOperands(operand(i));
+        state.addTypes(type);
+        state.addAttributes(op->getAttrs());
+        return b->create(state)->getResult(0);
+      });
+}
+
+LogicalResult Partitioner::rewrite() {
+  Block &body = func.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  OpBuilder builder(func);
+  b = &builder;
+  Location loc = func.getLoc();
+
+  SmallVector<Type> argTypes, resultTypes;
+  for (BlockArgument arg : body.getArguments())
+    argTypes.push_back(typeOf(elementOf(arg), compute[arg][rank]));
+  for (auto [value, boxes] : llvm::zip(ret.getOperands(), outputs))
+    resultTypes.push_back(typeOf(elementOf(value), boxes[rank]));
+  auto localFunc = func::FuncOp::create(builder, loc, func.getName(),
+                                        builder.getFunctionType(argTypes, resultTypes));
+  Block *entry = localFunc.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+
+  for (BlockArgument arg : body.getArguments()) {
+    const Boxes &owned = compute[arg];
+    if (auto attr = func.getArgAttr(arg.getArgNumber(), kBoxesAttr))
+      localFunc.setArgAttr(arg.getArgNumber(), kBoxesAttr, attr);
+    Value value = entry->getArgument(arg.getArgNumber());
+    local[arg] = {value, owned[rank]};
+    Boxes need = demand.lookup(arg);
+    if (need.empty())
+      continue;
+    bool needsMore = false;
+    for (int64_t r = 0; r < ranks; ++r)
+      needsMore |= !owned[r].contains(need[r]);
+    if (needsMore)
+      local[arg] = {exchange(value, arg, owned, need), need[rank]};
+  }
+
+  for (Operation &op : body.without_terminator()) {
+    Value result = op.getResult(0);
+    const Boxes &boxes = compute[result];
+    if (!used(result))
+      continue;
+    const Box &y = boxes[rank];
+    Value value;
+    if (partial.contains(&op)) {
+      // This rank's block of the contracted axis, then the sum (or max, ...)
+      // over the ranks.
+      SmallVector<Value> operands;
+      bool empty = false;
+      for (Value operand : op.getOperands()) {
+        operands.push_back(piece(operand, (*home.lookup(operand))[rank]));
+        empty |= (*home.lookup(operand))[rank].empty();
+      }
+      auto reduce = dyn_cast<ReduceOp>(op);
+      if (empty && !reduce) { // a product over no terms
+        value = splat(elementOf(result), y, 0);
+      } else {
+        OperationState state(op.getLoc(), op.getName());
+        state.addOperands(operands);
+        state.addTypes(result.getType());
+        state.addAttributes(op.getAttrs());
+        value = builder.create(state)->getResult(0);
+      }
+      ReduceKind kind = reduce ? reduce.getKind() : ReduceKind::sum;
+      value = AllReduceOp::create(builder, op.getLoc(), value.getType(), kind, value);
+    } else if (y.empty()) {
+      value = splat(elementOf(result), y, 0);
+    } else {
+      value = localOp(&op, y);
+    }
+    local[result] = {value, y};
+    if (exchanged.contains(result))
+      local[result] = {exchange(value, result, boxes, demand[result]), demand[result][rank]};
+  }
+
+  SmallVector<Value> results;
+  for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
+    results.push_back(piece(value, outputs[i][rank]));
+    localFunc.setResultAttr(i, kBoxesAttr, builder.getDenseI64ArrayAttr(encodeBoxes(outputs[i])));
+  }
+  func::ReturnOp::create(builder, loc, results);
+  func.erase();
+  return success();
+}
+
+struct LegatoPartitionPass : mlir::legato::impl::LegatoPartitionPassBase<LegatoPartitionPass> {
+  using LegatoPartitionPassBase::LegatoPartitionPassBase;
+  void runOnOperation() override {
+    if (ranks < 1 || rank < 0 || rank >= ranks) {
+      getOperation().emitError() << "legato-partition: rank " << rank << " of " << ranks
+                                 << " ranks is not a rank";
+      return signalPassFailure();
+    }
+    for (auto func : llvm::make_early_inc_range(getOperation().getOps<func::FuncOp>())) {
+      if (func.isExternal() || !llvm::hasSingleElement(func.getBody()))
+        continue;
+      Partitioner partitioner{func, ranks, rank};
+      if (failed(partitioner.analyse()) || failed(partitioner.rewrite()))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,371 @@
+//===- ShardingRules.cpp - how each legato op maps boxes of its values -----===//
+#include "Transforms/ShardingRules.h"
+
+#include "Dialect/Legato/LegatoDialect.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::legato;
+
+SmallVector<int64_t> mlir::legato::encodeBoxes(const Boxes &boxes) {
+  SmallVector<int64_t> flat;
+  for (const Box &b : boxes) {
+    flat.append(b.lo.begin(), b.lo.end());
+    flat.append(b.hi.begin(), b.hi.end());
+  }
+  return flat;
+}
+
+std::optional<Boxes> mlir::legato::decodeBoxes(ArrayRef<int64_t> flat, int64_t rank, int64_t ranks) {
+  if (int64_t(flat.size()) != 2 * rank * ranks)
+    return std::nullopt;
+  Boxes boxes;
+  for (int64_t r = 0; r < ranks; ++r) {
+    ArrayRef<int64_t> box = flat.slice(2 * rank * r, 2 * rank);
+    boxes.push_back({box.take_front(rank).vec(), box.drop_front(rank).vec()});
+  }
+  return boxes;
+}
+
+Box mlir::legato::emptyBox(int64_t rank) {
+  return {std::vector<int64_t>(rank, 0), std::vector<int64_t>(rank, 0)};
+}
+
+Box mlir::legato::hull(const Box &a, const Box &b) {
+  if (a.empty())
+    return b;
+  if (b.empty())
+    return a;
+  Box h = a;
+  for (size_t d = 0; d < a.lo.size(); ++d) {
+    h.lo[d] = std::min(a.lo[d], b.lo[d]);
+    h.hi[d] = std::max(a.hi[d], b.hi[d]);
+  }
+  return h;
+}
+
+ArrayRef<int64_t> mlir::legato::shapeOf(Value v) { return cast<RankedTensorType>(v.getType()).getShape(); }
+
+Box mlir::legato::fullBox(Value v) { return Box::full(shapeOf(v).vec()); }
+
+bool mlir::legato::isSplit(const Boxes &boxes, ArrayRef<int64_t> global) {
+  Box full = Box::full(global.vec());
+  return llvm::any_of(boxes, [&](const Box &b) { return b != full; });
+}
+
+/// Ops computing element i of the result from element i of every operand.
+static bool isElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::SameOperandsAndResultType>() || isa<SelectOp, CompareOp, ConvertOp>(op);
+}
+
+static int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+static int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+
+std::pair<int64_t, int64_t> mlir::legato::indicesLandingIn(int64_t offset, int64_t stride, int64_t len,
+                                                     int64_t lo, int64_t hi) {
+  int64_t first, last; // inclusive
+  if (stride > 0) {
+    first = ceilDiv(lo - offset, stride);
+    last = floorDiv(hi - 1 - offset, stride);
+  } else {
+    first = ceilDiv(offset - (hi - 1), -stride);
+    last = floorDiv(offset - lo, -stride);
+  }
+  first = std::max<int64_t>(first, 0);
+  last = std::min<int64_t>(last, len - 1);
+  return {first, std::max(first, last + 1)};
+}
+
+/// The input indices a strided window reads for its result indices [lo, hi).
+static std::pair<int64_t, int64_t> windowReads(int64_t offset, int64_t stride, int64_t lo,
+                                               int64_t hi) {
+  if (stride > 0)
+    return {offset + stride * lo, offset + stride * (hi - 1) + 1};
+  return {offset + stride * (hi - 1), offset + stride * lo + 1};
+}
+
+std::optional<int64_t> mlir::legato::reshapeKeptPrefix(Operation *op, const Box &resultBox) {
+  ArrayRef<int64_t> in = shapeOf(op->getOperand(0)), out = shapeOf(op->getResult(0));
+  int64_t kept = 0;
+  while (kept < int64_t(std::min(in.size(), out.size())) && in[kept] == out[kept])
+    ++kept;
+  for (int64_t d = kept; d < int64_t(out.size()); ++d)
+    if (resultBox.lo[d] != 0 || resultBox.hi[d] != out[d])
+      return std::nullopt;
+  return kept;
+}
+
+/// The box `resultBox` of a reduction's result, on the reduced operand.
+static Box reduceOperandBox(ReduceOp op, const Box &resultBox) {
+  Box in = fullBox(op.getInput());
+  int64_t r = 0;
+  for (int64_t d = 0; d < in.rank(); ++d)
+    if (!llvm::is_contained(op.getAxes(), d)) {
+      in.lo[d] = resultBox.lo[r];
+      in.hi[d] = resultBox.hi[r];
+      ++r;
+    }
+  return in;
+}
+
+Box mlir::legato::operandBox(Operation *op, unsigned i, const Box &y) {
+  Value operand = op->getOperand(i);
+  Box in = fullBox(operand);
+  if (isElementwise(op))
+    return y;
+  return llvm::TypeSwitch<Operation *, Box>(op)
+      .Case([&](BroadcastOp b) {
+        ArrayRef<int64_t> out = shapeOf(b.getResult());
+        int64_t lead = int64_t(out.size()) - in.rank();
+        for (int64_t d = 0; d < in.rank(); ++d)
+          if (in.hi[d] == out[lead + d]) {
+            in.lo[d] = y.lo[lead + d];
+            in.hi[d] = y.hi[lead + d];
+          }
+        return in;
+      })
+      .Case([&](TransposeOp t) {
+        for (auto [d, p] : llvm::enumerate(t.getPermutation())) {
+          in.lo[p] = y.lo[d];
+          in.hi[p] = y.hi[d];
+        }
+        return in;
+      })
+      .Case([&](ReshapeOp) {
+        if (std::optional<int64_t> kept = reshapeKeptPrefix(op, y))
+          for (int64_t d = 0; d < *kept; ++d) {
+            in.lo[d] = y.lo[d];
+            in.hi[d] = y.hi[d];
+          }
+        return in;
+      })
+      .Case([&](SliceOp s) {
+        for (int64_t d = 0; d < in.rank(); ++d)
+          std::tie(in.lo[d], in.hi[d]) =
+              windowReads(s.getOffsets()[d], s.getStrides()[d], y.lo[d], y.hi[d]);
+        return in;
+      })
+      .Case([&](InsertSliceOp s) {
+        if (i == 1) // the destination
+          return y;
+        for (int64_t d = 0; d < in.rank(); ++d) {
+          std::tie(in.lo[d], in.hi[d]) = indicesLandingIn(s.getOffsets()[d], s.getStrides()[d],
+                                                          in.hi[d], y.lo[d], y.hi[d]);
+          if (in.lo[d] == in.hi[d])
+            return emptyBox(in.rank());
+        }
+        return in;
+      })
+      .Case([&](ConcatenateOp c) {
+        int64_t dim = c.getDimension(), start = 0;
+        for (unsigned j = 0; j < i; ++j)
+          start += shapeOf(c.getInputs()[j])[dim];
+        Box b = y;
+        b.lo[dim] = std::clamp(y.lo[dim] - start, int64_t(0), in.hi[dim]);
+        b.hi[dim] = std::clamp(y.hi[dim] - start, int64_t(0), in.hi[dim]);
+        return b.lo[dim] < b.hi[dim] ? b : emptyBox(in.rank());
+      })
+      .Case([&](PadOp p) {
+        Box b = y;
+        for (int64_t d = 0; d < in.rank(); ++d) {
+          b.lo[d] = std::clamp(y.lo[d] - p.getLow()[d], int64_t(0), in.hi[d]);
+          b.hi[d] = std::clamp(y.hi[d] - p.getLow()[d], int64_t(0), in.hi[d]);
+          if (b.lo[d] >= b.hi[d])
+            return emptyBox(in.rank());
+        }
+        return b;
+      })
+      .Case([&](ReduceOp r) { return reduceOperandBox(r, y); })
+      .Case([&](MatmulOp m) {
+        // lhs [m, k] or [k], rhs [k, n] or [k]: the result's dims are m, n.
+        bool lhs2 = shapeOf(m.getLhs()).size() == 2;
+        if (i == 0 && lhs2) {
+          in.lo[0] = y.lo[0];
+          in.hi[0] = y.hi[0];
+        }
+        if (i == 1 && in.rank() == 2) {
+          in.lo[1] = y.lo[lhs2 ? 1 : 0];
+          in.hi[1] = y.hi[lhs2 ? 1 : 0];
+        }
+        return in;
+      })
+      .Case([&](BatchMatmulOp) {
+        in.lo[0] = y.lo[0];
+        in.hi[0] = y.hi[0];
+        int64_t d = i == 0 ? 1 : 2; // rows of lhs, columns of rhs
+        in.lo[d] = y.lo[d];
+        in.hi[d] = y.hi[d];
+        return in;
+      })
+      .Default([&](Operation *) { return in; });
+}
+
+namespace {
+/// The axes along which some rank's box is not the whole extent.
+SmallVector<int64_t> splitAxes(const Boxes &boxes, ArrayRef<int64_t> global) {
+  SmallVector<int64_t> axes;
+  for (int64_t d = 0; d < int64_t(global.size()); ++d)
+    if (llvm::any_of(boxes, [&](const Box &b) { return b.lo[d] != 0 || b.hi[d] != global[d]; }))
+      axes.push_back(d);
+  return axes;
+}
+
+/// Maps every box through `f` (which gets and returns one box).
+template <class F> Boxes mapBoxes(const Boxes &boxes, F f) {
+  Boxes out;
+  for (const Box &b : boxes)
+    out.push_back(f(b));
+  return out;
+}
+} // namespace
+
+bool mlir::legato::contractsSplitAxes(Operation *op, ArrayRef<std::optional<Boxes>> homes) {
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    if (!homes[0])
+      return false;
+    SmallVector<int64_t> split = splitAxes(*homes[0], shapeOf(reduce.getInput()));
+    return !split.empty() && llvm::all_of(split, [&](int64_t d) {
+      return llvm::is_contained(reduce.getAxes(), d);
+    });
+  }
+  auto matmul = dyn_cast<MatmulOp>(op);
+  if (!matmul || !homes[0] || !homes[1])
+    return false;
+  ArrayRef<int64_t> lhs = shapeOf(matmul.getLhs()), rhs = shapeOf(matmul.getRhs());
+  int64_t lk = int64_t(lhs.size()) - 1;
+  if (splitAxes(*homes[0], lhs) != SmallVector<int64_t>{lk} ||
+      splitAxes(*homes[1], rhs) != SmallVector<int64_t>{0})
+    return false;
+  for (auto [l, r] : llvm::zip(*homes[0], *homes[1]))
+    if (l.lo[lk] != r.lo[0] || l.hi[lk] != r.hi[0])
+      return false;
+  return true;
+}
+
+std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optional<Boxes>> homes,
+                                        bool partial) {
+  if (partial || op->getNumResults() != 1)
+    return std::nullopt;
+  Value result = op->getResult(0);
+  ArrayRef<int64_t> out = shapeOf(result);
+  auto firstSplit = [&]() -> std::optional<Boxes> {
+    for (auto [operand, home] : llvm::zip(op->getOperands(), homes))
+      if (home && shapeOf(operand) == out)
+        return home;
+    return std::nullopt;
+  };
+  if (isElementwise(op))
+    return firstSplit();
+  if (isa<InsertSliceOp>(op)) // the destination's layout
+    return homes[1];
+  if (homes.empty() || !homes[0])
+    return std::nullopt;
+  const Boxes &in = *homes[0];
+  ArrayRef<int64_t> inShape = shapeOf(op->getOperand(0));
+  std::optional<Boxes> home =
+      llvm::TypeSwitch<Operation *, std::optional<Boxes>>(op)
+          .Case([&](BroadcastOp) -> std::optional<Boxes> {
+            int64_t lead = int64_t(out.size() - inShape.size());
+            return mapBoxes(in, [&](const Box &b) {
+              Box r = Box::full(out.vec());
+              for (size_t d = 0; d < inShape.size(); ++d)
+                if (inShape[d] == out[lead + d]) {
+                  r.lo[lead + d] = b.lo[d];
+                  r.hi[lead + d] = b.hi[d];
+                }
+              return r;
+            });
+          })
+          .Case([&](TransposeOp t) -> std::optional<Boxes> {
+            return mapBoxes(in, [&](const Box &b) {
+              Box r = b;
+              for (auto [d, p] : llvm::enumerate(t.getPermutation())) {
+                r.lo[d] = b.lo[p];
+                r.hi[d] = b.hi[p];
+              }
+              return r;
+            });
+          })
+          .Case([&](ReshapeOp) -> std::optional<Boxes> {
+            for (const Box &b : in) {
+              Box asResult = Box::full(out.vec());
+              std::optional<int64_t> kept = reshapeKeptPrefix(op, asResult);
+              for (int64_t d = *kept; d < int64_t(inShape.size()); ++d)
+                if (b.lo[d] != 0 || b.hi[d] != inShape[d])
+                  return std::nullopt;
+            }
+            std::optional<int64_t> kept = reshapeKeptPrefix(op, Box::full(out.vec()));
+            return mapBoxes(in, [&](const Box &b) {
+              Box r = Box::full(out.vec());
+              for (int64_t d = 0; d < *kept; ++d) {
+                r.lo[d] = b.lo[d];
+                r.hi[d] = b.hi[d];
+              }
+              return r;
+            });
+          })
+          .Case([&](SliceOp s) -> std::optional<Boxes> {
+            return mapBoxes(in, [&](const Box &b) {
+              Box r = Box::full(out.vec());
+              for (size_t d = 0; d < out.size(); ++d)
+                std::tie(r.lo[d], r.hi[d]) = indicesLandingIn(
+                    s.getOffsets()[d], s.getStrides()[d], out[d], b.lo[d], b.hi[d]);
+              return r;
+            });
+          })
+          .Case([&](PadOp p) -> std::optional<Boxes> {
+            if (llvm::any_of(in, [](const Box &b) { return b.empty(); }))
+              return std::nullopt;
+            return mapBoxes(in, [&](const Box &b) {
+              Box r = b;
+              for (size_t d = 0; d < out.size(); ++d) {
+                r.lo[d] = b.lo[d] == 0 ? 0 : b.lo[d] + p.getLow()[d];
+                r.hi[d] = b.hi[d] == inShape[d] ? out[d] : b.hi[d] + p.getLow()[d];
+              }
+              return r;
+            });
+          })
+          .Case([&](ReduceOp r) -> std::optional<Boxes> {
+            for (int64_t d : splitAxes(in, inShape))
+              if (llvm::is_contained(r.getAxes(), d))
+                return std::nullopt;
+            return mapBoxes(in, [&](const Box &b) {
+              Box kept = emptyBox(int64_t(out.size()));
+              int64_t k = 0;
+              for (int64_t d = 0; d < int64_t(inShape.size()); ++d)
+                if (!llvm::is_contained(r.getAxes(), d)) {
+                  kept.lo[k] = b.lo[d];
+                  kept.hi[k] = b.hi[d];
+                  ++k;
+                }
+              return kept;
+            });
+          })
+          .Case([&](MatmulOp) -> std::optional<Boxes> {
+            // Row blocks of a 2-D lhs give row blocks of the result.
+            if (inShape.size() != 2 || splitAxes(in, inShape) != SmallVector<int64_t>{0})
+              return std::nullopt;
+            return mapBoxes(in, [&](const Box &b) {
+              Box r = Box::full(out.vec());
+              r.lo[0] = b.lo[0];
+              r.hi[0] = b.hi[0];
+              return r;
+            });
+          })
+          .Case([&](BatchMatmulOp) -> std::optional<Boxes> {
+            if (splitAxes(in, inShape) != SmallVector<int64_t>{0})
+              return std::nullopt;
+            return mapBoxes(in, [&](const Box &b) {
+              Box r = Box::full(out.vec());
+              r.lo[0] = b.lo[0];
+              r.hi[0] = b.hi[0];
+              return r;
+            });
+          })
+          .Default([](Operation *) { return std::nullopt; });
+  if (home && !isSplit(*home, out))
+    return std::nullopt;
+  return home;
+}

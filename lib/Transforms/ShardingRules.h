@@ -1,0 +1,67 @@
+//===- ShardingRules.h - how each legato op maps boxes of its values -*- C++ -*-===//
+//
+// The partitioner's per-op knowledge, as pure functions on boxes (index
+// ranges of global arrays): which box of an operand computes a given box of
+// the result, and how a block distribution of the operands carries over to
+// the result. Partition.cpp drives them; nothing here builds IR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_TRANSFORMS_SHARDINGRULES_H
+#define LEGATO_TRANSFORMS_SHARDINGRULES_H
+
+#include "Runtime/Sharding.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+#include <vector>
+
+namespace mlir::legato {
+
+using ::legato::runtime::Box;
+/// One box per rank.
+using Boxes = std::vector<Box>;
+
+/// The attribute naming where each rank's part of an argument or result
+/// lies: per rank, the low corner then the (exclusive) high corner.
+inline constexpr llvm::StringLiteral kBoxesAttr = "legato.boxes";
+
+SmallVector<int64_t> encodeBoxes(const Boxes &boxes);
+/// nullopt when `flat` does not hold `ranks` boxes of `rank` dimensions.
+std::optional<Boxes> decodeBoxes(ArrayRef<int64_t> flat, int64_t rank, int64_t ranks);
+
+Box emptyBox(int64_t rank);
+/// The smallest box containing both (an empty box contains nothing).
+Box hull(const Box &a, const Box &b);
+ArrayRef<int64_t> shapeOf(Value v);
+Box fullBox(Value v);
+/// Whether the boxes describe a distribution rather than replication.
+bool isSplit(const Boxes &boxes, ArrayRef<int64_t> global);
+
+/// The indices i in [0, len) with offset + stride * i in [lo, hi).
+std::pair<int64_t, int64_t> indicesLandingIn(int64_t offset, int64_t stride, int64_t len,
+                                             int64_t lo, int64_t hi);
+
+/// For legato.reshape: the number of leading dimensions that input and
+/// result share when `resultBox` spans the rest of the result (a local
+/// reshape of the rows then computes the box), or nullopt.
+std::optional<int64_t> reshapeKeptPrefix(Operation *op, const Box &resultBox);
+
+/// The box of operand `i` that computing `resultBox` (not empty) of `op`'s
+/// result reads. Ops without a rule read their whole operands.
+Box operandBox(Operation *op, unsigned i, const Box &resultBox);
+
+/// Where `op`'s result lives given where its operands live (nullopt: no
+/// distribution, i.e. replicated or computable anywhere). `partial`: the op
+/// contracts a split axis into an all-reduced, replicated result.
+std::optional<Boxes> resultHome(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes,
+                                bool partial);
+
+/// Whether `op` (a reduction or product) contracts exactly the split axes of
+/// its operands' homes, so that each rank combines its own block and an
+/// all-reduce finishes the job.
+bool contractsSplitAxes(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes);
+
+} // namespace mlir::legato
+
+#endif // LEGATO_TRANSFORMS_SHARDINGRULES_H

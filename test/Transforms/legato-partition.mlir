@@ -1,0 +1,73 @@
+// RUN: %legato_opt --split-input-file --legato-partition="ranks=2 rank=0" %s | FileCheck %s --check-prefix=R0
+// RUN: %legato_opt --split-input-file --legato-partition="ranks=2 rank=1" %s | FileCheck %s --check-prefix=R1
+
+// A 5-point sweep on row blocks: one ghost row from each neighbour (none
+// beyond the edges), then one local kernel's worth of ops; the interior
+// write lands at the local offsets.
+// R0-LABEL: func.func @stencil
+// R0-SAME: tensor<4x6xf64>
+// R0: legato.exchange %arg0 have [0, 0, 4, 6, 4, 0, 8, 6] need [0, 0, 5, 6, 3, 0, 8, 6] of [8, 6] on 0 : tensor<4x6xf64> -> tensor<5x6xf64>
+// R0-NOT: legato.exchange
+// R0: legato.insert_slice %{{.+}} into %{{.+}}{{\[}}[1, 1], [1, 1]] : tensor<3x4xf64> into tensor<4x6xf64>
+// R1-LABEL: func.func @stencil
+// R1: legato.exchange {{.+}} on 1 : tensor<4x6xf64> -> tensor<5x6xf64>
+// R1: legato.insert_slice %{{.+}} into %{{.+}}{{\[}}[0, 1], [1, 1]] : tensor<3x4xf64> into tensor<4x6xf64>
+// R1: return {{.+}} : tensor<4x6xf64>
+func.func @stencil(%u: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,6,  4,0, 8,6>}) -> tensor<8x6xf64> {
+  %n = legato.slice %u[[0, 1], [1, 1]] : tensor<8x6xf64> -> tensor<6x4xf64>
+  %s = legato.slice %u[[2, 1], [1, 1]] : tensor<8x6xf64> -> tensor<6x4xf64>
+  %w = legato.slice %u[[1, 0], [1, 1]] : tensor<8x6xf64> -> tensor<6x4xf64>
+  %e = legato.slice %u[[1, 2], [1, 1]] : tensor<8x6xf64> -> tensor<6x4xf64>
+  %a = legato.add %n, %s : tensor<6x4xf64>
+  %b = legato.add %w, %e : tensor<6x4xf64>
+  %c = legato.add %a, %b : tensor<6x4xf64>
+  %r = legato.insert_slice %c into %u[[1, 1], [1, 1]] : tensor<6x4xf64> into tensor<8x6xf64>
+  return %r : tensor<8x6xf64>
+}
+
+// -----
+
+// A reduction over the split axis: each rank reduces its block, an
+// all-reduce combines; over the other axis the result keeps the rows.
+// R1-LABEL: func.func @reduce
+// R1-SAME: -> (tensor<f64> {legato.boxes = array<i64>}, tensor<4xf64> {legato.boxes = array<i64: 0, 4, 4, 8>})
+// R1: %[[P:.+]] = legato.reduce sum %arg0 over [0, 1] : tensor<4x4xf64> -> tensor<f64>
+// R1: legato.all_reduce sum %[[P]] : tensor<f64>
+// R1: legato.reduce max %arg0 over [1] : tensor<4x4xf64> -> tensor<4xf64>
+// R1-NOT: legato.all_reduce
+func.func @reduce(%x: tensor<8x4xf64> {legato.boxes = array<i64: 0,0, 4,4,  4,0, 8,4>}) -> (tensor<f64>, tensor<8xf64>) {
+  %s = legato.reduce sum %x over [0, 1] : tensor<8x4xf64> -> tensor<f64>
+  %r = legato.reduce max %x over [1] : tensor<8x4xf64> -> tensor<8xf64>
+  return %s, %r : tensor<f64>, tensor<8xf64>
+}
+
+// -----
+
+// Row-split matrix times a split vector: the vector is gathered, the rows
+// stay local. A dot of two split vectors: local dot, then an all-reduce.
+// R1-LABEL: func.func @gemv
+// R1: %[[X:.+]] = legato.exchange %arg1 have [0, 3, 3, 6] need [0, 6, 0, 6] of [6] on 1 : tensor<3xf64> -> tensor<6xf64>
+// R1: legato.matmul %arg0, %[[X]] : tensor<3x6xf64>, tensor<6xf64> -> tensor<3xf64>
+// R1: %[[D:.+]] = legato.matmul {{.+}} : tensor<3xf64>, tensor<3xf64> -> tensor<f64>
+// R1: legato.all_reduce sum %[[D]]
+func.func @gemv(%a: tensor<6x6xf64> {legato.boxes = array<i64: 0,0, 3,6,  3,0, 6,6>}, %x: tensor<6xf64> {legato.boxes = array<i64: 0, 3, 3, 6>}) -> (tensor<6xf64>, tensor<f64>) {
+  %y = legato.matmul %a, %x : tensor<6x6xf64>, tensor<6xf64> -> tensor<6xf64>
+  %d = legato.matmul %x, %x : tensor<6xf64>, tensor<6xf64> -> tensor<f64>
+  return %y, %d : tensor<6xf64>, tensor<f64>
+}
+
+// -----
+
+// Created values: each rank generates its own block (random numbers by
+// global position, iota shifted); a small result is replicated.
+// R1-LABEL: func.func @create
+// R1-SAME: -> (tensor<4x2xf64> {legato.boxes = array<i64: 0, 0, 4, 2, 4, 0, 8, 2>}, tensor<1xi64>
+// R1: legato.random 7 {global_shape = array<i64: 8, 2>, offsets = array<i64: 4, 0>} : tensor<4x2xf64>
+// R1: %[[I:.+]] = legato.iota 0 : tensor<1xi64>
+// R1: %[[C:.+]] = legato.constant dense<1> : tensor<1xi64>
+// R1: legato.add %[[I]], %[[C]]
+func.func @create() -> (tensor<8x2xf64>, tensor<2xi64>) {
+  %r = legato.random 7 : tensor<8x2xf64>
+  %i = legato.iota 0 : tensor<2xi64>
+  return %r, %i : tensor<8x2xf64>, tensor<2xi64>
+}
