@@ -5,10 +5,13 @@
 //              [--warmup W] [--iters K] [--nit P]
 //
 // Runs the app of examples/apps.h W times untimed and R times timed, and
-// prints one JSON line: median and minimum milliseconds per call, kernels and
-// peak bytes of the last call, compile time and count over the whole run, the
-// iterations per call (kernels / iterations = kernels per iteration) and the
-// app's checksum (equal across modes, and to bench/hand_fused's).
+// prints one JSON line: median and minimum milliseconds per call, kernels,
+// bytes moved (reads + writes of the kernels) and peak bytes of the last
+// call, compile time and count over the whole run, whether a compile cache
+// (LEGATO_CACHE_DIR) was set, the iterations per call (kernels / iterations
+// = kernels per iteration; bytes_moved / iterations likewise), the pressure
+// sweeps per step for cfd, and the app's checksum (equal across modes, and
+// to bench/hand_fused's). bench/report reads these lines.
 // --iters sets the iterations (time steps for cfd and swe) of the apps that
 // loop, --nit the pressure sweeps per cfd step; both default to apps.h's.
 //
@@ -34,7 +37,7 @@ struct Config {
   int reps = 5, warmup = 2;
   int iters = -1; ///< -1: the app's default (apps.h)
   int nit = apps::kCfdPressureIters;
-  bool print = true; ///< only rank 0 prints
+  int rank = 0, ranks = 1;
 };
 
 [[noreturn]] void usage(const std::string &why) {
@@ -121,20 +124,27 @@ void measure(const Config &c, Run run, Checksum checksum) {
     all.compile_ms += last.compile_ms;
   }
   double sum = checksum(*out);
-  if (!c.print)
-    return;
   std::sort(ms.begin(), ms.end());
   size_t h = ms.size() / 2;
   double median = ms.size() % 2 ? ms[h] : (ms[h - 1] + ms[h]) / 2;
+  // A cold compile is one without a cache directory; bench/report measures
+  // the warm one as a second process sharing a fresh LEGATO_CACHE_DIR.
+  const char *cacheDir = std::getenv("LEGATO_CACHE_DIR");
+  bool cached = cacheDir && *cacheDir;
+  std::string nit =
+      c.app == "cfd" ? ", \"nit\": " + std::to_string(c.nit) : std::string();
   std::printf("{\"app\": \"%s\", \"mode\": \"%s\", \"n\": %lld, \"dtype\": "
               "\"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, \"kernels\": "
-              "%lld, \"peak_bytes\": %lld, \"compile_ms\": %.3f, "
-              "\"compiles\": %lld, \"iterations\": %d, \"checksum\": "
-              "%.17g}\n",
+              "%lld, \"bytes_moved\": %lld, \"peak_bytes\": %lld, "
+              "\"compile_ms\": %.3f, \"compiles\": %lld, \"cache_dir\": %s, "
+              "\"iterations\": %d%s, \"ranks\": %d, \"rank\": %d, "
+              "\"bytes_sent\": %lld, \"collectives\": %lld, \"checksum\": %.17g}\n",
               c.app.c_str(), c.mode.c_str(), (long long)c.n, c.dtype.c_str(),
               median, ms[0], (long long)last.kernels,
-              (long long)last.peak_bytes, all.compile_ms,
-              (long long)all.compiles, c.iters, sum);
+              (long long)last.bytes_moved, (long long)last.peak_bytes,
+              all.compile_ms, (long long)all.compiles,
+              cached ? "true" : "false", c.iters, nit.c_str(), c.ranks, c.rank,
+              (long long)last.bytes_sent, (long long)last.collectives, sum);
   std::fflush(stdout);
 }
 
@@ -222,7 +232,10 @@ int main(int argc, char **argv) {
     legato::Options options;
     options.mode = c.mode == "eager" ? legato::Mode::eager : legato::Mode::lazy;
     legato::Runtime rt(argc, argv, options);
-    c.print = rt.rank() == 0;
+    // Over several ranks every rank prints its line (bench/scaling.sh
+    // reports the busiest rank's traffic).
+    c.rank = rt.rank();
+    c.ranks = rt.size();
     run(c);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "legato-bench: %s\n", e.what());
