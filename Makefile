@@ -7,7 +7,7 @@ DEBS = cmake ninja-build ccache g++ libmlir-22-dev mlir-22-tools llvm-22-dev \
        llvm-22-tools libopenblas-dev libomp-dev libgtest-dev python3-numpy \
        python3-numexpr libopenmpi-dev openmpi-bin
 
-.PHONY: deps configure build demo test test-asan test-gpu bench bench-gpu fuzz overhead clean
+.PHONY: deps configure build demo test test-asan test-gpu bench bench-gpu report scaling fuzz overhead clean
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -59,6 +59,17 @@ bench: build
 # legato on the GPU beside CuPy, JAX and torch.compile (needs ../shared/bench).
 bench-gpu: build
 	bench/gpu.sh $(BUILD) ../shared/bench $(BUILD)/bench-gpu
+
+# docs/PERFORMANCE.md and docs/plots/ from the committed JSON results
+# (bench/report --run measures the CPU first). Plots need python3-matplotlib.
+report:
+	@dpkg -s python3-matplotlib >/dev/null 2>&1 || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get install -y -q python3-matplotlib; }
+	bench/report
+
+# Weak and strong scaling over 1, 2 and 4 MPI ranks (docs/DISTRIBUTED.md).
+scaling: build
+	bench/scaling.sh
 
 # Differential fuzzing soak: 10 minutes from a fresh seed
 # (LEGATO_FUZZ_SECONDS, LEGATO_FUZZ_SEED); see docs/RELIABILITY.md.
