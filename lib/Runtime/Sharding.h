@@ -91,20 +91,6 @@ struct Sharding {
     return s;
   }
   int ranks() const { return int(boxes.size()); }
-  bool isReplicated() const {
-    for (const Box &b : boxes)
-      if (b != Box::full(global))
-        return false;
-    return true;
-  }
-  /// The split axis of a 1-D block distribution, or -1.
-  int64_t splitAxis() const {
-    for (size_t d = 0; d < global.size(); ++d)
-      for (const Box &b : boxes)
-        if (b.lo[d] != 0 || b.hi[d] != global[d])
-          return int64_t(d);
-    return -1;
-  }
   bool operator==(const Sharding &o) const { return global == o.global && boxes == o.boxes; }
   /// A canonical text form: part of program keys and of `legato-opt` tests.
   std::string str() const {
