@@ -68,6 +68,32 @@ const void *hostBytes(const runtime::Buffer &buffer, std::vector<char> &staging)
   return staging.data();
 }
 
+/// A buffer holding the value of a splat `legato.constant`.
+std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
+                                             mlir::legato::ConstantOp constant) {
+  auto splat = cast<SplatElementsAttr>(constant.getValue());
+  Value v = constant.getResult();
+  DType t = dtypeOf(v);
+  int64_t count = 1;
+  for (int64_t d : shapeOfValue(v))
+    count *= d;
+  std::vector<char> bytes(size_t(count * dtype_size(t)));
+  for (int64_t i = 0; i < count; ++i) {
+    char *at = bytes.data() + i * dtype_size(t);
+    switch (t) {
+    case DType::bool_: *reinterpret_cast<uint8_t *>(at) = splat.getSplatValue<bool>(); break;
+    case DType::i32: *reinterpret_cast<int32_t *>(at) = splat.getSplatValue<int32_t>(); break;
+    case DType::i64: *reinterpret_cast<int64_t *>(at) = splat.getSplatValue<int64_t>(); break;
+    case DType::f32: *reinterpret_cast<float *>(at) = splat.getSplatValue<float>(); break;
+    case DType::f64: *reinterpret_cast<double *>(at) = splat.getSplatValue<double>(); break;
+    }
+  }
+  std::shared_ptr<runtime::Buffer> buffer = backend.allocate(int64_t(bytes.size()));
+  if (!bytes.empty())
+    buffer->write(bytes.data());
+  return buffer;
+}
+
 /// Fills a new buffer of `bytes` bytes through `produce(host pointer)`.
 template <class F>
 std::shared_ptr<runtime::Buffer> produceBuffer(codegen::Backend &backend, int64_t bytes, F produce) {
@@ -107,6 +133,18 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     outputShardings.push_back(std::make_shared<runtime::Sharding>(runtime::Sharding{global, boxes}));
   }
 
+  // Splat constants are cloned into each segment that reads them; the few
+  // that a collective reads or the program returns get a buffer once, here.
+  for (auto constant : body.getOps<mlir::legato::ConstantOp>()) {
+    Value v = constant.getResult();
+    if (llvm::none_of(v.getUsers(), [](Operation *user) {
+          return isCollective(user) || isa<func::ReturnOp>(user);
+        }))
+      continue;
+    slot[v] = slots_++;
+    constants_.push_back({slot[v], splatBuffer(backend, constant)});
+  }
+
   // A collective's result is ready one level after its operands: the ops of
   // level L form segment L, and the collectives of level L run after it.
   llvm::DenseMap<Operation *, int> level;
@@ -125,7 +163,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
   for (int l = 0; l < levels; ++l) {
     auto inSegment = [&](Operation *op) {
       return op->getBlock() == &body && !isa<func::ReturnOp>(op) && !isCollective(op) &&
-             level.lookup(op) == l;
+             !isa<mlir::legato::ConstantOp>(op) && level.lookup(op) == l;
     };
     SmallVector<Operation *> ops;
     for (Operation &op : body.without_terminator())
@@ -237,6 +275,8 @@ DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inp
   std::vector<std::shared_ptr<runtime::Buffer>> slots(static_cast<size_t>(slots_));
   for (size_t i = 0; i < inputs.size(); ++i)
     slots[size_t(inputSlots_[i])] = inputs[i];
+  for (auto &[s, buffer] : constants_)
+    slots[size_t(s)] = buffer;
   std::vector<char> staging;
   for (Step &step : steps_) {
     switch (step.kind) {

@@ -44,6 +44,8 @@ private:
   std::vector<Step> steps_;
   int64_t slots_ = 0;
   std::vector<int64_t> inputSlots_, outputSlots_;
+  /// Constants read by collectives or returned: (slot, buffer) filled once.
+  std::vector<std::pair<int64_t, std::shared_ptr<runtime::Buffer>>> constants_;
 };
 
 } // namespace legato::detail

@@ -170,6 +170,12 @@ Value Partitioner::piece(Value global, const Box &box) {
     return splat(elementOf(global), box, 0);
   if (box == held)
     return value;
+  if (auto constant = value.getDefiningOp<ConstantOp>()) // a splat: a smaller splat
+    return ConstantOp::create(
+        *b, func.getLoc(),
+        cast<ElementsAttr>(SplatElementsAttr::get(
+            typeOf(elementOf(global), box),
+            cast<SplatElementsAttr>(constant.getValue()).getSplatValue<Attribute>())));
   SmallVector<int64_t> offsets, strides;
   for (int64_t d = 0; d < box.rank(); ++d) {
     offsets.push_back(box.lo[d] - held.lo[d]);
