@@ -55,6 +55,9 @@ struct Partitioner {
   // Building the local program.
   OpBuilder *b = nullptr;
   llvm::DenseMap<Value, std::pair<Value, Box>> local; // value → (local value, its box)
+  /// Arguments joined with ghost slabs: the block as it came in, which
+  /// serves every part inside the block without reading the joined copy.
+  llvm::DenseMap<Value, std::pair<Value, Box>> block;
   Value splat(Type element, const Box &box, double value);
   Value piece(Value global, const Box &box);
   Value exchange(Value localValue, Value global, const Boxes &have, const Boxes &need);
@@ -166,6 +169,8 @@ Value Partitioner::splat(Type element, const Box &box, double value) {
 /// The part `box` of `global`'s local value (which covers it).
 Value Partitioner::piece(Value global, const Box &box) {
   auto [value, held] = local.lookup(global);
+  if (auto it = block.find(global); it != block.end() && it->second.second.contains(box))
+    std::tie(value, held) = it->second;
   if (box.empty())
     return splat(elementOf(global), box, 0);
   if (box == held)
@@ -381,8 +386,10 @@ LogicalResult Partitioner::rewrite() {
       needsMore |= !owned[r].contains(need[r]);
     if (!needsMore)
       continue;
-    if (std::optional<int64_t> axis = ghostAxis(owned, need))
+    if (std::optional<int64_t> axis = ghostAxis(owned, need)) {
+      block[arg] = {value, owned[rank]};
       local[arg] = ghostExchange(value, arg, owned, need, *axis);
+    }
     else
       local[arg] = {exchange(value, arg, owned, need), need[rank]};
   }
