@@ -160,7 +160,9 @@ LogicalResult Partitioner::analyse() {
 }
 
 Value Partitioner::splat(Type element, const Box &box, double value) {
+  // (as NumPy casts a fill value: bool is "not zero", integers truncate)
   Attribute v = isa<FloatType>(element) ? Attribute(b->getFloatAttr(element, value))
+                : element.isInteger(1)  ? Attribute(b->getBoolAttr(value != 0))
                                         : Attribute(b->getIntegerAttr(element, int64_t(value)));
   return ConstantOp::create(*b, func.getLoc(),
                             cast<ElementsAttr>(SplatElementsAttr::get(typeOf(element, box), v)));

@@ -119,7 +119,7 @@ pid_t spawn(const Task &t) {
     for (const std::string &a : t.argv)
       args.push_back(const_cast<char *>(a.c_str()));
     args.push_back(nullptr);
-    execv(args[0], args.data());
+    execvp(args[0], args.data());
     std::perror("legato-fuzz: exec");
     _exit(127);
   }
@@ -218,8 +218,10 @@ std::vector<Verdict> runBatch(const std::vector<Program> &programs, const Driver
     resultFiles[m] = o.workDir + "/results-" + name + ".txt";
     std::remove(resultFiles[m].c_str());
     Task w;
-    w.argv = {o.self, "--worker=" + name, "--batch-file=" + batchFile,
-              "--results=" + resultFiles[m], "--from=0"};
+    w.argv = o.launch;
+    for (std::string a : {o.self, "--worker=" + name, "--batch-file=" + batchFile,
+                          "--results=" + resultFiles[m], std::string("--from=0")})
+      w.argv.push_back(a);
     w.log = o.workDir + "/worker-" + name + ".log";
     std::remove(w.log.c_str());
     w.progressFile = resultFiles[m];
@@ -298,7 +300,8 @@ int workerMain(RunMode mode, const std::string &batchFile, const std::string &re
   options.mode = mode == RunMode::eager ? legato::Mode::eager : legato::Mode::lazy;
   options.threads = threads;
   legato::Runtime runtime(options);
-  FILE *out = std::fopen(resultsFile.c_str(), "a");
+  // Under a launcher every rank runs the programs; rank 0 reports.
+  FILE *out = std::fopen(runtime.rank() == 0 ? resultsFile.c_str() : "/dev/null", "a");
   if (!out) {
     std::perror("legato-fuzz worker: results file");
     return 2;

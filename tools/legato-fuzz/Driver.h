@@ -29,6 +29,9 @@ struct DriverOptions {
   int jobs = 2;              ///< processes at a time
   int stallSeconds = 120;    ///< a worker without progress this long is killed
   bool avoidOpenBugs = true; ///< the shrinker keeps away from OpenBugs.h's bugs
+  /// Put before each worker's command (e.g. {"mpirun", "-n", "3"}): the
+  /// workers run distributed, and rank 0 reports (docs/DISTRIBUTED.md).
+  std::vector<std::string> launch;
 };
 
 /// Disagreements of one program: mode -> description (empty map: agreement).

@@ -9,7 +9,8 @@
 //   legato-fuzz --print FILE | --print-seed=S
 //       shows a program and its NumPy translation
 // Common options: --modes=eager,lazy,jit --jobs=J --batch=B --python=PATH
-// --evaluator=numpy_eval.py --keep-temp -v. See docs/RELIABILITY.md.
+// --evaluator=numpy_eval.py --keep-temp -v, --launch="mpirun -n N ..." (run
+// the legato workers distributed). See docs/RELIABILITY.md.
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis.h"
@@ -113,7 +114,11 @@ Flags parseFlags(int argc, char **argv) {
       f.save = *v;
     else if (auto v = value("--jobs"))
       f.driver.jobs = std::stoi(*v);
-    else if (auto v = value("--python"))
+    else if (auto v = value("--launch")) { // e.g. --launch="mpirun -n 3 --oversubscribe"
+      std::istringstream words(*v);
+      for (std::string w; words >> w;)
+        f.driver.launch.push_back(w);
+    } else if (auto v = value("--python"))
       f.driver.python = *v;
     else if (auto v = value("--evaluator"))
       f.driver.evaluator = *v;
