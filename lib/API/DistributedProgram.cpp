@@ -94,6 +94,62 @@ std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
   return buffer;
 }
 
+/// Whether every box spans all dimensions but the first (blocks of rows,
+/// contiguous in row-major buffers) and the held boxes are disjoint.
+bool rowBlocks(const runtime::Sharding &have, const std::vector<Box> &need) {
+  auto spansRows = [&](const Box &b) {
+    for (size_t d = 1; d < have.global.size(); ++d)
+      if (!b.empty() && (b.lo[d] != 0 || b.hi[d] != have.global[d]))
+        return false;
+    return true;
+  };
+  if (have.global.empty() || !llvm::all_of(have.boxes, spansRows) ||
+      !llvm::all_of(need, spansRows))
+    return false;
+  for (size_t r = 0; r < have.boxes.size(); ++r)
+    for (size_t s = r + 1; s < have.boxes.size(); ++s)
+      if (!have.boxes[r].intersect(have.boxes[s]).empty())
+        return false;
+  return true;
+}
+
+/// The exchange of row blocks held in device memory: only the rows other
+/// ranks need go to the host, only the received rows come back, and the
+/// rows this rank keeps are copied on the device.
+std::shared_ptr<runtime::Buffer> exchangeRows(const runtime::Buffer &input,
+                                              const runtime::Sharding &have,
+                                              const std::vector<Box> &need, DType dtype,
+                                              codegen::Backend &backend,
+                                              runtime::Communicator &comm, int64_t &bytesSent) {
+  int me = comm.rank();
+  const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
+  int64_t rowBytes = dtype_size(dtype);
+  for (size_t d = 1; d < have.global.size(); ++d)
+    rowBytes *= have.global[d];
+  std::vector<char> sent(size_t(held.size() * dtype_size(dtype)));
+  for (int r = 0; r < comm.size(); ++r) {
+    Box part = need[size_t(r)].intersect(held);
+    if (r != me && !part.empty())
+      input.readRange((part.lo[0] - held.lo[0]) * rowBytes, (part.hi[0] - part.lo[0]) * rowBytes,
+                      sent.data() + (part.lo[0] - held.lo[0]) * rowBytes);
+  }
+  std::vector<char> received(size_t(wanted.size() * dtype_size(dtype)));
+  bytesSent += runtime::exchangeBoxes(comm, have, need, sent.data(), received.data(),
+                                      dtype_size(dtype), /*copyOwn=*/false);
+  std::shared_ptr<runtime::Buffer> out = backend.allocate(int64_t(received.size()));
+  Box own = wanted.intersect(held);
+  int64_t ownLo = own.empty() ? wanted.hi[0] : own.lo[0], ownHi = own.empty() ? wanted.hi[0] : own.hi[0];
+  if (!own.empty())
+    out->copyRange(input, (ownLo - held.lo[0]) * rowBytes, (ownLo - wanted.lo[0]) * rowBytes,
+                   (ownHi - ownLo) * rowBytes);
+  // The rows before and after this rank's own came from the others.
+  int64_t before = (ownLo - wanted.lo[0]) * rowBytes, after = (wanted.hi[0] - ownHi) * rowBytes;
+  out->writeRange(0, before, received.data());
+  out->writeRange((ownHi - wanted.lo[0]) * rowBytes, after,
+                  received.data() + (ownHi - wanted.lo[0]) * rowBytes);
+  return out;
+}
+
 /// Fills a new buffer of `bytes` bytes through `produce(host pointer)`.
 template <class F>
 std::shared_ptr<runtime::Buffer> produceBuffer(codegen::Backend &backend, int64_t bytes, F produce) {
@@ -293,7 +349,15 @@ DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inp
       break;
     }
     case Step::Kind::exchange: {
-      const void *src = hostBytes(*slots[size_t(step.in[0])], staging);
+      const runtime::Buffer &input = *slots[size_t(step.in[0])];
+      if (!input.onHost() && !step.need.empty() && step.need[0].rank() > 0 &&
+          rowBlocks(step.have, step.need)) {
+        slots[size_t(step.out[0])] = exchangeRows(input, step.have, step.need, step.dtype,
+                                                  backend, comm, bytesSent);
+        ++collectives;
+        break;
+      }
+      const void *src = hostBytes(input, staging);
       int64_t size = dtype_size(step.dtype);
       slots[size_t(step.out[0])] =
           produceBuffer(backend, bytesOf(step.outShapes[0], step.dtype), [&](void *dst) {

@@ -131,13 +131,18 @@ void deallocate(void *ptr) {
     std::free(base);
 }
 
-void Buffer::read(void *dst) const {
-  if (bytes)
-    std::memcpy(dst, data, size_t(bytes));
+void Buffer::readRange(int64_t offset, int64_t count, void *dst) const {
+  if (count)
+    std::memcpy(dst, static_cast<const char *>(data) + offset, size_t(count));
 }
-void Buffer::write(const void *src) {
-  if (bytes)
-    std::memcpy(data, src, size_t(bytes));
+void Buffer::writeRange(int64_t offset, int64_t count, const void *src) {
+  if (count)
+    std::memcpy(static_cast<char *>(data) + offset, src, size_t(count));
+}
+void Buffer::copyRange(const Buffer &src, int64_t srcOffset, int64_t offset, int64_t count) {
+  if (count)
+    std::memcpy(static_cast<char *>(data) + offset,
+                static_cast<const char *>(src.data) + srcOffset, size_t(count));
 }
 
 int64_t currentBytes() { return current.load(); }

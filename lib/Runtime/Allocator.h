@@ -35,11 +35,17 @@ struct Buffer {
   }
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
-  /// Copies the `bytes` bytes to host memory at `dst` (waiting for pending
-  /// work that writes them).
-  virtual void read(void *dst) const;
-  /// Replaces the contents by `bytes` bytes from host memory at `src`.
-  virtual void write(const void *src);
+  /// Copies `count` bytes at byte `offset` to host memory at `dst` (waiting
+  /// for pending work that writes them).
+  virtual void readRange(int64_t offset, int64_t count, void *dst) const;
+  /// Replaces `count` bytes at byte `offset` by host memory at `src`.
+  virtual void writeRange(int64_t offset, int64_t count, const void *src);
+  /// Copies `count` bytes at `srcOffset` of `src` (a buffer of the same
+  /// kind of memory) to byte `offset` of this one.
+  virtual void copyRange(const Buffer &src, int64_t srcOffset, int64_t offset, int64_t count);
+  /// The whole buffer to or from host memory.
+  void read(void *dst) const { readRange(0, bytes, dst); }
+  void write(const void *src) { writeRange(0, bytes, src); }
   /// Whether `data` is host memory the caller may read directly.
   bool onHost() const { return inHostMemory; }
 

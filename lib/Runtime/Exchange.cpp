@@ -249,7 +249,8 @@ void copyBox(const void *src, const Box &from, void *dst, const Box &into, const
 }
 
 int64_t exchangeBoxes(Communicator &comm, const Sharding &have, const std::vector<Box> &need,
-                      const void *local, void *out, int64_t elementBytes) {
+                      const void *local, void *out, int64_t elementBytes,
+                      bool copyOwn) {
   int me = comm.rank(), ranks = comm.size();
   if (have.ranks() != ranks || int(need.size()) != ranks)
     throw Error("exchangeBoxes: " + std::to_string(have.ranks()) + " held boxes and " +
@@ -342,7 +343,7 @@ int64_t exchangeBoxes(Communicator &comm, const Sharding &have, const std::vecto
     }
   }
   for (const Part &p : mine)
-    if (p.from == me && p.to == me)
+    if (copyOwn && p.from == me && p.to == me)
       copyBox(in, held, result, wanted, p.box, elementBytes);
   return sent;
 }

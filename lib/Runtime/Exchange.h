@@ -21,9 +21,13 @@ namespace legato::runtime {
 /// at `local`; afterwards `out` (not overlapping `local`) holds box need[r],
 /// row-major. Every rank passes the same `have` and `need`. Throws
 /// legato::Error (on every rank) when some needed element is held by no
-/// rank. Returns the bytes this rank sent to other ranks.
+/// rank. Returns the bytes this rank sent to other ranks. With `copyOwn`
+/// false, the elements this rank supplies itself are left for the caller to
+/// copy (a GPU rank copies them on the device), and `local` need hold only
+/// what is sent.
 int64_t exchangeBoxes(Communicator &comm, const Sharding &have, const std::vector<Box> &need,
-                      const void *local, void *out, int64_t elementBytes);
+                      const void *local, void *out, int64_t elementBytes,
+                      bool copyOwn = true);
 
 /// Copies box `part` of an array whose `from` box is row-major at `src` into
 /// the row-major array of box `into` at `dst` (both boxes contain `part`).

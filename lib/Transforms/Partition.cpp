@@ -55,15 +55,12 @@ struct Partitioner {
   // Building the local program.
   OpBuilder *b = nullptr;
   llvm::DenseMap<Value, std::pair<Value, Box>> local; // value → (local value, its box)
-  /// Arguments joined with ghost slabs: the block as it came in, which
-  /// serves every part inside the block without reading the joined copy.
+  /// Exchanged arguments: the block as it came in, which serves every part
+  /// inside the block without waiting for the exchange.
   llvm::DenseMap<Value, std::pair<Value, Box>> block;
   Value splat(Type element, const Box &box, double value);
   Value piece(Value global, const Box &box);
   Value exchange(Value localValue, Value global, const Boxes &have, const Boxes &need);
-  std::optional<int64_t> ghostAxis(const Boxes &owned, const Boxes &need) const;
-  std::pair<Value, Box> ghostExchange(Value localValue, Value global, const Boxes &owned,
-                                      const Boxes &need, int64_t axis);
   Value localOp(Operation *op, const Box &y);
 };
 
@@ -199,77 +196,6 @@ Value Partitioner::exchange(Value localValue, Value global, const Boxes &have,
                             rank);
 }
 
-/// The axis along which every rank needs only its own block plus ghost
-/// slabs before and after it (a halo), or nullopt.
-std::optional<int64_t> Partitioner::ghostAxis(const Boxes &owned, const Boxes &need) const {
-  std::optional<int64_t> axis;
-  for (int64_t r = 0; r < ranks; ++r) {
-    if (need[r].empty() || owned[r].contains(need[r]))
-      continue;
-    if (owned[r].empty())
-      return std::nullopt;
-    Box extended = hull(owned[r], need[r]);
-    for (int64_t d = 0; d < extended.rank(); ++d) {
-      if (extended.lo[d] == owned[r].lo[d] && extended.hi[d] == owned[r].hi[d])
-        continue;
-      if (axis && *axis != d)
-        return std::nullopt;
-      axis = d;
-    }
-  }
-  return axis;
-}
-
-/// A halo exchange that moves only the ghost slabs: each rank sends the rows
-/// at the edges of its block that its neighbours need (sliced off first, so
-/// a GPU rank stages only those), and joins the received slabs to its block.
-std::pair<Value, Box> Partitioner::ghostExchange(Value localValue, Value global,
-                                                 const Boxes &owned, const Boxes &need,
-                                                 int64_t axis) {
-  Location loc = func.getLoc();
-  Type element = elementOf(global);
-  Boxes extended;
-  for (int64_t r = 0; r < ranks; ++r)
-    extended.push_back(need[r].empty() ? owned[r] : hull(owned[r], need[r]));
-  SmallVector<Value> parts;
-  for (bool before : {true, false}) {
-    Boxes ghosts, sent;
-    for (int64_t r = 0; r < ranks; ++r) {
-      Box g = extended[r];
-      if (before)
-        g.hi[axis] = owned[r].lo[axis];
-      else
-        g.lo[axis] = owned[r].hi[axis];
-      ghosts.push_back(g.empty() ? emptyBox(g.rank()) : g);
-    }
-    for (int64_t r = 0; r < ranks; ++r) {
-      Box s = emptyBox(owned[r].rank());
-      for (int64_t to = 0; to < ranks; ++to)
-        if (to != r)
-          s = hull(s, ghosts[to].intersect(owned[r]));
-      sent.push_back(s);
-    }
-    Value edge = sent[rank].empty() ? splat(element, sent[rank], 0) : localValue;
-    if (!sent[rank].empty() && sent[rank] != owned[rank]) {
-      SmallVector<int64_t> offsets, strides(owned[rank].rank(), 1);
-      for (int64_t d = 0; d < owned[rank].rank(); ++d)
-        offsets.push_back(sent[rank].lo[d] - owned[rank].lo[d]);
-      edge = SliceOp::create(*b, loc, typeOf(element, sent[rank]), localValue, offsets, strides);
-    }
-    Value received = exchange(edge, global, sent, ghosts);
-    if (!ghosts[rank].empty())
-      parts.push_back(received);
-    if (before)
-      parts.push_back(localValue);
-  }
-  Value joined = parts.size() == 1 ? parts[0]
-                                   : ConcatenateOp::create(*b, loc,
-                                                           typeOf(element, extended[rank]),
-                                                           parts, axis)
-                                         .getResult();
-  return {joined, extended[rank]};
-}
-
 /// `op` computed on box `y` (not empty) of its result, from its operands'
 /// local values.
 Value Partitioner::localOp(Operation *op, const Box &y) {
@@ -388,12 +314,8 @@ LogicalResult Partitioner::rewrite() {
       needsMore |= !owned[r].contains(need[r]);
     if (!needsMore)
       continue;
-    if (std::optional<int64_t> axis = ghostAxis(owned, need)) {
-      block[arg] = {value, owned[rank]};
-      local[arg] = ghostExchange(value, arg, owned, need, *axis);
-    }
-    else
-      local[arg] = {exchange(value, arg, owned, need), need[rank]};
+    block[arg] = {value, owned[rank]};
+    local[arg] = {exchange(value, arg, owned, need), need[rank]};
   }
 
   for (Operation &op : body.without_terminator()) {

@@ -66,6 +66,7 @@ struct Loaded {
     LEGATO_CUDA_FN(cuMemGetInfo, driver)
     LEGATO_CUDA_FN(cuMemcpyHtoDAsync, driver)
     LEGATO_CUDA_FN(cuMemcpyDtoHAsync, driver)
+    LEGATO_CUDA_FN(cuMemcpyDtoDAsync, driver)
     LEGATO_CUDA_FN(cuModuleLoadDataEx, driver)
     LEGATO_CUDA_FN(cuModuleGetFunction, driver)
     LEGATO_CUDA_FN(cuLaunchKernel, driver)

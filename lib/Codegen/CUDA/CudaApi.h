@@ -36,6 +36,7 @@ struct Api {
   LEGATO_CUDA_FN(cuMemGetInfo)
   LEGATO_CUDA_FN(cuMemcpyHtoDAsync)
   LEGATO_CUDA_FN(cuMemcpyDtoHAsync)
+  LEGATO_CUDA_FN(cuMemcpyDtoDAsync)
   LEGATO_CUDA_FN(cuModuleLoadDataEx)
   LEGATO_CUDA_FN(cuModuleGetFunction)
   LEGATO_CUDA_FN(cuLaunchKernel)

@@ -117,25 +117,37 @@ DeviceBuffer::DeviceBuffer(std::shared_ptr<Device> device, int64_t bytes)
 
 DeviceBuffer::~DeviceBuffer() { device_->deallocate(data); }
 
-void DeviceBuffer::read(void *dst) const {
-  if (!bytes)
+CUdeviceptr DeviceBuffer::at(int64_t offset) const {
+  return reinterpret_cast<CUdeviceptr>(data) + CUdeviceptr(offset);
+}
+
+void DeviceBuffer::readRange(int64_t offset, int64_t count, void *dst) const {
+  if (!count)
     return;
   device_->makeCurrent();
-  check(api().cuMemcpyDtoHAsync(dst, reinterpret_cast<CUdeviceptr>(data), size_t(bytes),
-                                device_->stream()),
-        "copying " + std::to_string(bytes) + " bytes from the GPU");
+  check(api().cuMemcpyDtoHAsync(dst, at(offset), size_t(count), device_->stream()),
+        "copying " + std::to_string(count) + " bytes from the GPU");
   device_->synchronize();
 }
 
-void DeviceBuffer::write(const void *src) {
-  if (!bytes)
+void DeviceBuffer::writeRange(int64_t offset, int64_t count, const void *src) {
+  if (!count)
     return;
   device_->makeCurrent();
-  check(api().cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(data), src, size_t(bytes),
-                                device_->stream()),
-        "copying " + std::to_string(bytes) + " bytes to the GPU");
+  check(api().cuMemcpyHtoDAsync(at(offset), src, size_t(count), device_->stream()),
+        "copying " + std::to_string(count) + " bytes to the GPU");
   // The source is the caller's memory: it may change once we return.
   device_->synchronize();
+}
+
+void DeviceBuffer::copyRange(const Buffer &src, int64_t srcOffset, int64_t offset,
+                             int64_t count) {
+  if (!count)
+    return;
+  device_->makeCurrent(); // (ordered on the stream after the work that wrote `src`)
+  check(api().cuMemcpyDtoDAsync(at(offset), static_cast<const DeviceBuffer &>(src).at(srcOffset),
+                                size_t(count), device_->stream()),
+        "copying " + std::to_string(count) + " bytes within the GPU");
 }
 
 } // namespace legato::cuda

@@ -63,10 +63,12 @@ class DeviceBuffer final : public runtime::Buffer {
 public:
   DeviceBuffer(std::shared_ptr<Device> device, int64_t bytes);
   ~DeviceBuffer() override;
-  void read(void *dst) const override;
-  void write(const void *src) override;
+  void readRange(int64_t offset, int64_t count, void *dst) const override;
+  void writeRange(int64_t offset, int64_t count, const void *src) override;
+  void copyRange(const Buffer &src, int64_t srcOffset, int64_t offset, int64_t count) override;
 
 private:
+  CUdeviceptr at(int64_t offset) const;
   std::shared_ptr<Device> device_;
 };
 
