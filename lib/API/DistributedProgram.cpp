@@ -126,17 +126,20 @@ std::shared_ptr<runtime::Buffer> exchangeRows(const runtime::Buffer &input,
   int64_t rowBytes = dtype_size(dtype);
   for (size_t d = 1; d < have.global.size(); ++d)
     rowBytes *= have.global[d];
-  std::vector<char> sent(size_t(held.size() * dtype_size(dtype)));
+  // Host images of the held and wanted boxes, left uninitialised: only the
+  // rows that travel are ever touched (the rest stay unmapped pages).
+  std::unique_ptr<char[]> sent(new char[size_t(held.size() * dtype_size(dtype))]);
   for (int r = 0; r < comm.size(); ++r) {
     Box part = need[size_t(r)].intersect(held);
     if (r != me && !part.empty())
       input.readRange((part.lo[0] - held.lo[0]) * rowBytes, (part.hi[0] - part.lo[0]) * rowBytes,
-                      sent.data() + (part.lo[0] - held.lo[0]) * rowBytes);
+                      sent.get() + (part.lo[0] - held.lo[0]) * rowBytes);
   }
-  std::vector<char> received(size_t(wanted.size() * dtype_size(dtype)));
-  bytesSent += runtime::exchangeBoxes(comm, have, need, sent.data(), received.data(),
+  int64_t wantedBytes = wanted.size() * dtype_size(dtype);
+  std::unique_ptr<char[]> received(new char[size_t(wantedBytes)]);
+  bytesSent += runtime::exchangeBoxes(comm, have, need, sent.get(), received.get(),
                                       dtype_size(dtype), /*copyOwn=*/false);
-  std::shared_ptr<runtime::Buffer> out = backend.allocate(int64_t(received.size()));
+  std::shared_ptr<runtime::Buffer> out = backend.allocate(wantedBytes);
   Box own = wanted.intersect(held);
   int64_t ownLo = own.empty() ? wanted.hi[0] : own.lo[0], ownHi = own.empty() ? wanted.hi[0] : own.hi[0];
   if (!own.empty())
@@ -144,9 +147,9 @@ std::shared_ptr<runtime::Buffer> exchangeRows(const runtime::Buffer &input,
                    (ownHi - ownLo) * rowBytes);
   // The rows before and after this rank's own came from the others.
   int64_t before = (ownLo - wanted.lo[0]) * rowBytes, after = (wanted.hi[0] - ownHi) * rowBytes;
-  out->writeRange(0, before, received.data());
+  out->writeRange(0, before, received.get());
   out->writeRange((ownHi - wanted.lo[0]) * rowBytes, after,
-                  received.data() + (ownHi - wanted.lo[0]) * rowBytes);
+                  received.get() + (ownHi - wanted.lo[0]) * rowBytes);
   return out;
 }
 
