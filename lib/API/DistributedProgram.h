@@ -11,6 +11,7 @@
 #define LEGATO_API_DISTRIBUTEDPROGRAM_H
 
 #include "Codegen/Backend.h"
+#include "Runtime/Communicator.h"
 #include "Runtime/Sharding.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -2,10 +2,10 @@
 //
 // The engine (lib/API) records, cuts and caches programs; a Backend turns a
 // legato-dialect program into something it can launch, owns the memory of
-// array data, runs programs, and provides the collectives among ranks. The
-// CPU backend is the first; the CUDA backend (issue #5) implements the same
-// interface with PTX kernels and cuBLAS. Collectives among ranks are the
-// engine's (runtime::Communicator), not a backend's.
+// array data and runs programs. The CPU backend is the first; the CUDA
+// backend (issue #5) implements the same interface with PTX kernels and
+// cuBLAS. Collectives among ranks are the engine's (runtime::Communicator),
+// not a backend's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_CODEGEN_BACKEND_H
@@ -13,10 +13,10 @@
 
 #include "Codegen/KernelStats.h"
 #include "Runtime/Allocator.h"
-#include "Runtime/Communicator.h"
 #include "Runtime/DiskCache.h"
 #include "Transforms/Pipelines.h"
 #include "Transforms/Target.h"
+#include "legato/legato.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
