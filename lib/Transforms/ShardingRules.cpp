@@ -289,14 +289,11 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
             });
           })
           .Case([&](ReshapeOp) -> std::optional<Boxes> {
-            for (const Box &b : in) {
-              Box asResult = Box::full(out.vec());
-              std::optional<int64_t> kept = reshapeKeptPrefix(op, asResult);
+            std::optional<int64_t> kept = reshapeKeptPrefix(op, Box::full(out.vec()));
+            for (const Box &b : in)
               for (int64_t d = *kept; d < int64_t(inShape.size()); ++d)
                 if (b.lo[d] != 0 || b.hi[d] != inShape[d])
                   return std::nullopt;
-            }
-            std::optional<int64_t> kept = reshapeKeptPrefix(op, Box::full(out.vec()));
             return mapBoxes(in, [&](const Box &b) {
               Box r = Box::full(out.vec());
               for (int64_t d = 0; d < *kept; ++d) {
@@ -343,19 +340,11 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
               return kept;
             });
           })
-          .Case([&](MatmulOp) -> std::optional<Boxes> {
-            // Row blocks of a 2-D lhs give row blocks of the result.
-            if (inShape.size() != 2 || splitAxes(in, inShape) != SmallVector<int64_t>{0})
-              return std::nullopt;
-            return mapBoxes(in, [&](const Box &b) {
-              Box r = Box::full(out.vec());
-              r.lo[0] = b.lo[0];
-              r.hi[0] = b.hi[0];
-              return r;
-            });
-          })
-          .Case([&](BatchMatmulOp) -> std::optional<Boxes> {
-            if (splitAxes(in, inShape) != SmallVector<int64_t>{0})
+          .Case<MatmulOp, BatchMatmulOp>([&](Operation *) -> std::optional<Boxes> {
+            // Row blocks of a 2-D lhs (batch blocks of a 3-D one) give those
+            // of the result.
+            if ((isa<MatmulOp>(op) && inShape.size() != 2) ||
+                splitAxes(in, inShape) != SmallVector<int64_t>{0})
               return std::nullopt;
             return mapBoxes(in, [&](const Box &b) {
               Box r = Box::full(out.vec());

@@ -106,6 +106,7 @@ TEST(Distributed, BadPlacementIsAnError) {
   EXPECT_THROW(legato::shard(legato::sum(a), 0), legato::Error);
   try {
     legato::shard(a, -3);
+    ADD_FAILURE() << "legato.shard accepted axis -3 of a 2-D array";
   } catch (const legato::Error &e) {
     EXPECT_NE(std::string(e.what()).find("legato.shard"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("(4, 4)"), std::string::npos) << e.what();
