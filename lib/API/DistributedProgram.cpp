@@ -3,6 +3,7 @@
 
 #include "Dialect/Legato/LegatoDialect.h"
 #include "Runtime/Exchange.h"
+#include "Runtime/RowExchange.h"
 #include "Transforms/ShardingRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,38 +95,55 @@ std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
   return buffer;
 }
 
-/// Whether every box spans all dimensions but the first (blocks of rows,
-/// contiguous in row-major buffers) and the held boxes are disjoint.
-bool rowBlocks(const runtime::Sharding &have, const std::vector<Box> &need) {
-  auto spansRows = [&](const Box &b) {
-    for (size_t d = 1; d < have.global.size(); ++d)
-      if (!b.empty() && (b.lo[d] != 0 || b.hi[d] != have.global[d]))
-        return false;
-    return true;
-  };
-  if (have.global.empty() || !llvm::all_of(have.boxes, spansRows) ||
-      !llvm::all_of(need, spansRows))
-    return false;
-  for (size_t r = 0; r < have.boxes.size(); ++r)
-    for (size_t s = r + 1; s < have.boxes.size(); ++s)
-      if (!have.boxes[r].intersect(have.boxes[s]).empty())
-        return false;
-  return true;
+/// Bytes of one row of an array of shape `global`.
+int64_t rowBytesOf(const Shape &global, DType dtype) {
+  int64_t rowBytes = dtype_size(dtype);
+  for (size_t d = 1; d < global.size(); ++d)
+    rowBytes *= global[d];
+  return rowBytes;
 }
 
-/// The exchange of row blocks held in device memory: only the rows other
-/// ranks need go to the host, only the received rows come back, and the
-/// rows this rank keeps are copied on the device.
+/// The exchange of row blocks through the backend's device collectives:
+/// each travelling row goes from the held block straight into the needed
+/// one, the kept rows are a device copy, and nothing waits for the GPU.
+std::shared_ptr<runtime::Buffer>
+exchangeRowsOnDevice(const runtime::Buffer &input, const runtime::Sharding &have,
+                     const std::vector<Box> &need, DType dtype, codegen::Backend &backend,
+                     codegen::DeviceCollectives &device, int me, int64_t &bytesSent) {
+  const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
+  int64_t rowBytes = rowBytesOf(have.global, dtype);
+  runtime::RowExchangePlan plan = runtime::planRowExchange(have, need, me);
+  std::shared_ptr<runtime::Buffer> out = backend.allocate(wanted.size() * dtype_size(dtype));
+  std::vector<runtime::Communicator::Message> sends, receives;
+  for (const runtime::RowTransfer &t : plan.sends) {
+    sends.push_back({t.peer, static_cast<char *>(input.data) + (t.lo - held.lo[0]) * rowBytes,
+                     (t.hi - t.lo) * rowBytes});
+    bytesSent += sends.back().bytes;
+  }
+  for (const runtime::RowTransfer &t : plan.receives)
+    receives.push_back({t.peer, static_cast<char *>(out->data) + (t.lo - wanted.lo[0]) * rowBytes,
+                        (t.hi - t.lo) * rowBytes});
+  device.sendRecv(sends, receives);
+  if (plan.ownLo < plan.ownHi)
+    out->copyRange(input, (plan.ownLo - held.lo[0]) * rowBytes,
+                   (plan.ownLo - wanted.lo[0]) * rowBytes, (plan.ownHi - plan.ownLo) * rowBytes);
+  return out;
+}
+
+/// The exchange of row blocks held in device memory: on the device where
+/// the backend offers collectives there; else only the rows other ranks
+/// need go to the host, only the received rows come back, and the rows this
+/// rank keeps are copied on the device.
 std::shared_ptr<runtime::Buffer> exchangeRows(const runtime::Buffer &input,
                                               const runtime::Sharding &have,
                                               const std::vector<Box> &need, DType dtype,
                                               codegen::Backend &backend,
                                               runtime::Communicator &comm, int64_t &bytesSent) {
   int me = comm.rank();
+  if (codegen::DeviceCollectives *device = backend.deviceCollectives(comm))
+    return exchangeRowsOnDevice(input, have, need, dtype, backend, *device, me, bytesSent);
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
-  int64_t rowBytes = dtype_size(dtype);
-  for (size_t d = 1; d < have.global.size(); ++d)
-    rowBytes *= have.global[d];
+  int64_t rowBytes = rowBytesOf(have.global, dtype);
   // Host images of the held and wanted boxes, left uninitialised: only the
   // rows that travel are ever touched (the rest stay unmapped pages).
   std::unique_ptr<char[]> sent(new char[size_t(held.size() * dtype_size(dtype))]);
@@ -150,6 +168,22 @@ std::shared_ptr<runtime::Buffer> exchangeRows(const runtime::Buffer &input,
   out->writeRange(0, before, received.get());
   out->writeRange((ownHi - wanted.lo[0]) * rowBytes, after,
                   received.get() + (ownHi - wanted.lo[0]) * rowBytes);
+  return out;
+}
+
+/// The all-reduce of a buffer in device memory into a new one through the
+/// backend's device collectives; null where they cannot do it (the caller
+/// then goes through the host).
+std::shared_ptr<runtime::Buffer> allReduceOnDevice(const runtime::Buffer &input, DType dtype,
+                                                   runtime::ReduceOp op,
+                                                   codegen::Backend &backend,
+                                                   runtime::Communicator &comm) {
+  codegen::DeviceCollectives *device = input.onHost() ? nullptr : backend.deviceCollectives(comm);
+  if (!device)
+    return nullptr;
+  std::shared_ptr<runtime::Buffer> out = backend.allocate(input.bytes);
+  if (!device->allReduce(input.data, out->data, input.bytes / dtype_size(dtype), dtype, op))
+    return nullptr;
   return out;
 }
 
@@ -354,7 +388,7 @@ DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inp
     case Step::Kind::exchange: {
       const runtime::Buffer &input = *slots[size_t(step.in[0])];
       if (!input.onHost() && !step.need.empty() && step.need[0].rank() > 0 &&
-          rowBlocks(step.have, step.need)) {
+          runtime::isRowExchange(step.have, step.need)) {
         slots[size_t(step.out[0])] = exchangeRows(input, step.have, step.need, step.dtype,
                                                   backend, comm, bytesSent);
         ++collectives;
@@ -371,6 +405,12 @@ DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inp
     }
     case Step::Kind::allReduce: {
       const runtime::Buffer &input = *slots[size_t(step.in[0])];
+      if (auto out = allReduceOnDevice(input, step.dtype, step.op, backend, comm)) {
+        slots[size_t(step.out[0])] = std::move(out);
+        bytesSent += input.bytes;
+        ++collectives;
+        break;
+      }
       const void *src = hostBytes(input, staging);
       int64_t count = bytesOf(step.outShapes[0], step.dtype) / dtype_size(step.dtype);
       slots[size_t(step.out[0])] = produceBuffer(backend, input.bytes, [&](void *dst) {

@@ -4,13 +4,15 @@
 // legato-dialect program into something it can launch, owns the memory of
 // array data and runs programs. The CPU backend is the first; the CUDA
 // backend (issue #5) implements the same interface with PTX kernels and
-// cuBLAS. Collectives among ranks are the engine's (runtime::Communicator),
-// not a backend's.
+// cuBLAS. Collectives among ranks are the engine's (runtime::Communicator);
+// a backend with device memory may offer them on its own buffers
+// (DeviceCollectives), which the engine then prefers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_CODEGEN_BACKEND_H
 #define LEGATO_CODEGEN_BACKEND_H
 
+#include "Codegen/DeviceCollectives.h"
 #include "Codegen/KernelStats.h"
 #include "Runtime/Allocator.h"
 #include "Runtime/DiskCache.h"
@@ -57,6 +59,13 @@ public:
   virtual void resetPeak() { runtime::resetPeak(); }
   /// Waits until every launch queued so far has finished (for timing).
   virtual void synchronize() {}
+  /// Collectives on this backend's buffers among the ranks of `hostComm`, or
+  /// null where buffers go through the host (the default; the CUDA backend
+  /// without NCCL, or with LEGATO_NCCL=0). The first call on a run of
+  /// several ranks is collective: it may bootstrap over `hostComm`.
+  virtual DeviceCollectives *deviceCollectives([[maybe_unused]] runtime::Communicator &hostComm) {
+    return nullptr;
+  }
 };
 
 /// The host CPU: generated loops JIT-compiled with LLVM (`threads` OpenMP

@@ -9,6 +9,9 @@
 #include "Codegen/Backend.h"
 #include "Codegen/CUDA/LaunchSequence.h"
 #include "Codegen/CUDA/PtxCompiler.h"
+#ifdef LEGATO_HAS_NCCL
+#include "Codegen/CUDA/NcclCollectives.h"
+#endif
 
 #include "legato/legato.h"
 
@@ -133,12 +136,28 @@ public:
   void resetPeak() override { device_->resetPeak(); }
   void synchronize() override { device_->synchronize(); }
 
+#ifdef LEGATO_HAS_NCCL
+  DeviceCollectives *deviceCollectives(runtime::Communicator &hostComm) override {
+    if (hostComm.size() < 2)
+      return nullptr;
+    // Made once; a failed attempt threw on every rank and may be retried.
+    if (!collectivesMade_) {
+      collectives_ = cuda::NcclCollectives::create(device_, hostComm);
+      collectivesMade_ = true;
+    }
+    return collectives_.get();
+  }
+#endif
 
 private:
   std::shared_ptr<cuda::Device> device_;
   mlir::legato::Target target_ = mlir::legato::Target::cpu();
   runtime::DiskCache *cache_;
   bool syncEachProgram_;
+#ifdef LEGATO_HAS_NCCL
+  std::unique_ptr<cuda::NcclCollectives> collectives_; // null: through the host
+  bool collectivesMade_ = false;
+#endif
 };
 
 } // namespace

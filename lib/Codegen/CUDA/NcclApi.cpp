@@ -1,0 +1,69 @@
+//===- NcclApi.cpp - NCCL, loaded at run time -----------------------------===//
+#include "Codegen/CUDA/NcclApi.h"
+
+#include "legato/legato.h"
+
+#include <dlfcn.h>
+
+namespace legato::nccl {
+
+namespace {
+
+struct Loaded {
+  Api api;
+  std::string error; // why NCCL is unusable, or empty
+
+  Loaded() {
+    // The ABI of major version 2; pip's nvidia-nccl puts it on the library path.
+    void *library = dlopen("libnccl.so.2", RTLD_NOW | RTLD_GLOBAL);
+    if (!library) {
+      const char *reason = dlerror();
+      error = std::string("could not open libnccl.so.2") + (reason ? ": " + std::string(reason) : "");
+      return;
+    }
+#define LEGATO_NCCL_FN(name)                                                               \
+  api.name = reinterpret_cast<decltype(api.name)>(dlsym(library, #name));                  \
+  if (!api.name) {                                                                         \
+    error = "libnccl.so.2 has no entry point " #name " (NCCL 2.13 or later is needed)";   \
+    return;                                                                                \
+  }
+    LEGATO_NCCL_FN(ncclGetVersion)
+    LEGATO_NCCL_FN(ncclGetErrorString)
+    LEGATO_NCCL_FN(ncclGetLastError)
+    LEGATO_NCCL_FN(ncclGetUniqueId)
+    LEGATO_NCCL_FN(ncclCommInitRank)
+    LEGATO_NCCL_FN(ncclCommDestroy)
+    LEGATO_NCCL_FN(ncclGroupStart)
+    LEGATO_NCCL_FN(ncclGroupEnd)
+    LEGATO_NCCL_FN(ncclSend)
+    LEGATO_NCCL_FN(ncclRecv)
+    LEGATO_NCCL_FN(ncclAllReduce)
+#undef LEGATO_NCCL_FN
+  }
+};
+
+} // namespace
+
+const Api *api(std::string *whyNot) {
+  static Loaded loaded;
+  if (!loaded.error.empty()) {
+    if (whyNot)
+      *whyNot = loaded.error;
+    return nullptr;
+  }
+  return &loaded.api;
+}
+
+void check(ncclResult_t result, const std::string &what, ncclComm_t comm) {
+  if (result == ncclSuccess)
+    return;
+  const Api *nccl = api();
+  std::string text = nccl ? nccl->ncclGetErrorString(result) : "error";
+  const char *last = nccl ? nccl->ncclGetLastError(comm) : nullptr;
+  if (last && *last)
+    text += std::string(" (") + last + ")";
+  throw Error("legato(nccl): " + what + ": " + text + " [ncclResult_t " +
+              std::to_string(int(result)) + "]");
+}
+
+} // namespace legato::nccl
