@@ -1,8 +1,9 @@
 //===- Communicator.h - collectives among the ranks of a run ----*- C++ -*-===//
 //
-// Every exchange of data between ranks goes through this interface: MPI
-// between host buffers (MpiCommunicator), NCCL between GPU buffers (issue
-// #5). A process started without a launcher is rank 0 of 1, served by
+// Exchanges of host buffers between ranks go through this interface (MPI:
+// MpiCommunicator); a backend may move its device buffers itself, NCCL on
+// the CUDA backend (codegen::DeviceCollectives), bootstrapped over this
+// one. A process started without a launcher is rank 0 of 1, served by
 // SelfCommunicator. All calls are collective unless stated otherwise: every
 // rank makes the same calls in the same order.
 //

@@ -1,24 +1,49 @@
 #!/usr/bin/env bash
 # The examples on 2 GPUs (one MPI rank each, CUDA backend) against the same
-# examples on 1 GPU, then bench/scaling.sh at GPU sizes on 1 and 2 ranks.
+# examples on 1 GPU, with collectives through NCCL (LEGATO_NCCL=1) and staged
+# through the host (LEGATO_NCCL=0); then bench/scaling.sh at GPU sizes on 1
+# and 2 ranks with NCCL, and on 2 ranks through the host for comparison.
 # On the lent 2-GPU machine (docs/GPU.md): test/gpu/mpi.sh .gpu/build $OUT
+# (.devpack/env.sh puts pip's libnccl.so.2 on LD_LIBRARY_PATH).
 set -uo pipefail
 build=${1:-build}
 out=${2:-$build/bench}
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$(cd "$build" && pwd)/lib/API:${LD_LIBRARY_PATH:-}"
 export LEGATO_BACKEND=cuda OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+if /usr/bin/python3 -c "import ctypes; ctypes.CDLL('libnccl.so.2')" 2>/dev/null; then
+  echo "NCCL: libnccl.so.2 loads; the 'nccl' runs use it (LEGATO_NCCL=1 fails otherwise)"
+else
+  echo "NCCL: libnccl.so.2 is not on LD_LIBRARY_PATH; the 'nccl' runs will fail"
+fi
 status=0
+launch="mpirun -n 2 --bind-to none -x LD_LIBRARY_PATH -x LEGATO_BACKEND -x LEGATO_NCCL"
 checksum() { grep '^checksum' | awk '{print $2}'; }
+agrees() {
+  /usr/bin/python3 -c "a, b = float('$1'), float('$2'); print(abs(a - b) <= 1e-9 * abs(a))" \
+    2>/dev/null
+}
 for config in "black_scholes 1000003" "stencil 1001 10" "cg 999 50" "jacobi 1001 10" \
               "bicgstab 257 15" "cfd 129 4 8" "swe 257 5"; do
   read -r app args <<< "$config"
   one=$(timeout 300 "$build/examples/$app" $args | checksum)
-  two=$(timeout 300 mpirun -n 2 --bind-to none -x LD_LIBRARY_PATH -x LEGATO_BACKEND "$build/examples/$app" $args | checksum)
-  ok=$(/usr/bin/python3 -c "a, b = float('$one'), float('$two'); print(abs(a - b) <= 1e-9 * abs(a))" 2>/dev/null)
-  echo "$app $args: 1 GPU $one, 2 GPUs $two -> ${ok:-False}"
-  [ "$ok" = True ] || status=1
+  host=$(LEGATO_NCCL=0 timeout 300 $launch "$build/examples/$app" $args | checksum)
+  nccl=$(LEGATO_NCCL=1 timeout 300 $launch "$build/examples/$app" $args | checksum)
+  okHost=$(agrees "$one" "$host")
+  okNccl=$(agrees "$one" "$nccl")
+  echo "$app $args: 1 GPU $one, 2 GPUs host $host -> ${okHost:-False}, 2 GPUs nccl $nccl -> ${okNccl:-False}"
+  [ "$okHost" = True ] && [ "$okNccl" = True ] || status=1
 done
-RANKS="1 2" BUILD=$build BENCH=$build/tools/legato-bench REPS=5 BS_PER_RANK=67108864 ST_N0=8192 CG_N0=4096 \
-  LAUNCH="mpirun --bind-to none -x LD_LIBRARY_PATH -x LEGATO_BACKEND" timeout ${SCALING_TIMEOUT:-900} bench/scaling.sh "$out/scaling-gpu.jsonl" || status=1
+scaling() {
+  BUILD=$build BENCH=$build/tools/legato-bench REPS=5 BS_PER_RANK=67108864 ST_N0=8192 CG_N0=4096 \
+    LAUNCH="mpirun --bind-to none -x LD_LIBRARY_PATH -x LEGATO_BACKEND -x LEGATO_NCCL" \
+    timeout ${SCALING_TIMEOUT:-900} bench/scaling.sh "$@"
+}
+echo "scaling, collectives through NCCL:"
+LEGATO_NCCL=1 RANKS="1 2" scaling "$out/scaling-gpu.jsonl" || status=1
+# One rank has no collectives: the host-staged table reuses its runs.
+echo "scaling, collectives staged through the host:"
+LEGATO_NCCL=0 RANKS="2" scaling "$out/scaling-gpu-host-2ranks.jsonl" >/dev/null || status=1
+{ grep '"ranks": 1,' "$out/scaling-gpu.jsonl"; grep '^{' "$out/scaling-gpu-host-2ranks.jsonl"; } \
+  > "$out/scaling-gpu-host.jsonl" && /usr/bin/python3 bench/scaling_table.py "$out/scaling-gpu-host.jsonl"
 exit $status
