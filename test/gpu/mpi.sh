@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The examples on 2 GPUs (one MPI rank each, CUDA backend) against the same
 # examples on 1 GPU, with collectives through NCCL (LEGATO_NCCL=1) and staged
-# through the host (LEGATO_NCCL=0); then bench/scaling.sh at GPU sizes on 1
-# and 2 ranks with NCCL, and on 2 ranks through the host for comparison.
+# through the host (LEGATO_NCCL=0), and api.distributed both ways; then
+# bench/scaling.sh at GPU sizes on 1 and 2 ranks with NCCL, and on 2 ranks
+# through the host for comparison.
 # On the lent 2-GPU machine (docs/GPU.md): test/gpu/mpi.sh .gpu/build $OUT
 # (.devpack/env.sh puts pip's libnccl.so.2 on LD_LIBRARY_PATH).
 set -uo pipefail
@@ -31,8 +32,21 @@ for config in "black_scholes 1000003" "stencil 1001 10" "cg 999 50" "jacobi 1001
   nccl=$(LEGATO_NCCL=1 timeout 300 $launch "$build/examples/$app" $args | checksum)
   okHost=$(agrees "$one" "$host")
   okNccl=$(agrees "$one" "$nccl")
-  echo "$app $args: 1 GPU $one, 2 GPUs host $host -> ${okHost:-False}, 2 GPUs nccl $nccl -> ${okNccl:-False}"
+  echo "$app $args: 1 GPU $one, 2 GPUs host $host -> ${okHost:-False}," \
+       "2 GPUs nccl $nccl -> ${okNccl:-False}"
   [ "$okHost" = True ] && [ "$okNccl" = True ] || status=1
+done
+# Placement, values and the halo's exact bytes on 2 GPUs, both ways (the
+# GPU allocator's size classes exceed the CPU's peak-memory bound).
+for use in 0 1; do
+  if LEGATO_NCCL=$use LEGATO_MODE=lazy timeout 300 $launch -x LEGATO_MODE \
+       "$build/test/API/distributed_test" '--gtest_filter=-*PeakMemory*' \
+       > "$out/distributed-nccl$use.log" 2>&1; then
+    echo "api.distributed on 2 GPUs, LEGATO_NCCL=$use: passed"
+  else
+    echo "api.distributed on 2 GPUs, LEGATO_NCCL=$use: FAILED ($out/distributed-nccl$use.log)"
+    status=1
+  fi
 done
 scaling() {
   BUILD=$build BENCH=$build/tools/legato-bench REPS=5 BS_PER_RANK=67108864 ST_N0=8192 CG_N0=4096 \
@@ -45,5 +59,6 @@ LEGATO_NCCL=1 RANKS="1 2" scaling "$out/scaling-gpu.jsonl" || status=1
 echo "scaling, collectives staged through the host:"
 LEGATO_NCCL=0 RANKS="2" scaling "$out/scaling-gpu-host-2ranks.jsonl" >/dev/null || status=1
 { grep '"ranks": 1,' "$out/scaling-gpu.jsonl"; grep '^{' "$out/scaling-gpu-host-2ranks.jsonl"; } \
-  > "$out/scaling-gpu-host.jsonl" && /usr/bin/python3 bench/scaling_table.py "$out/scaling-gpu-host.jsonl"
+  > "$out/scaling-gpu-host.jsonl" &&
+  /usr/bin/python3 bench/scaling_table.py "$out/scaling-gpu-host.jsonl"
 exit $status

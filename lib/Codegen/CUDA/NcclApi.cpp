@@ -14,11 +14,13 @@ struct Loaded {
   std::string error; // why NCCL is unusable, or empty
 
   Loaded() {
-    // The ABI of major version 2; pip's nvidia-nccl puts it on the library path.
+    // NCCL 2's ABI, from LD_LIBRARY_PATH or the loader's cache (docs/GPU.md).
     void *library = dlopen("libnccl.so.2", RTLD_NOW | RTLD_GLOBAL);
     if (!library) {
       const char *reason = dlerror();
-      error = std::string("could not open libnccl.so.2") + (reason ? ": " + std::string(reason) : "");
+      error = "could not open libnccl.so.2";
+      if (reason)
+        error += std::string(": ") + reason;
       return;
     }
 #define LEGATO_NCCL_FN(name)                                                               \
