@@ -108,6 +108,8 @@ void NcclCollectives::sendRecv(const std::vector<runtime::Communicator::Message>
         throw Error("legato(nccl): invalid message of " + std::to_string(m.bytes) +
                     " bytes between rank " + std::to_string(rank_) + " and rank " +
                     std::to_string(m.peer) + " (of " + std::to_string(ranks_) + ")");
+  if (sends.empty() && receives.empty())
+    return; // a rank outside this exchange
   device_->makeCurrent();
   nccl::check(nccl_.ncclGroupStart(), "ncclGroupStart", comm_);
   // The group is closed even when a call in it fails.
