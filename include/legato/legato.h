@@ -51,7 +51,8 @@ enum class Backend { cpu, cuda };
 
 /// Runtime configuration. Empty/zero fields take their value from the
 /// environment (LEGATO_BACKEND, LEGATO_MODE, LEGATO_THREADS, LEGATO_CACHE_DIR,
-/// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY), then from the defaults.
+/// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY, LEGATO_MEMORY_LIMIT), then
+/// from the defaults.
 struct Options {
   std::optional<Backend> backend;
   std::optional<Mode> mode;
@@ -60,6 +61,10 @@ struct Options {
   std::string trace;         ///< Chrome trace JSON written at shutdown
   int64_t window_limit = 0;  ///< ops per lazy window before a forced flush
   std::optional<bool> simplify; ///< algebraic simplification on/off
+  /// Most bytes of array data and temporaries held at once per rank, in the
+  /// backend's memory; 0 = no limit. Past it, legato::Error. The variable
+  /// takes a byte count with an optional K, M, G or T suffix (powers of 1024).
+  int64_t memory_limit = 0;
 };
 
 /// What the compiler and runtime did; see docs/PERFORMANCE.md.

@@ -106,14 +106,13 @@ int64_t rowBytesOf(const Shape &global, DType dtype) {
 /// The exchange of row blocks through the backend's device collectives:
 /// each travelling row goes from the held block straight into the needed
 /// one, the kept rows are a device copy, and nothing waits for the GPU.
-std::shared_ptr<runtime::Buffer>
-exchangeRowsOnDevice(const runtime::Buffer &input, const runtime::Sharding &have,
-                     const std::vector<Box> &need, DType dtype, codegen::Backend &backend,
-                     codegen::DeviceCollectives &device, int me, int64_t &bytesSent) {
+void exchangeRowsOnDevice(const runtime::Buffer &input, runtime::Buffer &out,
+                          const runtime::Sharding &have, const std::vector<Box> &need,
+                          DType dtype, codegen::DeviceCollectives &device, int me,
+                          int64_t &bytesSent) {
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
   int64_t rowBytes = rowBytesOf(have.global, dtype);
   runtime::RowExchangePlan plan = runtime::planRowExchange(have, need, me);
-  std::shared_ptr<runtime::Buffer> out = backend.allocate(wanted.size() * dtype_size(dtype));
   std::vector<runtime::Communicator::Message> sends, receives;
   for (const runtime::RowTransfer &t : plan.sends) {
     sends.push_back({t.peer, static_cast<char *>(input.data) + (t.lo - held.lo[0]) * rowBytes,
@@ -121,27 +120,26 @@ exchangeRowsOnDevice(const runtime::Buffer &input, const runtime::Sharding &have
     bytesSent += sends.back().bytes;
   }
   for (const runtime::RowTransfer &t : plan.receives)
-    receives.push_back({t.peer, static_cast<char *>(out->data) + (t.lo - wanted.lo[0]) * rowBytes,
+    receives.push_back({t.peer, static_cast<char *>(out.data) + (t.lo - wanted.lo[0]) * rowBytes,
                         (t.hi - t.lo) * rowBytes});
   device.sendRecv(sends, receives);
   if (plan.ownLo < plan.ownHi)
-    out->copyRange(input, (plan.ownLo - held.lo[0]) * rowBytes,
-                   (plan.ownLo - wanted.lo[0]) * rowBytes, (plan.ownHi - plan.ownLo) * rowBytes);
-  return out;
+    out.copyRange(input, (plan.ownLo - held.lo[0]) * rowBytes,
+                  (plan.ownLo - wanted.lo[0]) * rowBytes, (plan.ownHi - plan.ownLo) * rowBytes);
 }
 
 /// The exchange of row blocks held in device memory: on the device where
 /// the backend offers collectives there; else only the rows other ranks
 /// need go to the host, only the received rows come back, and the rows this
 /// rank keeps are copied on the device.
-std::shared_ptr<runtime::Buffer> exchangeRows(const runtime::Buffer &input,
-                                              const runtime::Sharding &have,
-                                              const std::vector<Box> &need, DType dtype,
-                                              codegen::Backend &backend,
-                                              runtime::Communicator &comm, int64_t &bytesSent) {
+void exchangeRows(const runtime::Buffer &input, runtime::Buffer &out,
+                  const runtime::Sharding &have, const std::vector<Box> &need, DType dtype,
+                  codegen::Backend &backend, runtime::Communicator &comm, int64_t &bytesSent) {
   int me = comm.rank();
-  if (codegen::DeviceCollectives *device = backend.deviceCollectives(comm))
-    return exchangeRowsOnDevice(input, have, need, dtype, backend, *device, me, bytesSent);
+  if (codegen::DeviceCollectives *device = backend.deviceCollectives(comm)) {
+    exchangeRowsOnDevice(input, out, have, need, dtype, *device, me, bytesSent);
+    return;
+  }
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
   int64_t rowBytes = rowBytesOf(have.global, dtype);
   // Host images of the held and wanted boxes, left uninitialised: only the
@@ -157,48 +155,38 @@ std::shared_ptr<runtime::Buffer> exchangeRows(const runtime::Buffer &input,
   std::unique_ptr<char[]> received(new char[size_t(wantedBytes)]);
   bytesSent += runtime::exchangeBoxes(comm, have, need, sent.get(), received.get(),
                                       dtype_size(dtype), /*copyOwn=*/false);
-  std::shared_ptr<runtime::Buffer> out = backend.allocate(wantedBytes);
   Box own = wanted.intersect(held);
   int64_t ownLo = own.empty() ? wanted.hi[0] : own.lo[0], ownHi = own.empty() ? wanted.hi[0] : own.hi[0];
   if (!own.empty())
-    out->copyRange(input, (ownLo - held.lo[0]) * rowBytes, (ownLo - wanted.lo[0]) * rowBytes,
+    out.copyRange(input, (ownLo - held.lo[0]) * rowBytes, (ownLo - wanted.lo[0]) * rowBytes,
                    (ownHi - ownLo) * rowBytes);
   // The rows before and after this rank's own came from the others.
   int64_t before = (ownLo - wanted.lo[0]) * rowBytes, after = (wanted.hi[0] - ownHi) * rowBytes;
-  out->writeRange(0, before, received.get());
-  out->writeRange((ownHi - wanted.lo[0]) * rowBytes, after,
-                  received.get() + (ownHi - wanted.lo[0]) * rowBytes);
-  return out;
+  out.writeRange(0, before, received.get());
+  out.writeRange((ownHi - wanted.lo[0]) * rowBytes, after,
+                 received.get() + (ownHi - wanted.lo[0]) * rowBytes);
 }
 
-/// The all-reduce of a buffer in device memory into a new one through the
-/// backend's device collectives; null where they cannot do it (the caller
+/// The all-reduce of a buffer in device memory into `out` through the
+/// backend's device collectives; false where they cannot do it (the caller
 /// then goes through the host).
-std::shared_ptr<runtime::Buffer> allReduceOnDevice(const runtime::Buffer &input, DType dtype,
-                                                   runtime::ReduceOp op,
-                                                   codegen::Backend &backend,
-                                                   runtime::Communicator &comm) {
+bool allReduceOnDevice(const runtime::Buffer &input, runtime::Buffer &out, DType dtype,
+                       runtime::ReduceOp op, codegen::Backend &backend,
+                       runtime::Communicator &comm) {
   codegen::DeviceCollectives *device = input.onHost() ? nullptr : backend.deviceCollectives(comm);
-  if (!device)
-    return nullptr;
-  std::shared_ptr<runtime::Buffer> out = backend.allocate(input.bytes);
-  if (!device->allReduce(input.data, out->data, input.bytes / dtype_size(dtype), dtype, op))
-    return nullptr;
-  return out;
+  return device &&
+         device->allReduce(input.data, out.data, input.bytes / dtype_size(dtype), dtype, op);
 }
 
-/// Fills a new buffer of `bytes` bytes through `produce(host pointer)`.
-template <class F>
-std::shared_ptr<runtime::Buffer> produceBuffer(codegen::Backend &backend, int64_t bytes, F produce) {
-  std::shared_ptr<runtime::Buffer> out = backend.allocate(bytes);
-  if (out->onHost()) {
-    produce(out->data);
+/// Fills `out` through `produce(host pointer)`.
+template <class F> void produceInto(runtime::Buffer &out, F produce) {
+  if (out.onHost()) {
+    produce(out.data);
   } else {
-    std::vector<char> staging(static_cast<size_t>(bytes));
+    std::vector<char> staging(static_cast<size_t>(out.bytes));
     produce(static_cast<void *>(staging.data()));
-    out->write(staging.data());
+    out.write(staging.data());
   }
-  return out;
 }
 
 } // namespace
@@ -370,61 +358,67 @@ DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inp
     slots[size_t(inputSlots_[i])] = inputs[i];
   for (auto &[s, buffer] : constants_)
     slots[size_t(s)] = buffer;
+  // A step that fails on one rank (memory running out, say) must not leave
+  // the others waiting in the next collective: the failing rank skips its
+  // remaining kernels, and before each collective and at the end the ranks
+  // agree, so every rank throws the first failure's legato::Error.
+  std::string failure;
+  auto attempt = [&](auto &&work) {
+    if (!failure.empty())
+      return;
+    try {
+      work();
+    } catch (const Error &e) {
+      failure = e.what();
+    }
+  };
   std::vector<char> staging;
   for (Step &step : steps_) {
-    switch (step.kind) {
-    case Step::Kind::kernel: {
-      std::vector<codegen::ArrayArg> in, out;
-      for (size_t i = 0; i < step.in.size(); ++i)
-        in.push_back({slots[size_t(step.in[i])]->data, &step.inShapes[i]});
-      for (size_t i = 0; i < step.out.size(); ++i) {
-        auto &buffer = slots[size_t(step.out[i])];
-        buffer = backend.allocate(bytesOf(step.outShapes[i], step.outTypes[i]));
-        out.push_back({buffer->data, &step.outShapes[i]});
-      }
-      backend.launch(*step.program, in, out);
-      break;
-    }
-    case Step::Kind::exchange: {
-      const runtime::Buffer &input = *slots[size_t(step.in[0])];
-      if (!input.onHost() && !step.need.empty() && step.need[0].rank() > 0 &&
-          runtime::isRowExchange(step.have, step.need)) {
-        slots[size_t(step.out[0])] = exchangeRows(input, step.have, step.need, step.dtype,
-                                                  backend, comm, bytesSent);
-        ++collectives;
-        break;
-      }
-      const void *src = hostBytes(input, staging);
-      int64_t size = dtype_size(step.dtype);
-      slots[size_t(step.out[0])] =
-          produceBuffer(backend, bytesOf(step.outShapes[0], step.dtype), [&](void *dst) {
-            bytesSent += runtime::exchangeBoxes(comm, step.have, step.need, src, dst, size);
-          });
-      ++collectives;
-      break;
-    }
-    case Step::Kind::allReduce: {
-      const runtime::Buffer &input = *slots[size_t(step.in[0])];
-      if (auto out = allReduceOnDevice(input, step.dtype, step.op, backend, comm)) {
-        slots[size_t(step.out[0])] = std::move(out);
-        bytesSent += input.bytes;
-        ++collectives;
-        break;
-      }
-      const void *src = hostBytes(input, staging);
-      int64_t count = bytesOf(step.outShapes[0], step.dtype) / dtype_size(step.dtype);
-      slots[size_t(step.out[0])] = produceBuffer(backend, input.bytes, [&](void *dst) {
-        std::memcpy(dst, src, size_t(input.bytes));
-        comm.allReduce(dst, count, step.dtype, step.op);
+    if (step.kind == Step::Kind::kernel) {
+      attempt([&] {
+        std::vector<codegen::ArrayArg> in, out;
+        for (size_t i = 0; i < step.in.size(); ++i)
+          in.push_back({slots[size_t(step.in[i])]->data, &step.inShapes[i]});
+        for (size_t i = 0; i < step.out.size(); ++i) {
+          auto &buffer = slots[size_t(step.out[i])];
+          buffer = backend.allocate(bytesOf(step.outShapes[i], step.outTypes[i]));
+          out.push_back({buffer->data, &step.outShapes[i]});
+        }
+        backend.launch(*step.program, in, out);
       });
-      bytesSent += input.bytes;
+    } else {
+      auto &out = slots[size_t(step.out[0])];
+      attempt([&] { out = backend.allocate(bytesOf(step.outShapes[0], step.dtype)); });
+      runtime::agreeOrThrow(comm, failure);
+      const runtime::Buffer &input = *slots[size_t(step.in[0])];
       ++collectives;
-      break;
-    }
+      if (step.kind == Step::Kind::exchange) {
+        if (!input.onHost() && !step.need.empty() && step.need[0].rank() > 0 &&
+            runtime::isRowExchange(step.have, step.need)) {
+          exchangeRows(input, *out, step.have, step.need, step.dtype, backend, comm, bytesSent);
+        } else {
+          const void *src = hostBytes(input, staging);
+          produceInto(*out, [&](void *dst) {
+            bytesSent += runtime::exchangeBoxes(comm, step.have, step.need, src, dst,
+                                                dtype_size(step.dtype));
+          });
+        }
+      } else {
+        if (!allReduceOnDevice(input, *out, step.dtype, step.op, backend, comm)) {
+          const void *src = hostBytes(input, staging);
+          int64_t count = out->bytes / dtype_size(step.dtype);
+          produceInto(*out, [&](void *dst) {
+            std::memcpy(dst, src, size_t(input.bytes));
+            comm.allReduce(dst, count, step.dtype, step.op);
+          });
+        }
+        bytesSent += input.bytes;
+      }
     }
     for (int64_t s : step.release)
       slots[size_t(s)].reset();
   }
+  runtime::agreeOrThrow(comm, failure);
   std::vector<std::shared_ptr<runtime::Buffer>> outputs;
   for (int64_t s : outputSlots_)
     outputs.push_back(slots[size_t(s)]);

@@ -87,6 +87,7 @@ Engine::Engine(const Options &o)
     diskCache = runtime::DiskCache::openOrWarn(o.cache_dir);
   comm = runtime::createCommunicator();
   device = createBackend(backend, threads, diskCache.get());
+  device->setMemoryLimit(o.memory_limit);
 }
 
 mlir::legato::PipelineOptions Engine::pipelineOptions() const {

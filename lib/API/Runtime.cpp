@@ -1,6 +1,9 @@
 //===- Runtime.cpp - legato::Runtime and its configuration ------------------===//
 #include "API/Engine.h"
 
+#include <cctype>
+#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -13,6 +16,26 @@ namespace {
 const char *env(const char *name) {
   const char *v = std::getenv(name);
   return v && *v ? v : nullptr;
+}
+
+/// "4096", "512M", "2G": bytes, with an optional power-of-1024 suffix.
+int64_t parseBytes(const char *name, const char *text) {
+  char *end = nullptr;
+  errno = 0;
+  long long value = std::strtoll(text, &end, 10);
+  int shift = 0;
+  if (end != text && *end) {
+    const char *suffixes = "KMGT";
+    const char *at = std::strchr(suffixes, std::toupper(static_cast<unsigned char>(*end)));
+    if (at && end[1] == '\0') {
+      shift = 10 * int(at - suffixes + 1);
+      ++end;
+    }
+  }
+  if (end == text || *end || errno || value < 0 || (shift && value > (INT64_MAX >> shift)))
+    throw Error(std::string("legato: ") + name + "=" + text +
+                " is not a byte count (like 1073741824, 512M or 2G)");
+  return int64_t(value) << shift;
 }
 
 /// Options left unset take their value from LEGATO_* environment variables.
@@ -38,6 +61,9 @@ Options withEnvironment(Options o) {
   if (!o.simplify)
     if (const char *v = env("LEGATO_SIMPLIFY"))
       o.simplify = std::strcmp(v, "0") != 0;
+  if (o.memory_limit <= 0)
+    if (const char *v = env("LEGATO_MEMORY_LIMIT"))
+      o.memory_limit = parseBytes("LEGATO_MEMORY_LIMIT", v);
   if (o.cache_dir.empty())
     if (const char *v = env("LEGATO_CACHE_DIR"))
       o.cache_dir = v;

@@ -57,6 +57,9 @@ public:
   /// Peak bytes of array data and temporaries held in this backend's memory.
   virtual int64_t peakBytes() const { return runtime::peakBytes(); }
   virtual void resetPeak() { runtime::resetPeak(); }
+  /// Caps the bytes of array data and temporaries held in this backend's
+  /// memory (0: no limit); past it allocations throw legato::Error.
+  virtual void setMemoryLimit(int64_t bytes) { runtime::setMemoryLimit(bytes); }
   /// Waits until every launch queued so far has finished (for timing).
   virtual void synchronize() {}
   /// Collectives on this backend's buffers among the ranks of `hostComm`, or

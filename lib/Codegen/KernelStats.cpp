@@ -40,7 +40,14 @@ KernelStats countKernels(ModuleOp module) {
     for (Value v : op->getOperands())
       stats.bytesMoved += bytesOf(v);
   };
+  int64_t live = 0;
   module.walk([&](Operation *op) {
+    if (isa<memref::AllocOp>(op)) {
+      live += bytesOf(op->getResult(0));
+      stats.temporaryBytes = std::max(stats.temporaryBytes, live);
+    } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      live -= bytesOf(dealloc.getMemref());
+    }
     if (auto fill = dyn_cast<linalg::FillOp>(op); fill && initialisesReduction(fill))
       return; // the reduction's own first step (on a GPU: in-kernel)
     if (isa<linalg::LinalgOp, memref::CopyOp>(op))

@@ -14,6 +14,9 @@ namespace legato::codegen {
 struct KernelStats {
   int64_t kernels = 0;
   int64_t bytesMoved = 0; ///< bytes of every kernel's memref operands
+  /// The most bytes of temporaries (memref.alloc) live at once, in program
+  /// order: what a launch needs beyond its inputs and outputs.
+  int64_t temporaryBytes = 0;
 };
 
 KernelStats countKernels(mlir::ModuleOp module);

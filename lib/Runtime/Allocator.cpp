@@ -11,7 +11,9 @@
 
 #include "legato/legato.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -34,7 +36,7 @@ static_assert(sizeof(Header) <= kHeader);
 // Blocks below this go straight to malloc, which recycles them well.
 constexpr int64_t kPoolMinimum = int64_t(1) << 20;
 
-std::atomic<int64_t> current{0}, peak{0};
+std::atomic<int64_t> current{0}, peak{0}, limit{0};
 
 void account(int64_t delta) {
   int64_t now = current.fetch_add(delta) + delta;
@@ -101,9 +103,27 @@ Pool &pool() {
 
 } // namespace
 
-void *allocate(int64_t bytes, const char *what) {
+std::string memoryLimitMessage(int64_t bytes, const char *what, int64_t limit, int64_t inUse,
+                               const char *memory) {
+  return std::string("legato: out of ") + memory + " allocating " + std::to_string(bytes) +
+         " bytes for " + what + ": the memory limit (Options::memory_limit, " +
+         "LEGATO_MEMORY_LIMIT) is " + std::to_string(limit) + " bytes and " +
+         std::to_string(inUse) + " are in use; raise the limit, use smaller arrays or more ranks";
+}
+
+void setMemoryLimit(int64_t bytes) { limit.store(std::max<int64_t>(bytes, 0)); }
+
+void checkMemoryLimit(int64_t bytes, const char *what) {
+  int64_t cap = limit.load(), inUse = current.load();
+  if (cap > 0 && inUse + bytes > cap)
+    throw Error(memoryLimitMessage(bytes, what, cap, inUse, "host memory"));
+}
+
+void *allocate(int64_t bytes, const char *what, bool checkLimit) {
   if (bytes < 0)
     throw Error(std::string("legato: negative allocation for ") + what);
+  if (checkLimit)
+    checkMemoryLimit(bytes, what);
   int64_t capacity = sizeClass(bytes + kHeader);
   void *base = capacity >= kPoolMinimum ? pool().take(capacity) : nullptr;
   if (!base)
@@ -153,11 +173,15 @@ void resetPeak() { peak.store(current.load()); }
 
 // The entry points that `finalize-memref-to-llvm{use-generic-functions}`
 // calls for the temporaries of generated kernels.
+// The backend checked a kernel's temporaries against the memory limit before
+// launching it. Kernels cannot unwind, and null would be written through, so
+// memory running out here ends the process with the reason.
 extern "C" void *legato_kernel_alloc(uint64_t bytes) {
   try {
-    return legato::runtime::allocate(int64_t(bytes), "kernel temporary");
-  } catch (...) {
-    return nullptr; // kernels cannot unwind; the caller reports the failure
+    return legato::runtime::allocate(int64_t(bytes), "a kernel temporary", /*checkLimit=*/false);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    std::abort();
   }
 }
 extern "C" void *legato_kernel_aligned_alloc(uint64_t alignment, uint64_t bytes) {

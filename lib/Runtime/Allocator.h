@@ -4,6 +4,9 @@
 // generated kernels, goes through here, so peak memory is measured exactly
 // (bytes held by arrays and temporaries; the pool's free blocks do not count).
 // LEGATO_POOL_BYTES bounds the free blocks kept for reuse (default 4 GiB).
+// An optional limit (Options::memory_limit, LEGATO_MEMORY_LIMIT) caps the
+// bytes held: past it an allocation is a legato::Error, as if memory had run
+// out, so a job sized for a smaller machine fails the same way everywhere.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_RUNTIME_ALLOCATOR_H
@@ -11,13 +14,24 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace legato::runtime {
 
 /// 64-byte aligned allocation; throws legato::Error naming `what` and the
-/// byte count when memory is exhausted.
-void *allocate(int64_t bytes, const char *what);
+/// byte count when memory is exhausted or the limit would be passed.
+/// `checkLimit` false is for memory the caller checked in advance
+/// (checkMemoryLimit), such as a kernel's temporaries.
+void *allocate(int64_t bytes, const char *what, bool checkLimit = true);
 void deallocate(void *ptr);
+
+/// The most bytes legato may hold at once (0: no limit).
+void setMemoryLimit(int64_t bytes);
+/// Throws the limit's legato::Error when `bytes` more would pass it.
+void checkMemoryLimit(int64_t bytes, const char *what);
+/// The message of an allocation over a limit, for every kind of memory.
+std::string memoryLimitMessage(int64_t bytes, const char *what, int64_t limit, int64_t inUse,
+                               const char *memory);
 
 int64_t currentBytes();
 int64_t peakBytes();

@@ -35,12 +35,13 @@ void copyBox(const void *src, const Box &from, void *dst, const Box &into, const
              int64_t elementBytes);
 
 /// The ranks' agreement after a step that may fail on some of them:
-/// `localError` is empty where the step succeeded. When any rank failed,
+/// `localError` is empty where the step succeeded (one reduction of three
+/// integers when all did). When any rank failed,
 /// every rank throws legato::Error with the message of the lowest failed rank
 /// ("rank R: ..."). `programHash` must be equal on all ranks (it identifies
 /// the program about to run); ranks that disagree throw legato::Error too,
 /// instead of exchanging mismatched data.
-void agreeOrThrow(Communicator &comm, const std::string &localError, uint64_t programHash);
+void agreeOrThrow(Communicator &comm, const std::string &localError, uint64_t programHash = 0);
 
 } // namespace legato::runtime
 

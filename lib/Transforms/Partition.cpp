@@ -31,6 +31,9 @@ using namespace mlir::legato;
 namespace {
 
 struct Partitioner {
+  Partitioner(func::FuncOp func, int64_t ranks, int64_t rank)
+      : func(func), ranks(ranks), rank(rank) {}
+
   func::FuncOp func;
   int64_t ranks, rank;
 
@@ -377,7 +380,7 @@ struct LegatoPartitionPass : mlir::legato::impl::LegatoPartitionPassBase<LegatoP
     for (auto func : llvm::make_early_inc_range(getOperation().getOps<func::FuncOp>())) {
       if (func.isExternal() || !llvm::hasSingleElement(func.getBody()))
         continue;
-      Partitioner partitioner{func, ranks, rank};
+      Partitioner partitioner(func, ranks, rank);
       if (failed(partitioner.analyse()) || failed(partitioner.rewrite()))
         return signalPassFailure();
     }

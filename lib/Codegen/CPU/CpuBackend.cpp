@@ -68,6 +68,8 @@ public:
 
   void launch(CompiledProgram &program, const std::vector<ArrayArg> &inputs,
               const std::vector<ArrayArg> &outputs) override {
+    // Kernels cannot report a failed allocation: check their temporaries here.
+    runtime::checkMemoryLimit(program.stats.temporaryBytes, "the temporaries of a program");
     std::vector<std::vector<int64_t>> descriptors;
     for (const ArrayArg &a : inputs)
       descriptors.push_back(descriptor(a));

@@ -134,6 +134,7 @@ public:
 
   int64_t peakBytes() const override { return device_->peakBytes(); }
   void resetPeak() override { device_->resetPeak(); }
+  void setMemoryLimit(int64_t bytes) override { device_->setLimit(bytes); }
   void synchronize() override { device_->synchronize(); }
 
 #ifdef LEGATO_HAS_NCCL

@@ -63,6 +63,8 @@ cublasHandle_t Device::blas() {
 void *Device::allocate(int64_t bytes, const char *what) {
   int64_t size = roundUp(bytes);
   std::lock_guard<std::mutex> lock(mutex_);
+  if (limit_ > 0 && current_ + size > limit_)
+    throw Error(runtime::memoryLimitMessage(bytes, what, limit_, current_, "GPU memory"));
   CUdeviceptr ptr = 0;
   auto cached = free_.find(size);
   if (cached != free_.end() && !cached->second.empty()) {

@@ -33,6 +33,8 @@ public:
   int64_t currentBytes() const { return current_; }
   int64_t peakBytes() const { return peak_; }
   void resetPeak() { peak_ = current_; }
+  /// Caps currentBytes() (0: no limit); see runtime::setMemoryLimit.
+  void setLimit(int64_t bytes) { limit_ = bytes; }
 
   /// Makes this GPU's context current on the calling thread.
   void makeCurrent() const;
@@ -48,6 +50,7 @@ private:
   void releaseCache();
 
   CUdevice device_ = 0;
+  int64_t limit_ = 0;
   CUcontext context_ = nullptr;
   CUstream stream_ = nullptr;
   cublasHandle_t blas_ = nullptr;
