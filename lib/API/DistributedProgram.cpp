@@ -103,6 +103,35 @@ int64_t rowBytesOf(const Shape &global, DType dtype) {
   return rowBytes;
 }
 
+/// The array a row exchange produces, made of `input`'s own memory when
+/// `input` is a block written inside a larger allocation (margins_) that
+/// has room for every row this rank needs: a view of that allocation, whose
+/// rows this rank holds are already in place. Null otherwise.
+std::shared_ptr<runtime::Buffer> ghostRowsInPlace(const std::shared_ptr<runtime::Buffer> &input,
+                                                  const runtime::Sharding &have,
+                                                  const std::vector<Box> &need, DType dtype,
+                                                  int me) {
+  auto *block = dynamic_cast<const runtime::BufferView *>(input.get());
+  const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
+  if (!block || held.empty() || wanted.empty())
+    return nullptr;
+  int64_t rowBytes = rowBytesOf(have.global, dtype);
+  int64_t start = block->offset - (held.lo[0] - wanted.lo[0]) * rowBytes;
+  int64_t bytes = wanted.size() * dtype_size(dtype);
+  if (start < 0 || start + bytes > block->parent->bytes)
+    return nullptr;
+  return std::make_shared<runtime::BufferView>(block->parent, start, bytes);
+}
+
+/// Copies the rows [lo, hi) this rank keeps from the held block to the
+/// needed one, unless they are the same memory (ghostRowsInPlace).
+void copyOwnRows(const runtime::Buffer &input, runtime::Buffer &out, const Box &held,
+                 const Box &wanted, int64_t lo, int64_t hi, int64_t rowBytes) {
+  int64_t from = (lo - held.lo[0]) * rowBytes, to = (lo - wanted.lo[0]) * rowBytes;
+  if (lo < hi && static_cast<char *>(input.data) + from != static_cast<char *>(out.data) + to)
+    out.copyRange(input, from, to, (hi - lo) * rowBytes);
+}
+
 /// The exchange of row blocks through the backend's device collectives:
 /// each travelling row goes from the held block straight into the needed
 /// one, the kept rows are a device copy, and nothing waits for the GPU.
@@ -123,15 +152,13 @@ void exchangeRowsOnDevice(const runtime::Buffer &input, runtime::Buffer &out,
     receives.push_back({t.peer, static_cast<char *>(out.data) + (t.lo - wanted.lo[0]) * rowBytes,
                         (t.hi - t.lo) * rowBytes});
   device.sendRecv(sends, receives);
-  if (plan.ownLo < plan.ownHi)
-    out.copyRange(input, (plan.ownLo - held.lo[0]) * rowBytes,
-                  (plan.ownLo - wanted.lo[0]) * rowBytes, (plan.ownHi - plan.ownLo) * rowBytes);
+  copyOwnRows(input, out, held, wanted, plan.ownLo, plan.ownHi, rowBytes);
 }
 
-/// The exchange of row blocks held in device memory: on the device where
-/// the backend offers collectives there; else only the rows other ranks
-/// need go to the host, only the received rows come back, and the rows this
-/// rank keeps are copied on the device.
+/// The exchange of row blocks: on the device where the backend offers
+/// collectives there; else only the rows other ranks need go to the host,
+/// only the received rows come back, and the rows this rank keeps are
+/// copied within the backend's memory (or are already in place).
 void exchangeRows(const runtime::Buffer &input, runtime::Buffer &out,
                   const runtime::Sharding &have, const std::vector<Box> &need, DType dtype,
                   codegen::Backend &backend, runtime::Communicator &comm, int64_t &bytesSent) {
@@ -157,9 +184,7 @@ void exchangeRows(const runtime::Buffer &input, runtime::Buffer &out,
                                       dtype_size(dtype), /*copyOwn=*/false);
   Box own = wanted.intersect(held);
   int64_t ownLo = own.empty() ? wanted.hi[0] : own.lo[0], ownHi = own.empty() ? wanted.hi[0] : own.hi[0];
-  if (!own.empty())
-    out.copyRange(input, (ownLo - held.lo[0]) * rowBytes, (ownLo - wanted.lo[0]) * rowBytes,
-                   (ownHi - ownLo) * rowBytes);
+  copyOwnRows(input, out, held, wanted, ownLo, ownHi, rowBytes);
   // The rows before and after this rank's own came from the others.
   int64_t before = (ownLo - wanted.lo[0]) * rowBytes, after = (wanted.hi[0] - ownHi) * rowBytes;
   out.writeRange(0, before, received.get());
@@ -194,7 +219,8 @@ template <class F> void produceInto(runtime::Buffer &out, F produce) {
 DistributedProgram::~DistributedProgram() = default;
 
 DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &backend,
-                                       const mlir::legato::PipelineOptions &options, int ranks) {
+                                       const mlir::legato::PipelineOptions &options, int rank,
+                                       int ranks) {
   auto func = partitioned.lookupSymbol<func::FuncOp>("main");
   Block &body = func.getBody().front();
   llvm::DenseMap<Value, int64_t> slot;
@@ -202,6 +228,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     slot[arg] = slots_++;
     inputSlots_.push_back(slot[arg]);
   }
+  std::vector<DType> outputTypes;
   for (unsigned i = 0; i < func.getNumResults(); ++i) {
     auto attr = func.getResultAttrOfType<DenseI64ArrayAttr>(i, mlir::legato::kBoxesAttr);
     Shape global; // recovered from the boxes' union
@@ -212,6 +239,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
       for (int64_t d = 0; d < rank; ++d)
         global[d] = std::max(global[d], b.hi[d]);
     outputShardings.push_back(std::make_shared<runtime::Sharding>(runtime::Sharding{global, boxes}));
+    outputTypes.push_back(dtypeOf(body.getTerminator()->getOperand(i)));
   }
 
   // Splat constants are cloned into each segment that reads them; the few
@@ -337,6 +365,31 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
   for (Value v : body.getTerminator()->getOperands())
     outputSlots_.push_back(slot.at(v));
 
+  // Margins for the outputs sharded like an argument that a row exchange
+  // extends by ghost rows (see margins_).
+  for (const Step &step : steps_) {
+    if (step.kind != Step::Kind::exchange || !llvm::is_contained(inputSlots_, step.in[0]) ||
+        !runtime::isRowExchange(step.have, step.need))
+      continue;
+    const Box &held = step.have.boxes[size_t(rank)], &wanted = step.need[size_t(rank)];
+    if (held.empty() || wanted.empty())
+      continue;
+    int64_t rowBytes = rowBytesOf(step.have.global, step.dtype);
+    int64_t before = std::max<int64_t>(held.lo[0] - wanted.lo[0], 0) * rowBytes;
+    int64_t after = std::max<int64_t>(wanted.hi[0] - held.hi[0], 0) * rowBytes;
+    for (size_t i = 0; i < outputSlots_.size(); ++i) {
+      const runtime::Sharding &sharding = *outputShardings[i];
+      if (sharding.global != step.have.global || outputTypes[i] != step.dtype ||
+          !llvm::equal(sharding.boxes, step.have.boxes, [](const Box &a, const Box &b) {
+            return a.lo == b.lo && a.hi == b.hi;
+          }))
+        continue;
+      auto &[b, a] = margins_[outputSlots_[i]];
+      b = std::max(b, before);
+      a = std::max(a, after);
+    }
+  }
+
   // Free each slot after its last reader (outputs live on).
   std::vector<int64_t> lastReader(static_cast<size_t>(slots_), -1);
   for (size_t s = 0; s < steps_.size(); ++s)
@@ -381,20 +434,37 @@ DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inp
           in.push_back({slots[size_t(step.in[i])]->data, &step.inShapes[i]});
         for (size_t i = 0; i < step.out.size(); ++i) {
           auto &buffer = slots[size_t(step.out[i])];
-          buffer = backend.allocate(bytesOf(step.outShapes[i], step.outTypes[i]));
+          int64_t bytes = bytesOf(step.outShapes[i], step.outTypes[i]);
+          auto margin = margins_.find(step.out[i]);
+          if (margin == margins_.end()) {
+            buffer = backend.allocate(bytes);
+          } else {
+            auto [before, after] = margin->second;
+            buffer = std::make_shared<runtime::BufferView>(
+                backend.allocate(before + bytes + after), before, bytes);
+          }
           out.push_back({buffer->data, &step.outShapes[i]});
         }
         backend.launch(*step.program, in, out);
       });
     } else {
+      const std::shared_ptr<runtime::Buffer> &inputBuffer = slots[size_t(step.in[0])];
+      const runtime::Buffer &input = *inputBuffer;
+      bool rows = step.kind == Step::Kind::exchange && !step.need.empty() &&
+                  step.need[0].rank() > 0 && runtime::isRowExchange(step.have, step.need);
       auto &out = slots[size_t(step.out[0])];
-      attempt([&] { out = backend.allocate(bytesOf(step.outShapes[0], step.dtype)); });
+      bool inPlace = false; // out is input's allocation: own rows in place
+      attempt([&] {
+        if (rows)
+          out = ghostRowsInPlace(inputBuffer, step.have, step.need, step.dtype, comm.rank());
+        inPlace = out != nullptr;
+        if (!out)
+          out = backend.allocate(bytesOf(step.outShapes[0], step.dtype));
+      });
       runtime::agreeOrThrow(comm, failure);
-      const runtime::Buffer &input = *slots[size_t(step.in[0])];
       ++collectives;
       if (step.kind == Step::Kind::exchange) {
-        if (!input.onHost() && !step.need.empty() && step.need[0].rank() > 0 &&
-            runtime::isRowExchange(step.have, step.need)) {
+        if (rows && (!input.onHost() || inPlace)) {
           exchangeRows(input, *out, step.have, step.need, step.dtype, backend, comm, bytesSent);
         } else {
           const void *src = hostBytes(input, staging);

@@ -16,6 +16,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -24,9 +25,9 @@ namespace legato::detail {
 class DistributedProgram final : public codegen::CompiledProgram {
 public:
   /// Splits and compiles `partitioned` (the output of legato-partition for
-  /// this rank); throws legato::Error.
+  /// rank `rank` of `ranks`); throws legato::Error.
   DistributedProgram(mlir::ModuleOp partitioned, codegen::Backend &backend,
-                     const mlir::legato::PipelineOptions &options, int ranks);
+                     const mlir::legato::PipelineOptions &options, int rank, int ranks);
   ~DistributedProgram() override;
 
   /// Runs the steps on this rank's blocks of the inputs; returns this rank's
@@ -47,6 +48,13 @@ private:
   std::vector<int64_t> inputSlots_, outputSlots_;
   /// Constants read by collectives or returned: (slot, buffer) filled once.
   std::vector<std::pair<int64_t, std::shared_ptr<runtime::Buffer>>> constants_;
+  /// Outputs written inside a larger allocation: bytes kept free before and
+  /// after them (slot -> margins). When a program's argument is exchanged
+  /// for its block plus ghost rows, the outputs sharded like it get room for
+  /// those rows, so that when they come back as the next program's argument
+  /// (a loop's next window) the ghost rows are received in place around the
+  /// block instead of copying the block into a new buffer.
+  std::map<int64_t, std::pair<int64_t, int64_t>> margins_;
 };
 
 } // namespace legato::detail

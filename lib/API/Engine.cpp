@@ -230,7 +230,8 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
     exe->program = device->compile(*module, options);
   } else {
     partition(*module, program);
-    auto distributed = std::make_unique<DistributedProgram>(*module, *device, options, ranks());
+    auto distributed = std::make_unique<DistributedProgram>(*module, *device, options, comm->rank(),
+                                                            ranks());
     exe->distributed = distributed.get();
     exe->program = std::move(distributed);
   }

@@ -44,7 +44,7 @@ void resetPeak();
 struct Buffer {
   explicit Buffer(int64_t bytes) : bytes(bytes), data(allocate(bytes, "array")) {}
   virtual ~Buffer() {
-    if (inHostMemory)
+    if (ownsHostMemory)
       deallocate(data);
   }
   Buffer(const Buffer &) = delete;
@@ -67,11 +67,34 @@ struct Buffer {
   void *data;
 
 protected:
-  /// A buffer whose memory a subclass allocated and frees.
-  Buffer(int64_t bytes, void *data) : bytes(bytes), data(data), inHostMemory(false) {}
+  /// A buffer whose memory a subclass allocated and frees (or borrows), in
+  /// host memory or not.
+  Buffer(int64_t bytes, void *data, bool hostMemory = false)
+      : bytes(bytes), data(data), inHostMemory(hostMemory), ownsHostMemory(false) {}
 
 private:
-  bool inHostMemory = true;
+  bool inHostMemory = true, ownsHostMemory = true;
+};
+
+/// Bytes [offset, offset + bytes) of another buffer, which it keeps alive:
+/// a block written inside a larger allocation, so that a halo exchange can
+/// put ghost rows around it in place instead of copying it.
+struct BufferView final : Buffer {
+  BufferView(std::shared_ptr<Buffer> parent, int64_t offset, int64_t bytes)
+      : Buffer(bytes, static_cast<char *>(parent->data) + offset, parent->onHost()),
+        parent(std::move(parent)), offset(offset) {}
+  void readRange(int64_t at, int64_t count, void *dst) const override {
+    parent->readRange(offset + at, count, dst);
+  }
+  void writeRange(int64_t at, int64_t count, const void *src) override {
+    parent->writeRange(offset + at, count, src);
+  }
+  void copyRange(const Buffer &src, int64_t srcOffset, int64_t at, int64_t count) override {
+    parent->copyRange(src, srcOffset, offset + at, count);
+  }
+
+  const std::shared_ptr<Buffer> parent;
+  const int64_t offset;
 };
 
 } // namespace legato::runtime

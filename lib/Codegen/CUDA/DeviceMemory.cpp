@@ -147,8 +147,9 @@ void DeviceBuffer::copyRange(const Buffer &src, int64_t srcOffset, int64_t offse
   if (!count)
     return;
   device_->makeCurrent(); // (ordered on the stream after the work that wrote `src`)
-  check(api().cuMemcpyDtoDAsync(at(offset), static_cast<const DeviceBuffer &>(src).at(srcOffset),
-                                size_t(count), device_->stream()),
+  // `src` may be a view into a device buffer: its address is all we need.
+  CUdeviceptr from = reinterpret_cast<CUdeviceptr>(src.data) + CUdeviceptr(srcOffset);
+  check(api().cuMemcpyDtoDAsync(at(offset), from, size_t(count), device_->stream()),
         "copying " + std::to_string(count) + " bytes within the GPU");
 }
 
