@@ -123,6 +123,20 @@ std::shared_ptr<runtime::Buffer> ghostRowsInPlace(const std::shared_ptr<runtime:
   return std::make_shared<runtime::BufferView>(block->parent, start, bytes);
 }
 
+/// The rows of `out` (the result of a row exchange) that this rank holds,
+/// as a view: the block, with room around it for the ghost rows. Null when
+/// the needed rows do not include the held ones.
+std::shared_ptr<runtime::Buffer> blockInside(const std::shared_ptr<runtime::Buffer> &out,
+                                             const runtime::Sharding &have,
+                                             const std::vector<Box> &need, DType dtype, int me) {
+  const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
+  if (held.empty() || held.lo[0] < wanted.lo[0] || held.hi[0] > wanted.hi[0])
+    return nullptr;
+  int64_t rowBytes = rowBytesOf(have.global, dtype);
+  return std::make_shared<runtime::BufferView>(out, (held.lo[0] - wanted.lo[0]) * rowBytes,
+                                               held.size() * dtype_size(dtype));
+}
+
 /// Copies the rows [lo, hi) this rank keeps from the held block to the
 /// needed one, unless they are the same memory (ghostRowsInPlace).
 void copyOwnRows(const runtime::Buffer &input, runtime::Buffer &out, const Box &held,
@@ -266,6 +280,20 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     level[&op] = l;
     levels = std::max(levels, l + 1);
   }
+  // Every other op then moves as late as its users allow: into the segment
+  // of its first reader (or the last segment, for results), so that a value
+  // read only after a collective is computed and fused there, not
+  // materialised by an earlier segment. A collective's operands stay at or
+  // before its level.
+  for (Operation &op : llvm::reverse(body.without_terminator())) {
+    if (isCollective(&op) || isa<mlir::legato::ConstantOp>(op) || op.use_empty())
+      continue;
+    int latest = levels - 1;
+    for (Operation *user : op.getUsers())
+      if (!isa<func::ReturnOp>(user))
+        latest = std::min(latest, level[user]);
+    level[&op] = std::max(level[&op], latest);
+  }
   auto usedOutside = [&](Value v, llvm::function_ref<bool(Operation *)> inside) {
     return llvm::any_of(v.getUsers(), [&](Operation *user) { return !inside(user); });
   };
@@ -403,7 +431,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
 }
 
 std::vector<std::shared_ptr<runtime::Buffer>>
-DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
+DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
                         codegen::Backend &backend, runtime::Communicator &comm,
                         int64_t &bytesSent, int64_t &collectives) {
   std::vector<std::shared_ptr<runtime::Buffer>> slots(static_cast<size_t>(slots_));
@@ -454,12 +482,18 @@ DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inp
                   step.need[0].rank() > 0 && runtime::isRowExchange(step.have, step.need);
       auto &out = slots[size_t(step.out[0])];
       bool inPlace = false; // out is input's allocation: own rows in place
+      std::shared_ptr<runtime::Buffer> rehomed; // the argument's block, moved into `out`
+      // Ghost rows go around the block in place only while the exchanged
+      // array stays inside this run: a later exchange rewrites them.
+      bool sharedRows = rows && !llvm::is_contained(outputSlots_, step.out[0]);
       attempt([&] {
-        if (rows)
+        if (sharedRows)
           out = ghostRowsInPlace(inputBuffer, step.have, step.need, step.dtype, comm.rank());
         inPlace = out != nullptr;
         if (!out)
           out = backend.allocate(bytesOf(step.outShapes[0], step.dtype));
+        if (sharedRows && !inPlace && llvm::is_contained(inputSlots_, step.in[0]))
+          rehomed = blockInside(out, step.have, step.need, step.dtype, comm.rank());
       });
       runtime::agreeOrThrow(comm, failure);
       ++collectives;
@@ -473,6 +507,10 @@ DistributedProgram::run(const std::vector<std::shared_ptr<runtime::Buffer>> &inp
                                                 dtype_size(step.dtype));
           });
         }
+        if (rehomed) // its bytes are now in `out` too: keep those, with their room
+          for (size_t i = 0; i < inputs.size(); ++i)
+            if (inputSlots_[i] == step.in[0])
+              inputs[i] = rehomed;
       } else {
         if (!allReduceOnDevice(input, *out, step.dtype, step.op, backend, comm)) {
           const void *src = hostBytes(input, staging);
