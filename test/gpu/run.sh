@@ -55,6 +55,7 @@ for mode in eager lazy jit; do
   run "api.errors.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/errors_test"
 done
 run "api.lifetime" "$build/test/API/lifetime_test"
+run "api.launch_fault" "$build/test/API/launch_fault_test"
 
 # The compile cache: a second process loads the cubins the first stored and
 # computes the same checksum.

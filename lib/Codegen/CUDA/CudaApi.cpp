@@ -92,13 +92,15 @@ struct Loaded {
 
 } // namespace
 
-const Api &api() {
+Api &mutableApi() {
   static Loaded loaded;
   if (!loaded.error.empty())
     throw Error("legato: the CUDA backend cannot start: " + loaded.error +
                 "; use LEGATO_BACKEND=cpu on this machine");
   return loaded.api;
 }
+
+const Api &api() { return mutableApi(); }
 
 void check(CUresult result, const std::string &what) {
   if (result == CUDA_SUCCESS)

@@ -56,6 +56,9 @@ struct Api {
 /// The loaded API; throws legato::Error naming what is missing (no driver,
 /// no cuBLAS) the first time and every time after.
 const Api &api();
+/// The same table, writable: for tests that make a driver call fail on the
+/// GPU machine (test/gpu/launch_fault_test.cpp), nothing else.
+Api &mutableApi();
 
 /// Throws legato::Error "<what>: <CUDA error name>: <description>" unless
 /// `result` is CUDA_SUCCESS.
