@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Runtime/Exchange.h"
+#include "recording_communicator.h"
 #include "box_oracle.h"
 #include "mpi_test.h"
 
@@ -273,26 +274,6 @@ TEST(ExchangeBoxes, RejectsArgumentsOfTheWrongShape) {
   EXPECT_THROW(exchangeBoxes(world(), s, allOf({8}), buffer.data(), buffer.data(), 0),
                legato::Error);
 }
-
-/// Rank `rank` of `size` that records its messages instead of sending them:
-/// the plans of many ranks, computed in one process.
-class RecordingCommunicator final : public Communicator {
-public:
-  RecordingCommunicator(int rank, int size) : rank_(rank), size_(size) {}
-  int rank() const override { return rank_; }
-  int size() const override { return size_; }
-  void allReduce(void *, int64_t, legato::DType, ReduceOp) override {}
-  void sendRecv(const std::vector<Message> &s, const std::vector<Message> &r) override {
-    sends = s;
-    receives = r;
-  }
-  void broadcast(void *, int64_t, int) override {}
-  void barrier() override {}
-  std::vector<Message> sends, receives;
-
-private:
-  int rank_, size_;
-};
 
 TEST(ExchangeBoxes, PlansOfSixtyFourRanksAgreeAndAreCheap) {
   // A 4x4x4 mesh of blocks with a halo in every direction (26 neighbours),

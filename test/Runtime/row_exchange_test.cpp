@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Runtime/Exchange.h"
+#include "recording_communicator.h"
 #include "Runtime/RowExchange.h"
 
 #include <gtest/gtest.h>
@@ -22,28 +23,9 @@
 
 using namespace legato::runtime;
 using legato::Shape;
+using legato::test::RecordingCommunicator;
 
 namespace {
-
-/// Rank `rank` of `ranks` whose messages are recorded, not delivered.
-class RecordingCommunicator final : public Communicator {
-public:
-  RecordingCommunicator(int rank, int ranks) : rank_(rank), ranks_(ranks) {}
-  int rank() const override { return rank_; }
-  int size() const override { return ranks_; }
-  void allReduce(void *, int64_t, legato::DType, ReduceOp) override {}
-  void sendRecv(const std::vector<Message> &s, const std::vector<Message> &r) override {
-    sends = s;
-    receives = r;
-  }
-  void broadcast(void *, int64_t, int) override {}
-  void barrier() override {}
-
-  std::vector<Message> sends, receives;
-
-private:
-  int rank_, ranks_;
-};
 
 struct RandomRows {
   std::mt19937_64 random{7};

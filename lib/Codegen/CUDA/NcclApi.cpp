@@ -29,17 +29,7 @@ struct Loaded {
     error = "libnccl.so.2 has no entry point " #name " (NCCL 2.13 or later is needed)";   \
     return;                                                                                \
   }
-    LEGATO_NCCL_FN(ncclGetVersion)
-    LEGATO_NCCL_FN(ncclGetErrorString)
-    LEGATO_NCCL_FN(ncclGetLastError)
-    LEGATO_NCCL_FN(ncclGetUniqueId)
-    LEGATO_NCCL_FN(ncclCommInitRank)
-    LEGATO_NCCL_FN(ncclCommDestroy)
-    LEGATO_NCCL_FN(ncclGroupStart)
-    LEGATO_NCCL_FN(ncclGroupEnd)
-    LEGATO_NCCL_FN(ncclSend)
-    LEGATO_NCCL_FN(ncclRecv)
-    LEGATO_NCCL_FN(ncclAllReduce)
+    LEGATO_NCCL_FUNCTIONS(LEGATO_NCCL_FN)
 #undef LEGATO_NCCL_FN
   }
 };

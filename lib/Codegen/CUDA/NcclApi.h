@@ -14,20 +14,24 @@
 
 namespace legato::nccl {
 
-/// The entry points legato uses, resolved once per process.
+/// The entry points legato uses, as X(name) for each.
+#define LEGATO_NCCL_FUNCTIONS(X)                                                          \
+  X(ncclGetVersion)                                                                       \
+  X(ncclGetErrorString)                                                                   \
+  X(ncclGetLastError)                                                                     \
+  X(ncclGetUniqueId)                                                                      \
+  X(ncclCommInitRank)                                                                     \
+  X(ncclCommDestroy)                                                                      \
+  X(ncclGroupStart)                                                                       \
+  X(ncclGroupEnd)                                                                         \
+  X(ncclSend)                                                                             \
+  X(ncclRecv)                                                                             \
+  X(ncclAllReduce)
+
+/// Those entry points, resolved once per process.
 struct Api {
 #define LEGATO_NCCL_FN(name) decltype(&::name) name = nullptr;
-  LEGATO_NCCL_FN(ncclGetVersion)
-  LEGATO_NCCL_FN(ncclGetErrorString)
-  LEGATO_NCCL_FN(ncclGetLastError)
-  LEGATO_NCCL_FN(ncclGetUniqueId)
-  LEGATO_NCCL_FN(ncclCommInitRank)
-  LEGATO_NCCL_FN(ncclCommDestroy)
-  LEGATO_NCCL_FN(ncclGroupStart)
-  LEGATO_NCCL_FN(ncclGroupEnd)
-  LEGATO_NCCL_FN(ncclSend)
-  LEGATO_NCCL_FN(ncclRecv)
-  LEGATO_NCCL_FN(ncclAllReduce)
+  LEGATO_NCCL_FUNCTIONS(LEGATO_NCCL_FN)
 #undef LEGATO_NCCL_FN
 };
 
