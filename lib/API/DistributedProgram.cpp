@@ -270,13 +270,18 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
 
   // A collective's result is ready one level after its operands: the ops of
   // level L form segment L, and the collectives of level L run after it.
+  // Collectives also run in program order: every rank makes the same calls
+  // in the same order even where its own shapes fold an op away and so put
+  // a collective's operand at an earlier level than on other ranks.
   llvm::DenseMap<Operation *, int> level;
-  int levels = 0;
+  int levels = 0, lastCollective = 0;
   for (Operation &op : body.without_terminator()) {
-    int l = 0;
+    int l = isCollective(&op) ? lastCollective : 0;
     for (Value operand : op.getOperands())
       if (Operation *def = operand.getDefiningOp())
         l = std::max(l, level[def] + (isCollective(def) ? 1 : 0));
+    if (isCollective(&op))
+      lastCollective = l;
     level[&op] = l;
     levels = std::max(levels, l + 1);
   }
