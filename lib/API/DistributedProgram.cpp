@@ -30,6 +30,9 @@ struct DistributedProgram::Step {
   runtime::Sharding have;   // exchange
   std::vector<Box> need;
   runtime::ReduceOp op = runtime::ReduceOp::sum; // all-reduce
+  bool rows = false;     // an exchange of row blocks (runtime::isRowExchange)
+  bool returned = false; // its result is a program output
+  int argument = -1;     // the program argument it exchanges, if any
   std::vector<int64_t> release; // slots read for the last time here
 };
 
@@ -233,7 +236,7 @@ template <class F> void produceInto(runtime::Buffer &out, F produce) {
 DistributedProgram::~DistributedProgram() = default;
 
 DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &backend,
-                                       const mlir::legato::PipelineOptions &options, int rank,
+                                       const mlir::legato::PipelineOptions &options, int me,
                                        int ranks) {
   auto func = partitioned.lookupSymbol<func::FuncOp>("main");
   Block &body = func.getBody().front();
@@ -398,24 +401,30 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
   for (Value v : body.getTerminator()->getOperands())
     outputSlots_.push_back(slot.at(v));
 
+  // What the run needs to know of each exchange, found once.
+  for (Step &step : steps_) {
+    if (step.kind != Step::Kind::exchange)
+      continue;
+    step.rows = !step.need.empty() && step.need[0].rank() > 0 &&
+                runtime::isRowExchange(step.have, step.need);
+    step.returned = llvm::is_contained(outputSlots_, step.out[0]);
+    auto arg = llvm::find(inputSlots_, step.in[0]);
+    step.argument = arg == inputSlots_.end() ? -1 : int(arg - inputSlots_.begin());
+  }
+
   // Margins for the outputs sharded like an argument that a row exchange
   // extends by ghost rows (see margins_).
   for (const Step &step : steps_) {
-    if (step.kind != Step::Kind::exchange || !llvm::is_contained(inputSlots_, step.in[0]) ||
-        !runtime::isRowExchange(step.have, step.need))
+    if (!step.rows || step.argument < 0)
       continue;
-    const Box &held = step.have.boxes[size_t(rank)], &wanted = step.need[size_t(rank)];
+    const Box &held = step.have.boxes[size_t(me)], &wanted = step.need[size_t(me)];
     if (held.empty() || wanted.empty())
       continue;
     int64_t rowBytes = rowBytesOf(step.have.global, step.dtype);
     int64_t before = std::max<int64_t>(held.lo[0] - wanted.lo[0], 0) * rowBytes;
     int64_t after = std::max<int64_t>(wanted.hi[0] - held.hi[0], 0) * rowBytes;
     for (size_t i = 0; i < outputSlots_.size(); ++i) {
-      const runtime::Sharding &sharding = *outputShardings[i];
-      if (sharding.global != step.have.global || outputTypes[i] != step.dtype ||
-          !llvm::equal(sharding.boxes, step.have.boxes, [](const Box &a, const Box &b) {
-            return a.lo == b.lo && a.hi == b.hi;
-          }))
+      if (!(*outputShardings[i] == step.have) || outputTypes[i] != step.dtype)
         continue;
       auto &[b, a] = margins_[outputSlots_[i]];
       b = std::max(b, before);
@@ -483,21 +492,20 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
     } else {
       const std::shared_ptr<runtime::Buffer> &inputBuffer = slots[size_t(step.in[0])];
       const runtime::Buffer &input = *inputBuffer;
-      bool rows = step.kind == Step::Kind::exchange && !step.need.empty() &&
-                  step.need[0].rank() > 0 && runtime::isRowExchange(step.have, step.need);
+      bool rows = step.rows;
       auto &out = slots[size_t(step.out[0])];
       bool inPlace = false; // out is input's allocation: own rows in place
       std::shared_ptr<runtime::Buffer> rehomed; // the argument's block, moved into `out`
       // Ghost rows go around the block in place only while the exchanged
       // array stays inside this run: a later exchange rewrites them.
-      bool sharedRows = rows && !llvm::is_contained(outputSlots_, step.out[0]);
+      bool sharedRows = rows && !step.returned;
       attempt([&] {
         if (sharedRows)
           out = ghostRowsInPlace(inputBuffer, step.have, step.need, step.dtype, comm.rank());
         inPlace = out != nullptr;
         if (!out)
           out = backend.allocate(bytesOf(step.outShapes[0], step.dtype));
-        if (sharedRows && !inPlace && llvm::is_contained(inputSlots_, step.in[0]))
+        if (sharedRows && !inPlace && step.argument >= 0)
           rehomed = blockInside(out, step.have, step.need, step.dtype, comm.rank());
       });
       runtime::agreeOrThrow(comm, failure);
@@ -513,9 +521,7 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
           });
         }
         if (rehomed) // its bytes are now in `out` too: keep those, with their room
-          for (size_t i = 0; i < inputs.size(); ++i)
-            if (inputSlots_[i] == step.in[0])
-              inputs[i] = rehomed;
+          inputs[size_t(step.argument)] = rehomed;
       } else {
         if (!allReduceOnDevice(input, *out, step.dtype, step.op, backend, comm)) {
           const void *src = hostBytes(input, staging);

@@ -25,9 +25,9 @@ namespace legato::detail {
 class DistributedProgram final : public codegen::CompiledProgram {
 public:
   /// Splits and compiles `partitioned` (the output of legato-partition for
-  /// rank `rank` of `ranks`); throws legato::Error.
+  /// rank `me` of `ranks`); throws legato::Error.
   DistributedProgram(mlir::ModuleOp partitioned, codegen::Backend &backend,
-                     const mlir::legato::PipelineOptions &options, int rank, int ranks);
+                     const mlir::legato::PipelineOptions &options, int me, int ranks);
   ~DistributedProgram() override;
 
   /// Runs the steps on this rank's blocks of the inputs; returns this rank's

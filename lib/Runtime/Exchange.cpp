@@ -64,11 +64,7 @@ int64_t contiguousOffset(const Box &outer, const Box &part) {
   return offset;
 }
 
-/// One box of the global array that rank `from` sends to rank `to`.
-struct Part {
-  int from, to;
-  Box box;
-};
+using Part = ExchangePart;
 
 /// Whether the box [lo, hi) and box `b` share an element.
 bool overlaps(const int64_t *lo, const int64_t *hi, const Box &b) {
@@ -190,6 +186,15 @@ void checkBox(const Box &b, const Shape &global, const char *what, int rank) {
 
 } // namespace
 
+std::vector<ExchangePart> planExchange(const Sharding &have, const std::vector<Box> &need,
+                                       int me) {
+  std::vector<Part> mine;
+  Planner planner(have, me);
+  for (int r = 0; r < have.ranks(); ++r)
+    planner.plan(need[size_t(r)], r, mine);
+  return mine;
+}
+
 void copyBox(const void *src, const Box &from, void *dst, const Box &into, const Box &part,
              int64_t elementBytes) {
   size_t rank = part.lo.size();
@@ -270,10 +275,7 @@ int64_t exchangeBoxes(Communicator &comm, const Sharding &have, const std::vecto
 
   // Every receiver's plan, kept where this rank sends or receives; every
   // rank checks every receiver, so a missing element throws everywhere.
-  std::vector<Part> mine;
-  Planner planner(have, me);
-  for (int r = 0; r < ranks; ++r)
-    planner.plan(need[size_t(r)], r, mine);
+  std::vector<Part> mine = planExchange(have, need, me);
 
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
   const char *in = static_cast<const char *>(local);

@@ -29,6 +29,20 @@ int64_t exchangeBoxes(Communicator &comm, const Sharding &have, const std::vecto
                       const void *local, void *out, int64_t elementBytes,
                       bool copyOwn = true);
 
+/// One box of the global array that rank `from` sends to rank `to` (the
+/// same rank: a part the receiver holds itself).
+struct ExchangePart {
+  int from, to;
+  Box box;
+};
+
+/// exchangeBoxes' plan, as rank `me` sees it: the parts it sends, receives
+/// and keeps, in plan order (by receiver, then its own part, then by
+/// ascending source). Every rank checks every receiver, so an element held
+/// by no rank throws legato::Error on every rank.
+std::vector<ExchangePart> planExchange(const Sharding &have, const std::vector<Box> &need,
+                                       int me);
+
 /// Copies box `part` of an array whose `from` box is row-major at `src` into
 /// the row-major array of box `into` at `dst` (both boxes contain `part`).
 void copyBox(const void *src, const Box &from, void *dst, const Box &into, const Box &part,
