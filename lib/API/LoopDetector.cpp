@@ -12,9 +12,11 @@ constexpr int64_t kMaxPeriod = 512;
 // Evidence needed for a short period: a run of equal ops this long (a chain
 // of identical ops is a loop, but two alike neighbours are not).
 constexpr int64_t kMinRun = 8;
-// Ops per window while locked, at least: short bodies still fuse across a
-// few iterations.
-constexpr int64_t kMinChunk = 32;
+// Ops per window while locked, at least: short bodies fuse across several
+// iterations (CG's 27 ops: 4), so what a window does once (fill the pad
+// borders, bring in its inputs) is spread over them, and updates that can
+// wait (CG's x) are made once per window.
+constexpr int64_t kMinChunk = 96;
 // Operands further back than this count as inputs: a loop-invariant value
 // computed just before the loop is ever further back, and would otherwise
 // keep the iterations' signatures from ever repeating.

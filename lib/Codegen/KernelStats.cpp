@@ -1,5 +1,6 @@
 //===- KernelStats.cpp - what a bufferized program launches -----------------===//
 #include "Codegen/KernelStats.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -19,18 +20,18 @@ static int64_t bytesOf(Value v) {
   return t.getNumElements() * (bits == 1 ? 1 : bits / 8);
 }
 
-/// Whether `fill` only sets the accumulators of the reduction that follows it
-/// (the next user of its buffer reduces into it).
+/// Whether `fill` only sets the accumulators of a reduction: the next op
+/// in its block that uses its buffer reduces into it.
 static bool initialisesReduction(linalg::FillOp fill) {
   Value buffer = fill.getDpsInits()[0];
-  Operation *next = fill->getNextNode();
-  // The split reduction's other operands (views of inputs) come in between.
-  while (next && isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::SubViewOp,
-                     memref::AllocOp, linalg::FillOp>(next))
-    next = next->getNextNode();
-  auto reduction = dyn_cast_or_null<linalg::GenericOp>(next);
-  return reduction && reduction.getNumReductionLoops() > 0 &&
-         llvm::is_contained(reduction.getDpsInits(), buffer);
+  for (Operation *next = fill->getNextNode(); next; next = next->getNextNode()) {
+    if (!llvm::is_contained(next->getOperands(), buffer))
+      continue;
+    auto reduction = dyn_cast<linalg::GenericOp>(next);
+    return reduction && reduction.getNumReductionLoops() > 0 &&
+           llvm::is_contained(reduction.getDpsInits(), buffer);
+  }
+  return false;
 }
 
 KernelStats countKernels(ModuleOp module) {
@@ -50,6 +51,8 @@ KernelStats countKernels(ModuleOp module) {
     }
     if (auto fill = dyn_cast<linalg::FillOp>(op); fill && initialisesReduction(fill))
       return; // the reduction's own first step (on a GPU: in-kernel)
+    if (op->hasAttr(mlir::legato::kCombineAttr))
+      return; // the reduction's own last step (see kCombineAttr)
     if (isa<linalg::LinalgOp, memref::CopyOp>(op))
       count(op);
     else if (auto call = dyn_cast<func::CallOp>(op))

@@ -8,10 +8,19 @@
 // copy src → dst does the same. A copy out of an allocation that nothing
 // writes moves undefined values and goes.
 //
+// A kernel that fills a temporary only to have it copied into a view of
+// another buffer (CG's new `p` into the interior of the zero-bordered
+// buffer of `pad(p)`, when `p` is also read elsewhere and bufferization
+// kept it apart) writes into that view instead, and its readers read it
+// there, when nothing touches the view between the kernel and the copy
+// and nothing writes it while the temporary would still be read.
+//
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::legato {
@@ -129,14 +138,131 @@ LogicalResult forward(memref::CopyOp second) {
   return success();
 }
 
+/// Whether `op` may touch memory overlapping `view` (reading it, when
+/// `reads`, or writing it).
+bool mayTouch(Operation *op, Value view, bool reads) {
+  if (isMemoryEffectFree(op) || isa<memref::AllocOp, memref::DeallocOp>(op))
+    return false;
+  auto overlaps = [&](Value v) { return isa<MemRefType>(v.getType()) && !disjoint(v, view); };
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    for (OpOperand &operand : op->getOpOperands())
+      if ((reads || linalgOp.isDpsInit(&operand)) && overlaps(operand.get()))
+        return true;
+    return false;
+  }
+  if (auto copy = dyn_cast<memref::CopyOp>(op))
+    return overlaps(copy.getTarget()) || (reads && overlaps(copy.getSource()));
+  return true; // unknown effects
+}
+
+/// Makes the one kernel that writes `copy`'s source, a fresh allocation,
+/// write the copy's destination instead; the source's readers read the
+/// destination.
+LogicalResult writeIntoDestination(memref::CopyOp copy) {
+  auto alloc = copy.getSource().getDefiningOp<memref::AllocOp>();
+  Value target = copy.getTarget();
+  std::optional<Footprint> footprintOfTarget = footprint(target);
+  if (!alloc || !footprintOfTarget)
+    return failure();
+  Block *block = copy->getBlock();
+  linalg::LinalgOp writer;
+  memref::DeallocOp dealloc;
+  SmallVector<memref::ExpandShapeOp> views;
+  Operation *lastRead = copy;
+  auto noteRead = [&](Operation *reader) {
+    if (reader->getBlock() != block)
+      return false;
+    if (lastRead->isBeforeInBlock(reader))
+      lastRead = reader;
+    return true;
+  };
+  auto isLinalgInput = [](OpOperand &use) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    return linalgOp && linalgOp.isDpsInput(&use);
+  };
+  for (OpOperand &use : alloc->getUses()) {
+    Operation *user = use.getOwner();
+    if (user == copy)
+      continue;
+    if (auto d = dyn_cast<memref::DeallocOp>(user)) {
+      dealloc = d;
+    } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user); linalgOp && linalgOp.isDpsInit(&use)) {
+      if (writer || linalgOp->getNumOperands() != linalgOp.getNumDpsInputs() + linalgOp.getNumDpsInits())
+        return failure();
+      writer = linalgOp;
+    } else if (isLinalgInput(use)) {
+      if (!noteRead(user))
+        return failure();
+    } else if (auto view = dyn_cast<memref::ExpandShapeOp>(user)) {
+      for (OpOperand &viewUse : view->getUses())
+        if (!isLinalgInput(viewUse) || !noteRead(viewUse.getOwner()))
+          return failure();
+      views.push_back(view);
+    } else {
+      return failure();
+    }
+  }
+  if (!writer || writer->getBlock() != block || !writer->isBeforeInBlock(copy) ||
+      llvm::is_contained(writer.getDpsInputs(), alloc.getResult()))
+    return failure();
+  // The writer must not read the destination (it would see its own
+  // writes), nothing between it and the copy may touch the destination,
+  // and nothing may write it while the temporary is still read.
+  for (Value in : writer.getDpsInputs())
+    if (isa<MemRefType>(in.getType()) && !disjoint(in, target))
+      return failure();
+  for (Operation *op = writer->getNextNode(); op != copy; op = op->getNextNode())
+    if (mayTouch(op, target, /*reads=*/true))
+      return failure();
+  for (Operation *op = copy->getNextNode(); op && op != lastRead->getNextNode();
+       op = op->getNextNode())
+    if (mayTouch(op, target, /*reads=*/false))
+      return failure();
+  Value root = footprintOfTarget->root;
+  if (auto def = root.getDefiningOp(); def && (def->getBlock() != block || !def->isBeforeInBlock(writer)))
+    return failure();
+
+  // The destination's view chain, rebuilt before the writer.
+  SmallVector<memref::SubViewOp> chain;
+  for (Value v = target; v != root; v = v.getDefiningOp<memref::SubViewOp>().getSource())
+    chain.push_back(v.getDefiningOp<memref::SubViewOp>());
+  OpBuilder b(writer);
+  Value destination = root;
+  for (memref::SubViewOp subview : llvm::reverse(chain)) {
+    IRMapping mapping;
+    mapping.map(subview.getSource(), destination);
+    destination = b.clone(*subview, mapping)->getResult(0);
+  }
+  for (memref::ExpandShapeOp view : views) {
+    Value expanded = memref::ExpandShapeOp::create(b, view.getLoc(), view.getType().getShape(),
+                                                   destination, view.getReassociationIndices());
+    view.getResult().replaceAllUsesWith(expanded);
+    view->erase();
+  }
+  // The destination's buffer now lives as long as the temporary's readers.
+  for (Operation *user : root.getUsers())
+    if (isa<memref::DeallocOp>(user) && user->getBlock() == block &&
+        user->isBeforeInBlock(lastRead))
+      user->moveAfter(lastRead);
+  copy->erase();
+  for (memref::SubViewOp subview : chain) // the old views, now unused
+    if (subview->use_empty())
+      subview->erase();
+  if (dealloc)
+    dealloc->erase();
+  alloc.getResult().replaceAllUsesWith(destination);
+  alloc->erase();
+  return success();
+}
+
 struct LegatoForwardCopiesPass
     : legato::impl::LegatoForwardCopiesPassBase<LegatoForwardCopiesPass> {
   void runOnOperation() override {
     SmallVector<memref::CopyOp> copies;
     getOperation().walk([&](memref::CopyOp op) { copies.push_back(op); });
     for (memref::CopyOp copy : copies)
-      if (failed(eraseUndefinedCopy(copy)))
-        (void)forward(copy);
+      if (failed(eraseUndefinedCopy(copy)) && failed(forward(copy)))
+        (void)writeIntoDestination(copy);
   }
 };
 

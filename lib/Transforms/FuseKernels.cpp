@@ -8,16 +8,19 @@
 //  * `mergeGenerics`, which joins two all-parallel generics over the same
 //    iteration space into one multi-result kernel: a producer whose value is
 //    also needed elsewhere (a program output, another consumer) is computed
-//    once and yielded, and siblings reading the same inputs read them once.
+//    once and yielded, siblings reading the same inputs read them once, and
+//    constant fills (the borders of every `pad` in a loop) share one kernel.
 // Upstream fusion of a multi-use producer would instead copy its body into
 // every consumer, which blows up exponentially on DAGs like Black-Scholes.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/MergeGenerics.h"
 #include "Transforms/Passes.h"
 #include "Transforms/SliceChains.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::legato {
@@ -26,6 +29,8 @@ namespace mlir::legato {
 } // namespace mlir::legato
 
 using namespace mlir;
+using mlir::legato::isMergeable;
+using mlir::legato::mergeGenerics;
 
 namespace {
 
@@ -62,124 +67,22 @@ bool isDataMovement(Operation *op) {
          body->getTerminator()->getOperand(0) == body->getArgument(0);
 }
 
+/// A generic that writes constants and reads nothing (a border of `pad`):
+/// all of them over one iteration space can share a kernel, wherever they
+/// write.
+bool isConstantFill(linalg::GenericOp op) {
+  Block *body = op.getBody();
+  return op.getNumDpsInputs() == 0 &&
+         llvm::all_of(body->without_terminator(),
+                      [](Operation &inner) { return matchPattern(&inner, m_Constant()); }) &&
+         llvm::all_of(body->getTerminator()->getOperands(),
+                      [](Value v) { return matchPattern(v, m_Constant()); });
+}
+
 bool fuseIntoConsumer(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
   return producer &&
          (producer->hasOneUse() || isCheapGenerator(producer) || isDataMovement(producer));
-}
-
-/// All-parallel, identity outputs, static loop ranges: the kernels that can
-/// share one loop nest.
-bool isMergeable(linalg::GenericOp op) {
-  if (op.getNumReductionLoops() != 0 || !op.hasPureTensorSemantics())
-    return false;
-  for (OpOperand &init : op.getDpsInitsMutable())
-    if (!op.getMatchingIndexingMap(&init).isIdentity())
-      return false;
-  return llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
-}
-
-bool dominatesInBlock(Value v, Operation *op) {
-  Operation *def = v.getDefiningOp();
-  return !def || def->getBlock() != op->getBlock() || def->isBeforeInBlock(op);
-}
-
-/// Joins `first` and `second` (first earlier in the block) into one generic
-/// yielding both results. `second` may read `first`'s results through
-/// identity maps. Fails when no insertion point respects dominance.
-FailureOr<linalg::GenericOp> mergeGenerics(RewriterBase &rewriter,
-                                           linalg::GenericOp first,
-                                           linalg::GenericOp second) {
-  if (first == second || !isMergeable(first) || !isMergeable(second) ||
-      first.getStaticLoopRanges() != second.getStaticLoopRanges() ||
-      first->getBlock() != second->getBlock())
-    return rewriter.notifyMatchFailure(second, "different iteration spaces");
-
-  SmallVector<OpOperand *> secondInputs;
-  for (OpOperand *in : second.getDpsInputOperands()) {
-    if (in->get().getDefiningOp() == first) {
-      if (!second.getMatchingIndexingMap(in).isIdentity())
-        return rewriter.notifyMatchFailure(second, "reads the producer through a non-identity map");
-      continue;
-    }
-    secondInputs.push_back(in);
-  }
-
-  // Where the merged kernel goes: at `second` if nothing before it needs
-  // `first`'s results, else at `first` if `second`'s operands exist there.
-  Operation *insertAt = nullptr;
-  bool usersAfter = llvm::all_of(first->getUsers(), [&](Operation *user) {
-    return user == second || second->isBeforeInBlock(user);
-  });
-  if (usersAfter) {
-    insertAt = second;
-  } else if (llvm::all_of(second->getOperands(), [&](Value v) {
-               return v.getDefiningOp() == first || dominatesInBlock(v, first);
-             })) {
-    insertAt = first;
-  } else {
-    return rewriter.notifyMatchFailure(second, "no insertion point dominates all users");
-  }
-
-  SmallVector<Value> inputs, outputs;
-  SmallVector<AffineMap> maps;
-  for (OpOperand *in : first.getDpsInputOperands()) {
-    inputs.push_back(in->get());
-    maps.push_back(first.getMatchingIndexingMap(in));
-  }
-  for (OpOperand *in : secondInputs) {
-    inputs.push_back(in->get());
-    maps.push_back(second.getMatchingIndexingMap(in));
-  }
-  for (OpOperand &init : first.getDpsInitsMutable()) {
-    outputs.push_back(init.get());
-    maps.push_back(first.getMatchingIndexingMap(&init));
-  }
-  for (OpOperand &init : second.getDpsInitsMutable()) {
-    outputs.push_back(init.get());
-    maps.push_back(second.getMatchingIndexingMap(&init));
-  }
-  SmallVector<Type> resultTypes(first.getResultTypes());
-  llvm::append_range(resultTypes, second.getResultTypes());
-
-  rewriter.setInsertionPoint(insertAt);
-  auto merged = linalg::GenericOp::create(rewriter, second.getLoc(), resultTypes, inputs,
-                                          outputs, maps, first.getIteratorTypesArray());
-  Block *body = rewriter.createBlock(&merged.getRegion());
-  auto addArg = [&](Value operand) {
-    return body->addArgument(getElementTypeOrSelf(operand.getType()), operand.getLoc());
-  };
-  IRMapping mapping;
-  Block &firstBody = first.getRegion().front(), &secondBody = second.getRegion().front();
-  for (OpOperand *in : first.getDpsInputOperands())
-    mapping.map(firstBody.getArgument(in->getOperandNumber()), addArg(in->get()));
-  SmallVector<std::pair<BlockArgument, Value>> secondArgs;
-  for (OpOperand *in : secondInputs)
-    mapping.map(secondBody.getArgument(in->getOperandNumber()), addArg(in->get()));
-  for (OpOperand &init : first.getDpsInitsMutable())
-    mapping.map(firstBody.getArgument(init.getOperandNumber()), addArg(init.get()));
-  for (OpOperand &init : second.getDpsInitsMutable())
-    mapping.map(secondBody.getArgument(init.getOperandNumber()), addArg(init.get()));
-
-  rewriter.setInsertionPointToEnd(body);
-  for (Operation &op : firstBody.without_terminator())
-    rewriter.clone(op, mapping);
-  SmallVector<Value> yields;
-  for (Value v : firstBody.getTerminator()->getOperands())
-    yields.push_back(mapping.lookupOrDefault(v));
-  for (OpOperand *in : second.getDpsInputOperands())
-    if (auto result = dyn_cast<OpResult>(in->get()); result && result.getOwner() == first)
-      mapping.map(secondBody.getArgument(in->getOperandNumber()), yields[result.getResultNumber()]);
-  for (Operation &op : secondBody.without_terminator())
-    rewriter.clone(op, mapping);
-  for (Value v : secondBody.getTerminator()->getOperands())
-    yields.push_back(mapping.lookupOrDefault(v));
-  linalg::YieldOp::create(rewriter, second.getLoc(), yields);
-
-  unsigned n = first.getNumResults();
-  rewriter.replaceOp(second, merged.getResults().drop_front(n));
-  rewriter.replaceOp(first, merged.getResults().take_front(n));
-  return merged;
 }
 
 /// Merges a generic with a producer it reads, or with an earlier sibling
@@ -199,6 +102,23 @@ struct MergeGenerics : OpRewritePattern<linalg::GenericOp> {
         auto sibling = dyn_cast<linalg::GenericOp>(user);
         if (sibling && sibling != op && sibling->getBlock() == op->getBlock() &&
             sibling->isBeforeInBlock(op) && succeeded(mergeGenerics(rewriter, sibling, op)))
+          return success();
+      }
+    if (isConstantFill(op))
+      for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+        auto fill = dyn_cast<linalg::GenericOp>(prev);
+        if (!fill || !isConstantFill(fill))
+          continue;
+        // The fill's destination (a tensor.empty of its own) can be created
+        // earlier, where the merged kernel goes.
+        bool moved = false;
+        for (Value init : op.getDpsInits())
+          if (auto empty = init.getDefiningOp<tensor::EmptyOp>();
+              empty && empty->hasOneUse() && fill->isBeforeInBlock(empty)) {
+            rewriter.moveOpBefore(empty, fill);
+            moved = true;
+          }
+        if (succeeded(mergeGenerics(rewriter, fill, op)) || moved)
           return success();
       }
     return rewriter.notifyMatchFailure(op, "no producer or sibling to merge with");

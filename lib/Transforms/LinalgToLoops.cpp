@@ -3,10 +3,12 @@
 // Each linalg op becomes loops; its parallel dimensions become an scf.parallel
 // (OpenMP threads later) only when the op has enough iterations to pay for
 // waking the thread team. A tiny kernel run in parallel costs a fork and a
-// join (several microseconds), far more than its work.
+// join (several microseconds), far more than its work. Reductions keep their
+// accumulators in registers (ReductionLoops.h).
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
+#include "Transforms/ReductionLoops.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
@@ -42,6 +44,8 @@ struct LegatoLinalgToLoopsPass
       rewriter.setInsertionPoint(op);
       int64_t n = staticIterations(op);
       bool parallel = threads > 1 && (n < 0 || n >= minParallelIterations);
+      if (succeeded(legato::lowerReductionToLoops(rewriter, op, parallel)))
+        continue;
       FailureOr<linalg::LinalgLoops> loops = parallel
                                                  ? linalg::linalgOpToParallelLoops(rewriter, op)
                                                  : linalg::linalgOpToLoops(rewriter, op);

@@ -17,6 +17,12 @@ namespace mlir::legato {
 /// that replaces it must overwrite (beta = 0), not accumulate.
 inline constexpr llvm::StringLiteral kOverwriteAttr = "legato.overwrite";
 
+/// Marks the step of a split reduction that combines its partial results:
+/// a short loop on the calling thread (at most 64 partials per result, far
+/// below the threshold for threads), which kernel counts take as part of
+/// the reduction, as they take the fill of its accumulator.
+inline constexpr llvm::StringLiteral kCombineAttr = "legato.combine";
+
 #define GEN_PASS_DECL
 #include "Transforms/Passes.h.inc"
 

@@ -81,9 +81,26 @@ def LegatoForwardCopiesPass : Pass<"legato-forward-copies", "mlir::ModuleOp"> {
     disjoint (CFD's `p[0] = p[1]`): two copy kernels. When the source and the
     destination provably do not overlap (different allocations, or disjoint
     ranges of one buffer) and nothing writes memory in between, the copy goes
-    straight from source to destination and the temporary disappears.
+    straight from source to destination and the temporary disappears. A
+    temporary filled by one kernel and then copied into a view of another
+    buffer (a value that is also padded) is written into that view directly
+    when nothing else touches the view meanwhile.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def LegatoFuseReductionsPass : Pass<"legato-fuse-reductions", "mlir::ModuleOp"> {
+  let summary = "Compute a reduction in the kernel that produces its operands";
+  let description = [{
+    The CPU's: a reduction and an elementwise kernel over the same iteration
+    space that produces what it reduces (CG's `sum(p * ap)` after `ap =
+    laplacian(p)`), or that reads the same inputs, become one kernel that
+    writes the elementwise values and accumulates the reduction in the same
+    pass over memory. Only where the merged kernel keeps its parallelism:
+    parallel dimensions outermost, and enough of them or a reduction that
+    legato-split-reductions splits into parallel chunks.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
 def LegatoSplitReductionsPass : Pass<"legato-split-reductions", "mlir::ModuleOp"> {

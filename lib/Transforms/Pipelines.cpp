@@ -69,6 +69,7 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
 
 void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
                                           const PipelineOptions &options) {
+  pm.addPass(createLegatoFuseReductionsPass());
   pm.addPass(createLegatoSplitReductionsPass());
   buildLegatoBufferPipeline(pm, options);
 }

@@ -36,7 +36,8 @@ void buildLegatoOptimizePipeline(OpPassManager &pm, const PipelineOptions &optio
 /// Fused tensors → destination-passing buffers with BLAS calls (kernels are
 /// countable here: each remaining linalg op, copy and BLAS call is one).
 void buildLegatoBufferPipeline(OpPassManager &pm, const PipelineOptions &options);
-/// The CPU's: reductions to few values split into parallel chunks first.
+/// The CPU's: reductions fused into their producers' kernels and, when they
+/// reduce to few values, split into parallel chunks first.
 void buildLegatoCPUBufferPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// Buffers → LLVM dialect, ready for the CPU JIT (Codegen/CPU/CpuCompiler).
 void buildLegatoCPULLVMPipeline(OpPassManager &pm, const PipelineOptions &options);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
+#include "Transforms/ReductionChunks.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -39,24 +40,14 @@ int64_t largestDivisorAtMost(int64_t extent, int64_t bound) {
   return 1;
 }
 
-/// The number of chunks to split `op`'s outermost reduced dimension into, or
-/// 1 to leave it alone.
-int64_t chooseChunks(linalg::GenericOp op) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (llvm::any_of(ranges, ShapedType::isDynamic) || op.getNumDpsInits() != 1 ||
-      !op.hasPureTensorSemantics())
-    return 1;
+/// The product of `op`'s parallel and of its reduced loop extents.
+std::pair<int64_t, int64_t> parallelAndReducedIterations(linalg::GenericOp op) {
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
-  if (reductionDims.empty())
-    return 1;
   int64_t parallel = 1, reduced = 1;
-  for (auto [dim, extent] : llvm::enumerate(ranges))
+  for (auto [dim, extent] : llvm::enumerate(op.getStaticLoopRanges()))
     (llvm::is_contained(reductionDims, unsigned(dim)) ? reduced : parallel) *= extent;
-  if (parallel >= kEnoughParallelism)
-    return 1;
-  return largestDivisorAtMost(ranges[reductionDims.front()],
-                              std::min(kMaxChunks, reduced / kMinChunkElements));
+  return {parallel, reduced};
 }
 
 /// The operand map with dims shifted by one (room for the chunk dim 0) and
@@ -95,91 +86,194 @@ std::optional<SplitMap> splitMap(AffineMap map, ArrayRef<int64_t> shape, unsigne
   return out;
 }
 
+/// `value` of shape `shape` as the shape `splitMap` gave its operand.
+Value expandForSplit(PatternRewriter &rewriter, Location loc, Value value,
+                     const SplitMap &m) {
+  if (!m.expands)
+    return value;
+  auto type = cast<RankedTensorType>(value.getType());
+  return tensor::ExpandShapeOp::create(
+      rewriter, loc, RankedTensorType::get(m.shape, type.getElementType()), value, m.groups);
+}
+
+/// `map` in the split iteration space without reshaping its operand: the
+/// split dimension becomes chunk * chunkSize + position. An output written
+/// this way stays in the buffer it was destined for (a reshaped one would
+/// be a new tensor, copied into place after bufferization).
+AffineMap flatSplitMap(AffineMap map, unsigned split, int64_t chunkSize) {
+  MLIRContext *ctx = map.getContext();
+  SmallVector<AffineExpr> results;
+  for (AffineExpr expr : map.getResults())
+    results.push_back(expr.shiftDims(map.getNumDims(), 1)
+                          .replace(getAffineDimExpr(split + 1, ctx),
+                                   getAffineDimExpr(0, ctx) * chunkSize +
+                                       getAffineDimExpr(split + 1, ctx)));
+  return AffineMap::get(map.getNumDims() + 1, 0, results, ctx);
+}
+
 /// partial[chunk, ...] = the reduction over one chunk of the outermost
 /// reduced dimension; result = the combination of the partials into the
-/// original output.
+/// original output. A kernel that also writes elementwise values (a
+/// reduction fused into its producer) writes them through the same split.
 struct SplitReduction : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
+
+  /// How one output of the split kernel is written.
+  struct Output {
+    OpOperand *init;
+    Operation *combiner = nullptr; // null: an elementwise output
+  };
+
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (op->hasAttr(kSplitAttr))
       return rewriter.notifyMatchFailure(op, "already split");
-    int64_t chunks = chooseChunks(op);
+    int64_t chunks = legato::reductionChunks(op);
     if (chunks <= 1)
       return rewriter.notifyMatchFailure(op, "enough parallelism, or no divisor");
-    SmallVector<Operation *> combiners;
-    if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1)
-      return rewriter.notifyMatchFailure(op, "not a single-combiner reduction");
-    Operation *combiner = combiners.front();
-    std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
-    if (!neutral)
-      return rewriter.notifyMatchFailure(op, "combiner without a neutral element");
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
     unsigned split = reductionDims.front();
     Location loc = op.getLoc();
 
-    SmallVector<Value> inputs;
-    SmallVector<AffineMap> maps;
+    SmallVector<Output> outputs;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      AffineMap map = op.getMatchingIndexingMap(&init);
+      auto type = cast<RankedTensorType>(init.get().getType());
+      if (!map.isFunctionOfDim(split)) {
+        SmallVector<Operation *> combiners;
+        if (!matchReduction(op.getRegionOutputArgs(), init.getOperandNumber() -
+                                                           op.getNumDpsInputs(),
+                            combiners) ||
+            combiners.size() != 1 || !arith::getNeutralElement(combiners.front()))
+          return rewriter.notifyMatchFailure(op, "not a single-combiner reduction");
+        outputs.push_back({&init, combiners.front()});
+        continue;
+      }
+      if (op.payloadUsesValueFromOperand(&init))
+        return rewriter.notifyMatchFailure(op, "an output that is neither reduced nor written");
+      outputs.push_back({&init, nullptr});
+    }
+    if (llvm::none_of(outputs, [](const Output &o) { return o.combiner; }))
+      return rewriter.notifyMatchFailure(op, "nothing reduced");
+
+    // The maps of the split kernel, before any IR is created.
+    auto shapeOf = [](Value v) { return cast<RankedTensorType>(v.getType()).getShape(); };
+    SmallVector<SplitMap> inputMaps;
     for (OpOperand *in : op.getDpsInputOperands()) {
-      auto type = cast<RankedTensorType>(in->get().getType());
       std::optional<SplitMap> m =
-          splitMap(op.getMatchingIndexingMap(in), type.getShape(), split, chunks);
+          splitMap(op.getMatchingIndexingMap(in), shapeOf(in->get()), split, chunks);
       if (!m)
         return rewriter.notifyMatchFailure(op, "reduced dim inside an expression");
-      Value value = in->get();
-      if (m->expands)
-        value = tensor::ExpandShapeOp::create(
-            rewriter, loc, RankedTensorType::get(m->shape, type.getElementType()), value,
-            m->groups);
-      inputs.push_back(value);
-      maps.push_back(m->map);
+      inputMaps.push_back(*m);
     }
-    OpOperand *init = op.getDpsInitOperand(0);
-    auto initType = cast<RankedTensorType>(init->get().getType());
-    AffineMap outMap = op.getMatchingIndexingMap(init);
-    SmallVector<AffineExpr> partialResults{rewriter.getAffineDimExpr(0)};
-    for (AffineExpr e : outMap.getResults())
-      partialResults.push_back(e.shiftDims(outMap.getNumDims(), 1));
-    maps.push_back(AffineMap::get(outMap.getNumDims() + 1, 0, partialResults, getContext()));
-    SmallVector<int64_t> partialShape{chunks};
-    llvm::append_range(partialShape, initType.getShape());
-    Value partialInit = linalg::FillOp::create(
-                            rewriter, loc,
-                            arith::ConstantOp::create(rewriter, loc, *neutral).getResult(),
-                            tensor::EmptyOp::create(rewriter, loc, partialShape,
-                                                    initType.getElementType())
-                                .getResult())
-                            .getResult(0);
+    auto partialMap = [&](AffineMap outMap) {
+      SmallVector<AffineExpr> results{rewriter.getAffineDimExpr(0)};
+      for (AffineExpr e : outMap.getResults())
+        results.push_back(e.shiftDims(outMap.getNumDims(), 1));
+      return AffineMap::get(outMap.getNumDims() + 1, 0, results, getContext());
+    };
+    // Elementwise outputs are written in place through flat maps, unless
+    // only they define some loop's extent (a generator with no inputs):
+    // then they are reshaped like the inputs.
+    int64_t chunkSize = op.getStaticLoopRanges()[split] / chunks;
+    SmallVector<AffineMap> maps;
+    for (const SplitMap &m : inputMaps)
+      maps.push_back(m.map);
+    for (const Output &out : outputs)
+      maps.push_back(out.combiner ? partialMap(op.getMatchingIndexingMap(out.init))
+                                  : flatSplitMap(op.getMatchingIndexingMap(out.init), split,
+                                                 chunkSize));
+    SmallVector<std::optional<SplitMap>> reshapedOutputs(outputs.size());
+    if (!inversePermutation(concatAffineMaps(maps, getContext()))) {
+      for (auto [i, out] : llvm::enumerate(outputs)) {
+        if (out.combiner)
+          continue;
+        reshapedOutputs[i] =
+            splitMap(op.getMatchingIndexingMap(out.init), shapeOf(out.init->get()), split, chunks);
+        if (!reshapedOutputs[i])
+          return rewriter.notifyMatchFailure(op, "an output that cannot be split");
+        maps[inputMaps.size() + i] = reshapedOutputs[i]->map;
+      }
+    }
+
+    SmallVector<Value> inputs, inits;
+    for (auto [in, m] : llvm::zip(op.getDpsInputs(), inputMaps))
+      inputs.push_back(expandForSplit(rewriter, loc, in, m));
+    for (auto [out, reshaped] : llvm::zip(outputs, reshapedOutputs)) {
+      if (!out.combiner) {
+        inits.push_back(reshaped ? expandForSplit(rewriter, loc, out.init->get(), *reshaped)
+                                 : out.init->get());
+        continue;
+      }
+      auto initType = cast<RankedTensorType>(out.init->get().getType());
+      SmallVector<int64_t> partialShape{chunks};
+      llvm::append_range(partialShape, initType.getShape());
+      Value neutral = arith::ConstantOp::create(
+          rewriter, loc, *arith::getNeutralElement(out.combiner));
+      Value empty =
+          tensor::EmptyOp::create(rewriter, loc, partialShape, initType.getElementType());
+      inits.push_back(linalg::FillOp::create(rewriter, loc, neutral, empty).getResult(0));
+    }
     SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel};
     llvm::append_range(iterators, op.getIteratorTypesArray());
-    auto partial = linalg::GenericOp::create(rewriter, loc, TypeRange{partialInit.getType()},
-                                             inputs, ValueRange{partialInit}, maps, iterators);
+    auto partial = linalg::GenericOp::create(rewriter, loc, ValueRange(inits).getTypes(),
+                                             inputs, inits, maps, iterators);
     rewriter.inlineRegionBefore(op.getRegion(), partial.getRegion(), partial.getRegion().end());
-
-    // result[...] = combine over chunks of partial[chunk, ...].
-    int64_t rank = initType.getRank();
-    SmallVector<AffineExpr> chunkFirst{rewriter.getAffineDimExpr(rank)}, resultDims;
-    for (int64_t i = 0; i < rank; ++i) {
-      chunkFirst.push_back(rewriter.getAffineDimExpr(i));
-      resultDims.push_back(rewriter.getAffineDimExpr(i));
-    }
-    SmallVector<AffineMap> combineMaps{AffineMap::get(rank + 1, 0, chunkFirst, getContext()),
-                                       AffineMap::get(rank + 1, 0, resultDims, getContext())};
-    SmallVector<utils::IteratorType> combineIterators(rank, utils::IteratorType::parallel);
-    combineIterators.push_back(utils::IteratorType::reduction);
-    auto combine = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{initType}, partial.getResults(), ValueRange{init->get()},
-        combineMaps, combineIterators, [&](OpBuilder &b, Location l, ValueRange args) {
-          IRMapping mapping;
-          mapping.map(combiner->getOperands(), args);
-          Operation *c = b.clone(*combiner, mapping);
-          // Operand order does not matter: every combiner here commutes.
-          linalg::YieldOp::create(b, l, c->getResults());
-        });
-    rewriter.replaceOp(op, combine.getResults());
     partial->setAttr(kSplitAttr, rewriter.getUnitAttr());
-    combine->setAttr(kSplitAttr, rewriter.getUnitAttr());
+    // The body's loop indices, in the split space: every dim moves up one
+    // (the chunk is dim 0) and the split one is chunk * chunkSize + position.
+    for (linalg::IndexOp index :
+         llvm::to_vector(partial.getRegion().front().getOps<linalg::IndexOp>())) {
+      rewriter.setInsertionPoint(index);
+      uint64_t dim = index.getDim();
+      Value shifted = linalg::IndexOp::create(rewriter, loc, dim + 1);
+      if (dim == split) {
+        Value chunk = linalg::IndexOp::create(rewriter, loc, 0);
+        Value size = arith::ConstantIndexOp::create(rewriter, loc, chunkSize);
+        shifted = arith::AddIOp::create(
+            rewriter, loc, arith::MulIOp::create(rewriter, loc, chunk, size), shifted);
+      }
+      rewriter.replaceOp(index, shifted);
+    }
+    rewriter.setInsertionPointAfter(partial);
+
+    SmallVector<Value> results;
+    for (auto [out, reshaped, value] : llvm::zip(outputs, reshapedOutputs, partial.getResults())) {
+      auto initType = cast<RankedTensorType>(out.init->get().getType());
+      if (!out.combiner) {
+        results.push_back(reshaped ? Value(tensor::CollapseShapeOp::create(
+                                         rewriter, loc, initType, value, reshaped->groups))
+                                   : Value(value));
+        continue;
+      }
+      // result[...] = combine over chunks of partial[chunk, ...].
+      int64_t rank = initType.getRank();
+      SmallVector<AffineExpr> chunkFirst{rewriter.getAffineDimExpr(rank)}, resultDims;
+      for (int64_t i = 0; i < rank; ++i) {
+        chunkFirst.push_back(rewriter.getAffineDimExpr(i));
+        resultDims.push_back(rewriter.getAffineDimExpr(i));
+      }
+      SmallVector<AffineMap> combineMaps{
+          AffineMap::get(rank + 1, 0, chunkFirst, getContext()),
+          AffineMap::get(rank + 1, 0, resultDims, getContext())};
+      SmallVector<utils::IteratorType> combineIterators(rank, utils::IteratorType::parallel);
+      combineIterators.push_back(utils::IteratorType::reduction);
+      Operation *combiner = out.combiner;
+      auto combine = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{initType}, value, ValueRange{out.init->get()}, combineMaps,
+          combineIterators, [&](OpBuilder &b, Location l, ValueRange args) {
+            IRMapping mapping;
+            mapping.map(combiner->getOperands(), args);
+            Operation *c = b.clone(*combiner, mapping);
+            // Operand order does not matter: every combiner here commutes.
+            linalg::YieldOp::create(b, l, c->getResults());
+          });
+      combine->setAttr(kSplitAttr, rewriter.getUnitAttr());
+      combine->setAttr(legato::kCombineAttr, rewriter.getUnitAttr());
+      results.push_back(combine.getResult(0));
+    }
+    rewriter.replaceOp(op, results);
     return success();
   }
   static constexpr StringLiteral kSplitAttr = "legato.split";
@@ -197,3 +291,19 @@ struct LegatoSplitReductionsPass
 };
 
 } // namespace
+
+bool mlir::legato::hasEnoughParallelism(linalg::GenericOp op) {
+  return parallelAndReducedIterations(op).first >= kEnoughParallelism;
+}
+
+int64_t mlir::legato::reductionChunks(linalg::GenericOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (op.getNumReductionLoops() == 0 || llvm::any_of(ranges, ShapedType::isDynamic) ||
+      !op.hasPureTensorSemantics() || hasEnoughParallelism(op))
+    return 1;
+  SmallVector<unsigned> reductionDims;
+  op.getReductionDims(reductionDims);
+  int64_t reduced = parallelAndReducedIterations(op).second;
+  return largestDivisorAtMost(ranges[reductionDims.front()],
+                              std::min(kMaxChunks, reduced / kMinChunkElements));
+}

@@ -194,6 +194,49 @@ TEST(Agreement, ReductionsMatmulAndSlices) {
   }
 }
 
+TEST(Agreement, SplitReductionsFusedWithTheirProducers) {
+  // Large enough that the sums are split into parallel chunks, and computed
+  // in the kernel of their operand where that operand is also returned.
+  // The lanes of a sum depend only on its shape and type: the fused sums
+  // have the bits of the unfused ones.
+  Array p = legato::random({256, 256}, legato::f64, 12);
+  auto build = [](const Step &s, const Array &x) {
+    Array ax = s(2.0 * x + 1.0);
+    Array dot = s(legato::sum(s(x * ax)));
+    Array sq = s(legato::sum(s(ax * ax)));
+    return std::vector<Array>{ax, dot, sq};
+  };
+  std::vector<Array> ref = build(unfused, p), lazy = build(fused, p);
+  std::vector<Array> traced = legato_test::call_jit(
+      [&](const std::vector<Array> &x) { return build(fused, x[0]); }, {p});
+  for (size_t i = 0; i < ref.size(); ++i) {
+    SCOPED_TRACE("result " + std::to_string(i));
+    EXPECT_TRUE(bitwise_equal(lazy[i].to_vector<double>(), ref[i].to_vector<double>()));
+    EXPECT_TRUE(bitwise_equal(traced[i].to_vector<double>(), ref[i].to_vector<double>()));
+  }
+  // And the host's sums, as an independent check.
+  std::vector<double> x = p.to_vector<double>();
+  double dot = 0, sq = 0;
+  for (double v : x) {
+    dot += v * (2 * v + 1);
+    sq += (2 * v + 1) * (2 * v + 1);
+  }
+  EXPECT_NEAR(lazy[1].item<double>(), dot, 1e-10 * std::abs(dot));
+  EXPECT_NEAR(lazy[2].item<double>(), sq, 1e-10 * std::abs(sq));
+}
+
+TEST(Agreement, SplitReductionOfAGeneratorSeesItsIndices) {
+  // arange is computed inside the reduction's split loops: each chunk must
+  // see its own indices. Integer-valued partial sums are exact in f64.
+  constexpr int64_t n = int64_t(1) << 18;
+  Array total = legato::sum(legato::arange(0, double(n), 1, legato::f64));
+  EXPECT_EQ(total.item<double>(), double(n) * double(n - 1) / 2);
+  auto f = legato::jit([](const Array &scale) {
+    return legato::sum(legato::arange(0, double(n), 1, legato::f64) * scale);
+  });
+  EXPECT_EQ(f(legato::full({}, 2.0, legato::f64)).item<double>(), double(n) * double(n - 1));
+}
+
 TEST(Agreement, ProgramsPerMode) {
   // eager: every op is its own program; lazy: one window; jit: one program.
   Array a = legato::random({64}, legato::f64, 8), b = legato::random({64}, legato::f64, 9);
@@ -317,8 +360,9 @@ TEST(Loops, ABodyCompilesOnceAndAgreesWithOpByOp) {
   EXPECT_TRUE(bitwise_equal(x.to_vector<double>(), rx.to_vector<double>()));
   EXPECT_EQ(s.item<double>(), rs.item<double>());
   if (legato_test::mode_name() == "lazy") {
-    // Windows are cut at the loop's period and share one executable.
-    EXPECT_GE(legato::stats().programs, 10);
+    // Windows are cut at the loop's period (several iterations each: at
+    // least 96 ops) and share one executable.
+    EXPECT_GE(legato::stats().programs, 5);
     EXPECT_LE(legato::stats().compiles, 4);
   }
 
@@ -326,7 +370,7 @@ TEST(Loops, ABodyCompilesOnceAndAgreesWithOpByOp) {
   auto [jx, js] = f(x0, y);
   EXPECT_TRUE(bitwise_equal(jx.to_vector<double>(), rx.to_vector<double>()));
   EXPECT_EQ(js.item<double>(), rs.item<double>());
-  EXPECT_GE(f.stats().programs, 10) << "the traced loop runs as segments";
+  EXPECT_GE(f.stats().programs, 5) << "the traced loop runs as segments";
   EXPECT_LE(f.stats().compiles, 4) << "segments of equal structure share an executable";
 }
 

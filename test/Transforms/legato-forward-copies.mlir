@@ -64,3 +64,89 @@ func.func @undefined_source(%p: memref<8x8xf64>) {
   memref.dealloc %tmp : memref<8x8xf64>
   return
 }
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+
+// Tests that a kernel whose result is copied into the interior of a padded
+// buffer writes there directly, and its other reader reads it there: the
+// padded buffer, freed right after the copy before, now lives until then.
+// CHECK-LABEL: func @into_padded
+// CHECK-SAME: (%[[X:.+]]: memref<4x4xf64>, %[[Y:.+]]: memref<4x4xf64>)
+// CHECK-NOT: memref.alloc() : memref<4x4xf64>
+// CHECK: %[[PAD:.+]] = memref.alloc() : memref<6x6xf64>
+// CHECK: %[[IN:.+]] = memref.subview %[[PAD]][1, 1] [4, 4] [1, 1]
+// CHECK: linalg.generic {{.*}} ins(%[[X]] : {{.*}}) outs(%[[IN]] : {{.*}})
+// CHECK-NOT: memref.copy
+// CHECK-NOT: memref.dealloc
+// CHECK-NOT: memref.subview
+// CHECK: linalg.generic {{.*}} ins(%[[IN]] : {{.*}}) outs(%[[Y]] : {{.*}})
+// CHECK: memref.dealloc %[[PAD]]
+// CHECK-NEXT: return
+func.func @into_padded(%x: memref<4x4xf64>, %y: memref<4x4xf64>) {
+  %pad = memref.alloc() : memref<6x6xf64>
+  %tmp = memref.alloc() : memref<4x4xf64>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<4x4xf64>) outs(%tmp : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %0 = arith.addf %a, %a : f64
+    linalg.yield %0 : f64
+  }
+  %interior = memref.subview %pad[1, 1] [4, 4] [1, 1] : memref<6x6xf64> to memref<4x4xf64, strided<[6, 1], offset: 7>>
+  memref.copy %tmp, %interior : memref<4x4xf64> to memref<4x4xf64, strided<[6, 1], offset: 7>>
+  memref.dealloc %pad : memref<6x6xf64>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%tmp : memref<4x4xf64>) outs(%y : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %0 = arith.mulf %a, %a : f64
+    linalg.yield %0 : f64
+  }
+  memref.dealloc %tmp : memref<4x4xf64>
+  return
+}
+
+// Tests that the temporary stays when the destination is written while the
+// temporary is still read: the reader must see the kernel's values.
+// CHECK-LABEL: func @destination_overwritten
+// CHECK: memref.alloc() : memref<4x4xf64>
+// CHECK: memref.copy
+func.func @destination_overwritten(%x: memref<4x4xf64>, %y: memref<4x4xf64>, %v: f64) {
+  %pad = memref.alloc() : memref<6x6xf64>
+  %tmp = memref.alloc() : memref<4x4xf64>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<4x4xf64>) outs(%tmp : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %0 = arith.addf %a, %a : f64
+    linalg.yield %0 : f64
+  }
+  %interior = memref.subview %pad[1, 1] [4, 4] [1, 1] : memref<6x6xf64> to memref<4x4xf64, strided<[6, 1], offset: 7>>
+  memref.copy %tmp, %interior : memref<4x4xf64> to memref<4x4xf64, strided<[6, 1], offset: 7>>
+  linalg.fill ins(%v : f64) outs(%pad : memref<6x6xf64>)
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%tmp : memref<4x4xf64>) outs(%y : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %0 = arith.mulf %a, %a : f64
+    linalg.yield %0 : f64
+  }
+  memref.dealloc %tmp : memref<4x4xf64>
+  memref.dealloc %pad : memref<6x6xf64>
+  return
+}
+
+// Tests that the temporary stays when the kernel reads the destination (a
+// stencil over the padded buffer would read its own new values).
+// CHECK-LABEL: func @writer_reads_destination
+// CHECK: memref.alloc() : memref<4x4xf64>
+// CHECK: memref.copy
+func.func @writer_reads_destination(%pad: memref<6x6xf64>) {
+  %tmp = memref.alloc() : memref<4x4xf64>
+  %north = memref.subview %pad[0, 1] [4, 4] [1, 1] : memref<6x6xf64> to memref<4x4xf64, strided<[6, 1], offset: 1>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%north : memref<4x4xf64, strided<[6, 1], offset: 1>>) outs(%tmp : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    linalg.yield %a : f64
+  }
+  %interior = memref.subview %pad[1, 1] [4, 4] [1, 1] : memref<6x6xf64> to memref<4x4xf64, strided<[6, 1], offset: 7>>
+  memref.copy %tmp, %interior : memref<4x4xf64> to memref<4x4xf64, strided<[6, 1], offset: 7>>
+  memref.dealloc %tmp : memref<4x4xf64>
+  return
+}

@@ -57,3 +57,17 @@ func.func @shared_constant(%a: tensor<8xf64>, %b: tensor<8xf64>) -> (tensor<8xf6
   %2 = legato.mul %1, %c : tensor<8xf64>
   return %0, %2 : tensor<8xf64>, tensor<8xf64>
 }
+
+// Tests that the borders of two pads share kernels: the four row slabs
+// (1x10) are one kernel and the four column slabs (8x1) another, each
+// writing its slabs into both padded tensors.
+// CHECK-LABEL: func @pad_borders_share_kernels
+// CHECK: linalg.generic
+// CHECK-SAME: outs({{.*}} : tensor<1x10xf64>, tensor<1x10xf64>, tensor<1x10xf64>, tensor<1x10xf64>)
+// CHECK: linalg.generic
+// CHECK-SAME: outs({{.*}} : tensor<8x1xf64>, tensor<8x1xf64>, tensor<8x1xf64>, tensor<8x1xf64>)
+func.func @pad_borders_share_kernels(%a: tensor<8x8xf64>, %b: tensor<8x8xf64>) -> (tensor<10x10xf64>, tensor<10x10xf64>) {
+  %0 = legato.pad %a low [1, 1] high [1, 1] value 0.0 : tensor<8x8xf64> -> tensor<10x10xf64>
+  %1 = legato.pad %b low [1, 1] high [1, 1] value 0.0 : tensor<8x8xf64> -> tensor<10x10xf64>
+  return %0, %1 : tensor<10x10xf64>, tensor<10x10xf64>
+}

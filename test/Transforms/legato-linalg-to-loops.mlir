@@ -34,3 +34,48 @@ func.func @tiny(%a: memref<8xf64>, %b: memref<8xf64>) {
   }
   return
 }
+
+#row = affine_map<(d0, d1) -> (d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#all = affine_map<(d0) -> ()>
+
+// Tests that a row sum carries its accumulators in registers: eight lanes
+// (one 512-bit vector of f64) through the innermost loop, a tail loop for
+// the 4 columns that do not fill the lanes, then the lanes combined in
+// order and stored once per row; the elementwise output is stored at every
+// point.
+// CHECK-LABEL: func @row_sum_lanes
+// CHECK: scf.parallel (%[[I:.+]]) =
+// CHECK: %[[INIT:.+]] = memref.load %{{.*}}[%[[I]]]
+// CHECK: %[[MAIN:.+]]:8 = scf.for %[[J:.+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK-COUNT-8: memref.store
+// CHECK: scf.yield
+// CHECK: %[[TAIL:.+]] = scf.for {{.*}} iter_args(%{{.*}} = %[[MAIN]]#0)
+// CHECK: %[[S1:.+]] = arith.addf %[[TAIL]], %[[MAIN]]#1
+// CHECK: %[[S2:.+]] = arith.addf %[[S1]], %[[MAIN]]#2
+// CHECK: arith.addf %{{.*}}, %[[MAIN]]#7
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[I]]]
+func.func @row_sum_lanes(%a: memref<4096x36xf64>, %sq: memref<4096x36xf64>, %s: memref<4096xf64>) {
+  linalg.generic {indexing_maps = [#id2, #id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4096x36xf64>) outs(%sq, %s : memref<4096x36xf64>, memref<4096xf64>) {
+  ^bb0(%x: f64, %o: f64, %acc: f64):
+    %0 = arith.mulf %x, %x : f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %0, %1 : f64, f64
+  }
+  return
+}
+
+// Tests that a short reduction keeps one accumulator (no lanes to fill).
+// CHECK-LABEL: func @short_sum
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f64)
+// CHECK-NOT: scf.for
+func.func @short_sum(%a: memref<10xf64>, %s: memref<f64>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, #all], iterator_types = ["reduction"]}
+      ins(%a : memref<10xf64>) outs(%s : memref<f64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %0 = arith.addf %acc, %x : f64
+    linalg.yield %0 : f64
+  }
+  return
+}

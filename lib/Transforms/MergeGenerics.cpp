@@ -1,0 +1,147 @@
+//===- MergeGenerics.cpp - two generics over one iteration space as one ----===//
+#include "Transforms/MergeGenerics.h"
+
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+
+bool legato::hasElementwiseOutputs(linalg::GenericOp op) {
+  return llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+    return op.getMatchingIndexingMap(&init).isIdentity();
+  });
+}
+
+bool legato::isMergeable(linalg::GenericOp op) {
+  return op.getNumReductionLoops() == 0 && op.hasPureTensorSemantics() &&
+         hasElementwiseOutputs(op) &&
+         llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
+}
+
+namespace {
+
+bool dominatesInBlock(Value v, Operation *op) {
+  Operation *def = v.getDefiningOp();
+  return !def || def->getBlock() != op->getBlock() || def->isBeforeInBlock(op);
+}
+
+/// The iterator types of the kernel merging `first` and `second`, or none
+/// when they cannot share a loop nest. An all-parallel kernel with
+/// elementwise outputs fits inside any loop nest over its iteration space;
+/// two reductions fit together only when they reduce the same dimensions.
+std::optional<SmallVector<utils::IteratorType>>
+mergedIterators(linalg::GenericOp first, linalg::GenericOp second, bool reductions) {
+  auto fitsAnywhere = [](linalg::GenericOp op) { return legato::isMergeable(op); };
+  if (fitsAnywhere(first) && fitsAnywhere(second))
+    return first.getIteratorTypesArray();
+  if (!reductions || !first.hasPureTensorSemantics() || !second.hasPureTensorSemantics() ||
+      llvm::any_of(first.getStaticLoopRanges(), ShapedType::isDynamic))
+    return std::nullopt;
+  if (fitsAnywhere(first))
+    return second.getIteratorTypesArray();
+  if (fitsAnywhere(second))
+    return first.getIteratorTypesArray();
+  if (first.getIteratorTypesArray() == second.getIteratorTypesArray())
+    return first.getIteratorTypesArray();
+  return std::nullopt;
+}
+
+} // namespace
+
+FailureOr<linalg::GenericOp> legato::mergeGenerics(RewriterBase &rewriter,
+                                                   linalg::GenericOp first,
+                                                   linalg::GenericOp second, bool reductions) {
+  if (first == second || first->getBlock() != second->getBlock() ||
+      first.getStaticLoopRanges() != second.getStaticLoopRanges())
+    return rewriter.notifyMatchFailure(second, "different iteration spaces");
+  std::optional<SmallVector<utils::IteratorType>> iterators =
+      mergedIterators(first, second, reductions);
+  if (!iterators)
+    return rewriter.notifyMatchFailure(second, "the loop nests do not match");
+
+  SmallVector<OpOperand *> secondInputs;
+  for (OpOperand *in : second.getDpsInputOperands()) {
+    if (auto result = dyn_cast<OpResult>(in->get()); result && result.getOwner() == first) {
+      // Only a value complete at this point of the loop nest can be read.
+      if (!second.getMatchingIndexingMap(in).isIdentity() ||
+          !first.getIndexingMapMatchingResult(result).isIdentity())
+        return rewriter.notifyMatchFailure(second, "reads the producer other than elementwise");
+      continue;
+    }
+    secondInputs.push_back(in);
+  }
+
+  // Where the merged kernel goes: at `second` if nothing before it needs
+  // `first`'s results, else at `first` if `second`'s operands exist there.
+  Operation *insertAt = nullptr;
+  bool usersAfter = llvm::all_of(first->getUsers(), [&](Operation *user) {
+    return user == second || second->isBeforeInBlock(user);
+  });
+  if (usersAfter) {
+    insertAt = second;
+  } else if (llvm::all_of(second->getOperands(), [&](Value v) {
+               return v.getDefiningOp() == first || dominatesInBlock(v, first);
+             })) {
+    insertAt = first;
+  } else {
+    return rewriter.notifyMatchFailure(second, "no insertion point dominates all users");
+  }
+
+  SmallVector<Value> inputs, outputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *in : first.getDpsInputOperands()) {
+    inputs.push_back(in->get());
+    maps.push_back(first.getMatchingIndexingMap(in));
+  }
+  for (OpOperand *in : secondInputs) {
+    inputs.push_back(in->get());
+    maps.push_back(second.getMatchingIndexingMap(in));
+  }
+  for (OpOperand &init : first.getDpsInitsMutable()) {
+    outputs.push_back(init.get());
+    maps.push_back(first.getMatchingIndexingMap(&init));
+  }
+  for (OpOperand &init : second.getDpsInitsMutable()) {
+    outputs.push_back(init.get());
+    maps.push_back(second.getMatchingIndexingMap(&init));
+  }
+  SmallVector<Type> resultTypes(first.getResultTypes());
+  llvm::append_range(resultTypes, second.getResultTypes());
+
+  rewriter.setInsertionPoint(insertAt);
+  auto merged = linalg::GenericOp::create(rewriter, second.getLoc(), resultTypes, inputs,
+                                          outputs, maps, *iterators);
+  Block *body = rewriter.createBlock(&merged.getRegion());
+  auto addArg = [&](Value operand) {
+    return body->addArgument(getElementTypeOrSelf(operand.getType()), operand.getLoc());
+  };
+  IRMapping mapping;
+  Block &firstBody = first.getRegion().front(), &secondBody = second.getRegion().front();
+  for (OpOperand *in : first.getDpsInputOperands())
+    mapping.map(firstBody.getArgument(in->getOperandNumber()), addArg(in->get()));
+  for (OpOperand *in : secondInputs)
+    mapping.map(secondBody.getArgument(in->getOperandNumber()), addArg(in->get()));
+  for (OpOperand &init : first.getDpsInitsMutable())
+    mapping.map(firstBody.getArgument(init.getOperandNumber()), addArg(init.get()));
+  for (OpOperand &init : second.getDpsInitsMutable())
+    mapping.map(secondBody.getArgument(init.getOperandNumber()), addArg(init.get()));
+
+  rewriter.setInsertionPointToEnd(body);
+  for (Operation &op : firstBody.without_terminator())
+    rewriter.clone(op, mapping);
+  SmallVector<Value> yields;
+  for (Value v : firstBody.getTerminator()->getOperands())
+    yields.push_back(mapping.lookupOrDefault(v));
+  for (OpOperand *in : second.getDpsInputOperands())
+    if (auto result = dyn_cast<OpResult>(in->get()); result && result.getOwner() == first)
+      mapping.map(secondBody.getArgument(in->getOperandNumber()), yields[result.getResultNumber()]);
+  for (Operation &op : secondBody.without_terminator())
+    rewriter.clone(op, mapping);
+  for (Value v : secondBody.getTerminator()->getOperands())
+    yields.push_back(mapping.lookupOrDefault(v));
+  linalg::YieldOp::create(rewriter, second.getLoc(), yields);
+
+  unsigned n = first.getNumResults();
+  rewriter.replaceOp(second, merged.getResults().drop_front(n));
+  rewriter.replaceOp(first, merged.getResults().take_front(n));
+  return merged;
+}

@@ -1,0 +1,31 @@
+//===- MergeGenerics.h - two generics over one iteration space as one -*- C++ -*-===//
+#ifndef LEGATO_TRANSFORMS_MERGEGENERICS_H
+#define LEGATO_TRANSFORMS_MERGEGENERICS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::legato {
+
+/// Whether every output of `op` is written once per point of its iteration
+/// space (an identity map): an elementwise result, readable by a kernel
+/// merged after it at the same point.
+bool hasElementwiseOutputs(linalg::GenericOp op);
+
+/// All-parallel, identity outputs, static loop ranges: the kernels that can
+/// share one loop nest.
+bool isMergeable(linalg::GenericOp op);
+
+/// Joins `first` and `second` (first earlier in the block, same static loop
+/// ranges) into one generic yielding both results; `second` may read
+/// `first`'s elementwise results through identity maps. Both must be
+/// all-parallel (isMergeable), unless `reductions` is set: then either may
+/// also reduce, with the same iterator types when both do; the merged
+/// kernel writes the elementwise values and accumulates the reductions in
+/// one loop nest. Fails when no insertion point respects dominance.
+FailureOr<linalg::GenericOp> mergeGenerics(RewriterBase &rewriter, linalg::GenericOp first,
+                                           linalg::GenericOp second, bool reductions = false);
+
+} // namespace mlir::legato
+
+#endif // LEGATO_TRANSFORMS_MERGEGENERICS_H

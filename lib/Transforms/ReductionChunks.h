@@ -1,0 +1,20 @@
+//===- ReductionChunks.h - how a reduction gets its parallelism -*- C++ -*-===//
+#ifndef LEGATO_TRANSFORMS_REDUCTIONCHUNKS_H
+#define LEGATO_TRANSFORMS_REDUCTIONCHUNKS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir::legato {
+
+/// The number of chunks legato-split-reductions splits `op`'s outermost
+/// reduced dimension into, or 1 when it leaves `op` alone (no reduction, a
+/// dynamic shape, enough parallel iterations already, or no divisor).
+int64_t reductionChunks(linalg::GenericOp op);
+
+/// Whether `op`'s parallel dimensions alone give enough iterations to keep
+/// the cores busy.
+bool hasEnoughParallelism(linalg::GenericOp op);
+
+} // namespace mlir::legato
+
+#endif // LEGATO_TRANSFORMS_REDUCTIONCHUNKS_H
