@@ -11,12 +11,14 @@ namespace mlir::legato::gpu_kernels {
 namespace {
 
 /// The closest linalg op before `op` in its block when only views,
-/// constants and allocations lie between; null otherwise.
+/// constants, allocations and deallocations lie between; null otherwise.
+/// (A buffer freed in between is used by neither op after it: the producer
+/// has read it, and `op` cannot.)
 linalg::GenericOp previousKernel(Operation *op) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto kernel = dyn_cast<linalg::GenericOp>(prev))
       return kernel;
-    if (!isMemoryEffectFree(prev) && !isa<memref::AllocOp>(prev))
+    if (!isMemoryEffectFree(prev) && !isa<memref::AllocOp, memref::DeallocOp>(prev))
       return {};
   }
   return {};

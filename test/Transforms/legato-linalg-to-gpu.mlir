@@ -122,6 +122,37 @@ func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out
   return
 }
 
+// Tests that the reduction is still computed in its producer's kernel when
+// the producer's input is freed between them (the buffer's last use was
+// the producer, where the fused kernel runs): CG's update of r, then
+// sum(r * r).
+// CHECK-LABEL: func @fused_across_a_dealloc
+// CHECK: gpu.launch
+// CHECK: gpu.all_reduce
+// CHECK: memref.dealloc %arg0
+// CHECK: gpu.launch
+// CHECK: memref.load
+// CHECK-NOT: gpu.launch
+func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1024xf64>, %out: memref<f64>) {
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%old : memref<1024x1024xf64>) outs(%r : memref<1024x1024xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %h = arith.mulf %a, %a : f64
+    linalg.yield %h : f64
+  }
+  memref.dealloc %old : memref<1024x1024xf64>
+  %zero = arith.constant 0.0 : f64
+  linalg.fill ins(%zero : f64) outs(%out : memref<f64>)
+  linalg.generic {indexing_maps = [#id2, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%r : memref<1024x1024xf64>) outs(%out : memref<f64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %m = arith.mulf %a, %a : f64
+    %s = arith.addf %acc, %m : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
 // Tests that an elementwise op on a strided view keeps scalar accesses,
 // four elements per thread and round, loads first.
 // CHECK-LABEL: func @strided
