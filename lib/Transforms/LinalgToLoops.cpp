@@ -11,6 +11,9 @@
 #include "Transforms/ReductionLoops.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::legato {
@@ -31,6 +34,49 @@ int64_t staticIterations(linalg::LinalgOp op) {
     n *= extent;
   }
   return n;
+}
+
+/// Enough rows to share out among the threads.
+constexpr int64_t kMinParallelRows = 64;
+
+/// `scf.parallel (i..., j)` as `scf.parallel (i...) { scf.for j }`: OpenMP
+/// shares out the rows, and each thread runs the innermost dimension as a
+/// plain loop that LLVM vectorises (a collapsed OpenMP loop nest leaves no
+/// inner loop to vectorise). Left alone when there are too few rows.
+void keepInnermostDimSequential(RewriterBase &rewriter, scf::ParallelOp loop) {
+  unsigned dims = loop.getNumLoops();
+  if (dims < 2 || loop.getNumResults() != 0)
+    return;
+  int64_t rows = 1;
+  for (unsigned d = 0; d + 1 < dims; ++d) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[d]);
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[d]);
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
+    if (!lb || !ub || !step)
+      return;
+    rows *= (*ub - *lb + *step - 1) / *step;
+  }
+  if (rows < kMinParallelRows)
+    return;
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Block *body = loop.getBody();
+  scf::ParallelOp::create(
+      rewriter, loc, loop.getLowerBound().drop_back(), loop.getUpperBound().drop_back(),
+      loop.getStep().drop_back(), [&](OpBuilder &b, Location l, ValueRange rowIvs) {
+        scf::ForOp::create(b, l, loop.getLowerBound().back(), loop.getUpperBound().back(),
+                           loop.getStep().back(), ValueRange{},
+                           [&](OpBuilder &fb, Location fl, Value inner, ValueRange) {
+                             IRMapping mapping;
+                             for (auto [old, iv] : llvm::zip(body->getArguments(), rowIvs))
+                               mapping.map(old, iv);
+                             mapping.map(body->getArguments().back(), inner);
+                             for (Operation &op : body->without_terminator())
+                               fb.clone(op, mapping);
+                             scf::YieldOp::create(fb, fl);
+                           });
+      });
+  rewriter.eraseOp(loop);
 }
 
 struct LegatoLinalgToLoopsPass
@@ -54,6 +100,9 @@ struct LegatoLinalgToLoopsPass
         return signalPassFailure();
       }
       rewriter.eraseOp(op);
+      if (parallel && !loops->empty())
+        if (auto outer = dyn_cast<scf::ParallelOp>(loops->front()))
+          keepInnermostDimSequential(rewriter, outer);
     }
   }
 };

@@ -5,11 +5,18 @@
 
 using namespace mlir;
 
-bool legato::hasElementwiseOutputs(linalg::GenericOp op) {
+namespace {
+
+/// Whether every output of `op` is written once per point of its iteration
+/// space (an identity map): an elementwise result, readable by a kernel
+/// merged after it at the same point.
+bool hasElementwiseOutputs(linalg::GenericOp op) {
   return llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
     return op.getMatchingIndexingMap(&init).isIdentity();
   });
 }
+
+} // namespace
 
 bool legato::isMergeable(linalg::GenericOp op) {
   return op.getNumReductionLoops() == 0 && op.hasPureTensorSemantics() &&

@@ -7,11 +7,6 @@
 
 namespace mlir::legato {
 
-/// Whether every output of `op` is written once per point of its iteration
-/// space (an identity map): an elementwise result, readable by a kernel
-/// merged after it at the same point.
-bool hasElementwiseOutputs(linalg::GenericOp op);
-
 /// All-parallel, identity outputs, static loop ranges: the kernels that can
 /// share one loop nest.
 bool isMergeable(linalg::GenericOp op);

@@ -79,3 +79,37 @@ func.func @short_sum(%a: memref<10xf64>, %s: memref<f64>) {
   }
   return
 }
+
+// Tests that a 2-D kernel shares out its rows among the threads and runs
+// each row as a plain loop (which LLVM vectorises), not as one collapsed
+// loop nest.
+// CHECK-LABEL: func @rows_parallel_columns_sequential
+// CHECK: scf.parallel (%[[I:.+]]) =
+// CHECK-NEXT: scf.for %[[J:.+]] =
+// CHECK: affine.apply #{{.*}}(%[[I]])
+// CHECK: affine.apply #{{.*}}(%[[J]])
+// CHECK: memref.load
+// SERIAL-LABEL: func @rows_parallel_columns_sequential
+// SERIAL-NOT: scf.parallel
+func.func @rows_parallel_columns_sequential(%a: memref<256x256xf64>, %b: memref<256x256xf64>) {
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<256x256xf64>) outs(%b : memref<256x256xf64>) {
+  ^bb0(%x: f64, %y: f64):
+    %0 = arith.mulf %x, %x : f64
+    linalg.yield %0 : f64
+  }
+  return
+}
+
+// Tests that a 2-D kernel with too few rows keeps both dims parallel.
+// CHECK-LABEL: func @few_rows
+// CHECK: scf.parallel (%{{.+}}, %{{.+}}) =
+func.func @few_rows(%a: memref<4x65536xf64>, %b: memref<4x65536xf64>) {
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x65536xf64>) outs(%b : memref<4x65536xf64>) {
+  ^bb0(%x: f64, %y: f64):
+    %0 = arith.mulf %x, %x : f64
+    linalg.yield %0 : f64
+  }
+  return
+}
