@@ -86,6 +86,7 @@ Engine::Engine(const Options &o)
   if (!o.cache_dir.empty())
     diskCache = runtime::DiskCache::openOrWarn(o.cache_dir);
   comm = runtime::createCommunicator();
+  loops = LoopDetector(minWindowOps());
   device = createBackend(backend, threads, diskCache.get());
   device->setMemoryLimit(o.memory_limit);
 }

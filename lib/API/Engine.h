@@ -68,6 +68,11 @@ public:
   /// The ranks of this run (MPI under mpirun, else this process alone).
   std::unique_ptr<runtime::Communicator> comm;
   int ranks() const { return comm->size(); }
+  /// The least length of a loop window (LoopDetector.h says why it differs).
+  int64_t minWindowOps() const {
+    return ranks() > 1 ? LoopDetector::kDistributedWindowOps
+                       : LoopDetector::kSingleRankWindowOps;
+  }
 
   /// The whole value of materialised `node` in host memory at `dst`
   /// (gathered from every rank when it is distributed; collective then).

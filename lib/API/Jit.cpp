@@ -72,7 +72,7 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<NodePtr> &args) {
 
   Engine &e = engine();
   auto entry = std::make_unique<JitEntry>();
-  Trace trace;
+  Trace trace{LoopDetector(e.minWindowOps()), {}};
   std::vector<Array> results;
   {
     TracingScope scope(e, &trace);

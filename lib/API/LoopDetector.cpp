@@ -12,11 +12,6 @@ constexpr int64_t kMaxPeriod = 512;
 // Evidence needed for a short period: a run of equal ops this long (a chain
 // of identical ops is a loop, but two alike neighbours are not).
 constexpr int64_t kMinRun = 8;
-// Ops per window while locked, at least: short bodies fuse across several
-// iterations (CG's 27 ops: 4), so what a window does once (fill the pad
-// borders, bring in its inputs) is spread over them, and updates that can
-// wait (CG's x) are made once per window.
-constexpr int64_t kMinChunk = 96;
 // Operands further back than this count as inputs: a loop-invariant value
 // computed just before the loop is ever further back, and would otherwise
 // keep the iterations' signatures from ever repeating.
@@ -76,7 +71,7 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
     runs[size_t(p)] = history[size_t(last)] == history[size_t(last - p)] ? runs[size_t(p)] + 1 : 0;
     if (runs[size_t(p)] >= std::max(p, kMinRun)) {
       body.assign(history.end() - p, history.end());
-      chunk = p * ((kMinChunk + p - 1) / p);
+      chunk = p * ((minWindowOps + p - 1) / p);
       position = sinceCut = 0;
       liveBefore.assign(size_t(p), 0);
       cutBefore = -1;
