@@ -59,7 +59,12 @@ std::optional<SmallVector<Output>> classifyOutputs(linalg::LinalgOp op, unsigned
                           init.getOperandNumber() - op.getNumDpsInputs(), combiners) ||
           combiners.size() != 1)
         return std::nullopt;
-      outputs.push_back({&init, map, combiners.front()});
+      // The running value must feed nothing but the next step: with lanes,
+      // a kernel that also used it (a scan) would see other partial values.
+      Operation *combiner = combiners.front();
+      if (!combiner->getResult(0).hasOneUse() || !op.getMatchingBlockArgument(&init).hasOneUse())
+        return std::nullopt;
+      outputs.push_back({&init, map, combiner});
     } else if (!op.payloadUsesValueFromOperand(&init)) {
       // Written once per point: the map distinguishes the reduced points.
       outputs.push_back({&init, map, nullptr});
