@@ -86,7 +86,7 @@ std::optional<SplitMap> splitMap(AffineMap map, ArrayRef<int64_t> shape, unsigne
   return out;
 }
 
-/// `value` of shape `shape` as the shape `splitMap` gave its operand.
+/// `value` reshaped as `splitMap` reshaped its operand (as it is when not).
 Value expandForSplit(PatternRewriter &rewriter, Location loc, Value value,
                      const SplitMap &m) {
   if (!m.expands)
