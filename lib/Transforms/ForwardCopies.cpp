@@ -186,8 +186,9 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
       continue;
     if (auto d = dyn_cast<memref::DeallocOp>(user)) {
       dealloc = d;
-    } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user); linalgOp && linalgOp.isDpsInit(&use)) {
-      if (writer || linalgOp->getNumOperands() != linalgOp.getNumDpsInputs() + linalgOp.getNumDpsInits())
+    } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+               linalgOp && linalgOp.isDpsInit(&use)) {
+      if (writer)
         return failure();
       writer = linalgOp;
     } else if (isLinalgInput(use)) {
@@ -219,7 +220,8 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
     if (mayTouch(op, target, /*reads=*/false))
       return failure();
   Value root = footprintOfTarget->root;
-  if (auto def = root.getDefiningOp(); def && (def->getBlock() != block || !def->isBeforeInBlock(writer)))
+  if (Operation *def = root.getDefiningOp();
+      def && (def->getBlock() != block || !def->isBeforeInBlock(writer)))
     return failure();
 
   // The destination's view chain, rebuilt before the writer.

@@ -30,6 +30,7 @@ namespace mlir::legato {
 using namespace mlir;
 using mlir::legato::isMergeable;
 using mlir::legato::mergeGenerics;
+using mlir::legato::mergeWithProducerOrSibling;
 
 namespace {
 
@@ -84,25 +85,18 @@ bool fuseIntoConsumer(OpOperand *operand) {
          (producer->hasOneUse() || isCheapGenerator(producer) || isDataMovement(producer));
 }
 
-/// Merges a generic with a producer it reads, or with an earlier sibling
-/// that reads one of the same values.
+/// Merges a generic with a producer it reads, with a sibling that reads one
+/// of the same values, or, a constant fill, with an earlier one.
 struct MergeGenerics : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isMergeable(op))
       return rewriter.notifyMatchFailure(op, "not an all-parallel static kernel");
-    for (Value in : op.getDpsInputs())
-      if (auto producer = in.getDefiningOp<linalg::GenericOp>())
-        if (!isCheapGenerator(producer) && succeeded(mergeGenerics(rewriter, producer, op)))
-          return success();
-    for (Value in : op.getDpsInputs())
-      for (Operation *user : in.getUsers()) {
-        auto sibling = dyn_cast<linalg::GenericOp>(user);
-        if (sibling && sibling != op && sibling->getBlock() == op->getBlock() &&
-            sibling->isBeforeInBlock(op) && succeeded(mergeGenerics(rewriter, sibling, op)))
-          return success();
-      }
+    if (succeeded(mergeWithProducerOrSibling(
+            rewriter, op, /*reductions=*/false,
+            [](linalg::GenericOp producer) { return !isCheapGenerator(producer); })))
+      return success();
     if (isConstantFill(op))
       for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
         auto fill = dyn_cast<linalg::GenericOp>(prev);

@@ -49,20 +49,9 @@ struct MergeIntoReduction : OpRewritePattern<linalg::GenericOp> {
                                 PatternRewriter &rewriter) const override {
     if (!canHostElementwiseWork(op))
       return rewriter.notifyMatchFailure(op, "a reduction that would lose parallelism");
-    for (Value in : op.getDpsInputs())
-      if (auto producer = in.getDefiningOp<linalg::GenericOp>())
-        if (succeeded(legato::mergeGenerics(rewriter, producer, op, /*reductions=*/true)))
-          return success();
-    for (Value in : op.getDpsInputs())
-      for (Operation *user : in.getUsers()) {
-        auto sibling = dyn_cast<linalg::GenericOp>(user);
-        if (!sibling || sibling == op || sibling->getBlock() != op->getBlock())
-          continue;
-        auto [first, second] = sibling->isBeforeInBlock(op) ? std::pair(sibling, op)
-                                                            : std::pair(op, sibling);
-        if (succeeded(legato::mergeGenerics(rewriter, first, second, /*reductions=*/true)))
-          return success();
-      }
+    if (succeeded(legato::mergeWithProducerOrSibling(rewriter, op, /*reductions=*/true,
+                                                     [](linalg::GenericOp) { return true; })))
+      return success();
     return rewriter.notifyMatchFailure(op, "no producer or sibling to merge with");
   }
 };

@@ -37,15 +37,14 @@ bool dominatesInBlock(Value v, Operation *op) {
 /// two reductions fit together only when they reduce the same dimensions.
 std::optional<SmallVector<utils::IteratorType>>
 mergedIterators(linalg::GenericOp first, linalg::GenericOp second, bool reductions) {
-  auto fitsAnywhere = [](linalg::GenericOp op) { return legato::isMergeable(op); };
-  if (fitsAnywhere(first) && fitsAnywhere(second))
+  if (legato::isMergeable(first) && legato::isMergeable(second))
     return first.getIteratorTypesArray();
   if (!reductions || !first.hasPureTensorSemantics() || !second.hasPureTensorSemantics() ||
       llvm::any_of(first.getStaticLoopRanges(), ShapedType::isDynamic))
     return std::nullopt;
-  if (fitsAnywhere(first))
+  if (legato::isMergeable(first))
     return second.getIteratorTypesArray();
-  if (fitsAnywhere(second))
+  if (legato::isMergeable(second))
     return first.getIteratorTypesArray();
   if (first.getIteratorTypesArray() == second.getIteratorTypesArray())
     return first.getIteratorTypesArray();
@@ -151,4 +150,25 @@ FailureOr<linalg::GenericOp> legato::mergeGenerics(RewriterBase &rewriter,
   rewriter.replaceOp(second, merged.getResults().drop_front(n));
   rewriter.replaceOp(first, merged.getResults().take_front(n));
   return merged;
+}
+
+LogicalResult legato::mergeWithProducerOrSibling(
+    RewriterBase &rewriter, linalg::GenericOp op, bool reductions,
+    function_ref<bool(linalg::GenericOp)> mayMergeProducer) {
+  for (Value in : op.getDpsInputs())
+    if (auto producer = in.getDefiningOp<linalg::GenericOp>())
+      if (mayMergeProducer(producer) &&
+          succeeded(mergeGenerics(rewriter, producer, op, reductions)))
+        return success();
+  for (Value in : op.getDpsInputs())
+    for (Operation *user : in.getUsers()) {
+      auto sibling = dyn_cast<linalg::GenericOp>(user);
+      if (!sibling || sibling == op || sibling->getBlock() != op->getBlock())
+        continue;
+      auto [first, second] =
+          sibling->isBeforeInBlock(op) ? std::pair(sibling, op) : std::pair(op, sibling);
+      if (succeeded(mergeGenerics(rewriter, first, second, reductions)))
+        return success();
+    }
+  return failure();
 }

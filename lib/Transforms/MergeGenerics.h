@@ -21,6 +21,13 @@ bool isMergeable(linalg::GenericOp op);
 FailureOr<linalg::GenericOp> mergeGenerics(RewriterBase &rewriter, linalg::GenericOp first,
                                            linalg::GenericOp second, bool reductions = false);
 
+/// Merges `op` (see mergeGenerics) with a generic that produces one of its
+/// inputs and that `mayMergeProducer` accepts, else with another generic
+/// of its block that reads one of the same inputs (read once, then).
+LogicalResult mergeWithProducerOrSibling(RewriterBase &rewriter, linalg::GenericOp op,
+                                         bool reductions,
+                                         function_ref<bool(linalg::GenericOp)> mayMergeProducer);
+
 } // namespace mlir::legato
 
 #endif // LEGATO_TRANSFORMS_MERGEGENERICS_H

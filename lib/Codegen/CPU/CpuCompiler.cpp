@@ -160,8 +160,9 @@ void checkNoInitializers(const llvm::Module &module) {
 /// glibc's AVX-512 variants of the functions whose loops are exp/log bound.
 /// LLVM's LIBMVEC table stops at AVX2 (4 doubles); with these and 512-bit
 /// vectors the exp/log-bound Black-Scholes kernel runs markedly faster on an
-/// AVX-512 host (docs/PERFORMANCE.md, "CPU, session 5"). The names are glibc's vector ABI; the prefix tells
-/// the vectoriser the shape (8 or 16 lanes, one vector argument).
+/// AVX-512 host (docs/PERFORMANCE.md, "CPU, session 5"). The names are
+/// glibc's vector ABI; the prefix tells the vectoriser the shape (8 or 16
+/// lanes, one vector argument).
 void addAvx512VectorMath(llvm::TargetLibraryInfoImpl &tlii) {
   auto lanes = [](unsigned n) { return llvm::ElementCount::getFixed(n); };
   static const llvm::VecDesc functions[] = {
