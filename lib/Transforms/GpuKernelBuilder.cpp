@@ -4,6 +4,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -151,28 +152,57 @@ std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
   return Combiner{combiners[0], *neutral};
 }
 
-/// Combines `value` across the block with gpu.all_reduce; thread 0 then
-/// runs `finish` with the total.
-void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combiner &combiner,
-                  Value value, function_ref<void(OpBuilder &, Value)> finish) {
+Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner, Value value) {
   Type elem = value.getType();
   auto reduce = gpu::AllReduceOp::create(b, loc, value, gpu::AllReduceOperationAttr(),
                                          /*uniform=*/true);
+  OpBuilder::InsertionGuard guard(b);
   Block *region = b.createBlock(&reduce.getBody(), {}, {elem, elem}, {loc, loc});
   gpu::YieldOp::create(b, loc,
                        combiner.build(b, region->getArgument(0), region->getArgument(1)));
-  b.setInsertionPointAfter(reduce);
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        launch.getThreadIds().x, index(b, loc, 0));
-  auto ifFirst = scf::IfOp::create(b, loc, isFirst);
-  b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
-  finish(b, reduce.getResult());
+  return reduce.getResult();
 }
 
-/// One block per output of `op` combines that output's `blocksPerOutput`
-/// partials and folds the total into the output (or into `initial`, the
-/// value its removed initial fill would have written); then frees
-/// `partials`.
+/// Runs `then` on thread 0 of the block (when `alsoIf` holds, if given).
+static void onFirstThread(OpBuilder &b, Location loc, gpu::LaunchOp launch, Value alsoIf,
+                          function_ref<void(OpBuilder &)> then) {
+  Value cond = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, launch.getThreadIds().x,
+                                     index(b, loc, 0));
+  if (alsoIf)
+    cond = arith::AndIOp::create(b, loc, cond, alsoIf);
+  auto ifFirst = scf::IfOp::create(b, loc, cond);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+  then(b);
+}
+
+void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combiner &combiner,
+                  Value value, function_ref<void(OpBuilder &, Value)> finish) {
+  Value total = blockReduce(b, loc, combiner, value);
+  onFirstThread(b, loc, launch, Value(), [&](OpBuilder &fb) { finish(fb, total); });
+}
+
+/// partials[base .. base + count) combined across the block: each thread
+/// folds every blockSize-th one, then gpu.all_reduce. The order depends only
+/// on `count` and the block size, so results are reproducible.
+static Value combineSlots(OpBuilder &b, Location loc, gpu::LaunchOp launch,
+                          const Combiner &combiner, Value partials, Value base, Value count,
+                          int64_t blockSize) {
+  Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
+  auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x, count,
+                                 index(b, loc, blockSize), ValueRange{neutral});
+  {
+    OpBuilder::InsertionGuard loopGuard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value partial = memref::LoadOp::create(
+        b, loc, partials,
+        ValueRange{arith::AddIOp::create(b, loc, base, loop.getInductionVar())});
+    scf::YieldOp::create(b, loc, combiner.build(b, loop.getRegionIterArgs()[0], partial));
+  }
+  b.setInsertionPointAfter(loop);
+  return blockReduce(b, loc, combiner, loop.getResult(0));
+}
+
 void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
                      const IterationSpace &space, const Combiner &combiner, Value partials,
                      int64_t blocksPerOutput, int64_t blockSize, Value initial) {
@@ -183,26 +213,77 @@ void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
     SmallVector<Value> ivs(space.ranges.size());
     delinearize(b, loc, output, space.parallel, space.ranges, ivs);
     Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
-    Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
-    auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x,
-                                   index(b, loc, blocksPerOutput), index(b, loc, blockSize),
-                                   ValueRange{neutral});
-    {
-      OpBuilder::InsertionGuard loopGuard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value partial = memref::LoadOp::create(
-          b, loc, partials,
-          ValueRange{arith::AddIOp::create(b, loc, base, loop.getInductionVar())});
-      scf::YieldOp::create(b, loc, combiner.build(b, loop.getRegionIterArgs()[0], partial));
-    }
-    b.setInsertionPointAfter(loop);
-    blockCombine(b, loc, launch, combiner, loop.getResult(0), [&](OpBuilder &fb, Value total) {
+    Value total = combineSlots(b, loc, launch, combiner, partials, base,
+                               index(b, loc, blocksPerOutput), blockSize);
+    onFirstThread(b, loc, launch, Value(), [&](OpBuilder &fb) {
       OpOperand &out = op.getDpsInitsMutable()[0];
       Value current = initial ? initial : load(fb, loc, op, out, ivs);
       store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
     });
   }
   memref::DeallocOp::create(b, loc, partials);
+}
+
+FlatSymbolRefAttr createTickets(ModuleOp module, Location loc, int64_t outputs) {
+  OpBuilder b(module.getContext()); // detached: SymbolTable::insert places it
+  auto type = MemRefType::get({outputs}, b.getI32Type());
+  auto zeros = DenseElementsAttr::get(RankedTensorType::get({outputs}, b.getI32Type()),
+                                      b.getI32IntegerAttr(0).getValue());
+  auto global = memref::GlobalOp::create(b, loc, "__legato_tickets", b.getStringAttr("private"),
+                                         type, zeros, /*constant=*/false,
+                                         /*alignment=*/nullptr);
+  return FlatSymbolRefAttr::get(SymbolTable(module).insert(global, module.getBody()->begin()));
+}
+
+void combineInLastBlock(OpBuilder &b, Location loc, gpu::LaunchOp launch,
+                        const Combiner &combiner, Value blockTotal, Value partials,
+                        Value output, Value block, int64_t blocksPerOutput, int64_t blockSize,
+                        FlatSymbolRefAttr tickets, int64_t outputs,
+                        function_ref<void(OpBuilder &, Value)> finish) {
+  Type i32 = b.getI32Type();
+  Value counters = memref::GetGlobalOp::create(
+      b, loc, MemRefType::get({outputs}, i32), tickets.getValue());
+  Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
+  Value zero32 = arith::ConstantIntOp::create(b, loc, i32, 0);
+
+  // Thread 0 publishes the block's partial, then takes a ticket: the fence
+  // orders the partial before the ticket for every other block.
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        launch.getThreadIds().x, index(b, loc, 0));
+  auto publish = scf::IfOp::create(b, loc, TypeRange{i32}, isFirst, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&publish.getThenRegion().front());
+    memref::StoreOp::create(b, loc, blockTotal, partials,
+                            ValueRange{arith::AddIOp::create(b, loc, base, block)});
+    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+    Value taken = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
+                                              arith::ConstantIntOp::create(b, loc, i32, 1),
+                                              counters, ValueRange{output});
+    Value isLast = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, taken,
+        arith::ConstantIntOp::create(b, loc, i32, blocksPerOutput - 1));
+    scf::YieldOp::create(b, loc, ValueRange{arith::ExtUIOp::create(b, loc, i32, isLast)});
+    b.setInsertionPointToStart(&publish.getElseRegion().front());
+    scf::YieldOp::create(b, loc, ValueRange{zero32});
+  }
+  // Every thread learns whether its block is the last; all_reduce stays at
+  // the top level of the kernel (its lowering splits blocks), so the other
+  // blocks run the combination over zero partials.
+  Value flag = gpu::AllReduceOp::create(
+                   b, loc, publish.getResult(0),
+                   gpu::AllReduceOperationAttr::get(b.getContext(), gpu::AllReduceOperation::MAXUI),
+                   /*uniform=*/true)
+                   .getResult();
+  Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flag, zero32);
+  NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+  Value count = arith::SelectOp::create(b, loc, isLast, index(b, loc, blocksPerOutput),
+                                        index(b, loc, 0));
+  Value total = combineSlots(b, loc, launch, combiner, partials, base, count, blockSize);
+  onFirstThread(b, loc, launch, isLast, [&](OpBuilder &fb) {
+    finish(fb, total);
+    memref::StoreOp::create(fb, loc, zero32, counters, ValueRange{output}); // for the next launch
+  });
 }
 
 } // namespace mlir::legato::gpu_kernels

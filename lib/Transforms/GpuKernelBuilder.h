@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -77,6 +78,10 @@ struct Combiner {
 };
 std::optional<Combiner> matchCombiner(linalg::GenericOp op);
 
+/// `value` combined across the block with gpu.all_reduce (every thread gets
+/// the total).
+Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner, Value value);
+
 /// Combines `value` across the block with gpu.all_reduce; thread 0 then
 /// runs `finish` with the total.
 void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combiner &combiner,
@@ -85,10 +90,28 @@ void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combin
 /// One block per output of `op` combines that output's `blocksPerOutput`
 /// partials and folds the total into the output (or into `initial`, the
 /// value its removed initial fill would have written); then frees
-/// `partials`.
+/// `partials`. A launch of its own: see combineInLastBlock for none.
 void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
                      const IterationSpace &space, const Combiner &combiner, Value partials,
                      int64_t blocksPerOutput, int64_t blockSize, Value initial);
+
+/// A zero-initialised device array of `outputs` counters for
+/// combineInLastBlock (a private memref.global of `module`, which kernel
+/// outlining copies into the kernels that use it).
+FlatSymbolRefAttr createTickets(ModuleOp module, Location loc, int64_t outputs);
+
+/// Combines the partials of a reduction in the kernel that makes them (the
+/// scheme of CUDA's threadFenceReduction sample): each block stores its total
+/// `blockTotal` as partial `block` of output `output`, then takes a ticket
+/// from that output's counter in `tickets`; the block that takes the last of
+/// the `blocksPerOutput` tickets combines the output's partials in a fixed
+/// order, runs `finish` with the total on thread 0 and resets the counter for
+/// the next launch. One launch per reduction instead of two.
+void combineInLastBlock(OpBuilder &b, Location loc, gpu::LaunchOp launch,
+                        const Combiner &combiner, Value blockTotal, Value partials,
+                        Value output, Value block, int64_t blocksPerOutput, int64_t blockSize,
+                        FlatSymbolRefAttr tickets, int64_t outputs,
+                        function_ref<void(OpBuilder &, Value)> finish);
 
 } // namespace mlir::legato::gpu_kernels
 

@@ -14,6 +14,9 @@ struct LegatoGpuMergeModulesPass
     : legato::impl::LegatoGpuMergeModulesPassBase<LegatoGpuMergeModulesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    for (auto global : llvm::make_early_inc_range(module.getOps<memref::GlobalOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(global, module))
+        global.erase();
     SmallVector<gpu::GPUModuleOp> kernels(module.getOps<gpu::GPUModuleOp>());
     if (kernels.size() < 2)
       return;
@@ -22,9 +25,18 @@ struct LegatoGpuMergeModulesPass
     llvm::StringMap<StringAttr> renamed; // "module::func" -> name in target
     for (gpu::GPUModuleOp source : llvm::drop_begin(kernels)) {
       for (Operation &op : llvm::make_early_inc_range(source.getBody()->without_terminator())) {
+        if (auto global = dyn_cast<memref::GlobalOp>(op)) {
+          // Each global is made for one kernel: its name is unique.
+          global->remove();
+          if (targetSymbols.insert(global) != global.getSymNameAttr()) {
+            global.emitOpError("legato-gpu-merge-modules: a device global of two kernels");
+            return signalPassFailure();
+          }
+          continue;
+        }
         auto func = dyn_cast<gpu::GPUFuncOp>(op);
         if (!func) {
-          source.emitOpError("legato-gpu-merge-modules: expected only gpu.func ops");
+          source.emitOpError("legato-gpu-merge-modules: expected only gpu.func and memref.global ops");
           return signalPassFailure();
         }
         std::string old = (source.getName() + "::" + func.getName()).str();

@@ -31,7 +31,7 @@ def LegatoLinalgToGpuPass : Pass<"legato-linalg-to-gpu", "mlir::ModuleOp"> {
   ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect", "mlir::affine::AffineDialect",
-                           "mlir::vector::VectorDialect"];
+                           "mlir::vector::VectorDialect", "mlir::NVVM::NVVMDialect"];
 }
 
 def LegatoGpuMergeLaunchesPass : Pass<"legato-gpu-merge-launches", "mlir::ModuleOp"> {
@@ -59,7 +59,10 @@ def LegatoGpuMergeModulesPass : Pass<"legato-gpu-merge-modules", "mlir::ModuleOp
   let summary = "Move every outlined kernel into one gpu.module";
   let description = [{
     Kernel outlining makes a gpu.module per launch. One module per program
-    means one PTX image to load and one driver call to load it.
+    means one PTX image to load and one driver call to load it. Device
+    globals the kernels use (the counters of reductions combined in their
+    last block) move with them; their host copies, which outlining leaves
+    unused, are erased.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }

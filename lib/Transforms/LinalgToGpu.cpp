@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::legato {
@@ -42,11 +43,13 @@ constexpr int64_t kMinPerThread = 8;
 struct FusedReduction {
   linalg::GenericOp op;
   Combiner combiner;
-  // Set by the producer's lowering: one partial per block of its kernel,
-  // combined where the reduction was (after its output's initial fill).
+  Value initial; // the value of the removed initial fill, or null
+  // Whether the producer's kernel also combines the partials (its last
+  // block); else a launch where the reduction was does, after the fill.
+  bool combinedInKernel = false;
+  // Set by the producer's lowering: one partial per block of its kernel.
   Value partials;
   int64_t blocks = 0;
-  Value initial; // the value of the removed initial fill, or null
 };
 
 // Elements a thread handles per round of an elementwise kernel: their loads
@@ -178,7 +181,8 @@ void lowerVectorized(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
 /// dimensions (if any) looped over sequentially with the outputs in
 /// registers. With `fused`, each thread also accumulates that reduction over
 /// its elements (reading `op`'s results from registers), each block combines
-/// its threads into a partial, and a second launch combines the partials.
+/// its threads into a partial, and the partials are combined by the last
+/// block (fused->combinedInKernel) or by a second launch.
 void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
                      int64_t blockSize, int64_t maxBlocks, Value initial,
                      FusedReduction *fused = nullptr) {
@@ -301,9 +305,26 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
   }
   if (!fused)
     return;
-  blockCombine(b, loc, launch, fused->combiner, acc.front(), [&](OpBuilder &fb, Value total) {
-    memref::StoreOp::create(fb, loc, total, partials, launch.getBlockIds().x);
-  });
+  Value block = launch.getBlockIds().x;
+  if (fused->combinedInKernel) {
+    IterationSpace rspace(reduction);
+    SmallVector<Value> ivs(rspace.ranges.size());
+    delinearize(b, loc, index(b, loc, 0), rspace.parallel, rspace.ranges, ivs);
+    FlatSymbolRefAttr tickets = createTickets(op->getParentOfType<ModuleOp>(), loc, 1);
+    combineInLastBlock(b, loc, launch, fused->combiner,
+                       blockReduce(b, loc, fused->combiner, acc.front()), partials,
+                       index(b, loc, 0), block, grid, blockSize, tickets, 1,
+                       [&](OpBuilder &fb, Value total) {
+                         store(fb, loc, reduction, 0,
+                               fused->combiner.build(fb, fused->initial, total), ivs);
+                       });
+    b.setInsertionPointAfter(launch);
+    memref::DeallocOp::create(b, loc, partials);
+  } else {
+    blockCombine(b, loc, launch, fused->combiner, acc.front(), [&](OpBuilder &fb, Value total) {
+      memref::StoreOp::create(fb, loc, total, partials, block);
+    });
+  }
   fused->partials = partials;
   fused->blocks = grid;
 }
@@ -311,8 +332,8 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
 /// Each thread of block (g, j) accumulates every (G * blockSize)-th reduced
 /// element of output j; the block combines its threads with gpu.all_reduce.
 /// With one block per output (G = 1) thread 0 folds the result into the
-/// output; otherwise it writes a partial and a second launch combines the G
-/// partials of each output.
+/// output; otherwise the block writes a partial and the last of the G blocks
+/// of output j combines them (combineInLastBlock).
 void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
                          const Combiner &combiner, int64_t blockSize, Value initial) {
   Location loc = op.getLoc();
@@ -358,19 +379,38 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
       scf::YieldOp::create(b, loc, next);
     }
     b.setInsertionPointAfter(loop);
-    blockCombine(b, loc, launch, combiner, loop.getResult(0), [&](OpBuilder &fb, Value total) {
-      if (!partials) {
-        foldIntoOutput(fb, ivs, total);
-        return;
-      }
-      Value slot = arith::AddIOp::create(
-          fb, loc, arith::MulIOp::create(fb, loc, output, index(fb, loc, blocksPerOutput)),
-          block);
-      memref::StoreOp::create(fb, loc, total, partials, slot);
-    });
+    if (!partials) {
+      blockCombine(b, loc, launch, combiner, loop.getResult(0),
+                   [&](OpBuilder &fb, Value total) { foldIntoOutput(fb, ivs, total); });
+    } else {
+      FlatSymbolRefAttr tickets = createTickets(op->getParentOfType<ModuleOp>(), loc, outputs);
+      combineInLastBlock(b, loc, launch, combiner, blockReduce(b, loc, combiner, loop.getResult(0)),
+                         partials, output, block, blocksPerOutput, blockSize, tickets, outputs,
+                         [&](OpBuilder &fb, Value total) { foldIntoOutput(fb, ivs, total); });
+    }
   }
   if (partials)
-    combinePartials(b, loc, op, space, combiner, partials, blocksPerOutput, blockSize, initial);
+    memref::DeallocOp::create(b, loc, partials);
+}
+
+/// Moves what defines `v` (a constant or an allocation, possibly through
+/// views of it) before `point` when it lies after `point` in its block;
+/// false when `v` cannot be made available there.
+bool hoistBefore(Value v, Operation *point) {
+  // `v` is used in `point`'s block: defined elsewhere, it dominates it.
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != point->getBlock() || def->isBeforeInBlock(point))
+    return true;
+  if (isa<ViewLikeOpInterface>(def)) {
+    for (Value operand : def->getOperands())
+      if (!hoistBefore(operand, point))
+        return false;
+  } else if (def->getNumOperands() != 0 ||
+             !(def->hasTrait<OpTrait::ConstantLike>() || isa<memref::AllocOp>(def))) {
+    return false;
+  }
+  def->moveBefore(point);
+  return true;
 }
 
 struct LegatoLinalgToGpuPass
@@ -416,7 +456,13 @@ struct LegatoLinalgToGpuPass
       std::optional<Combiner> combiner = matchCombiner(op);
       linalg::GenericOp producer = combiner ? fusableProducer(op) : linalg::GenericOp();
       if (producer && !fusedInto.count(producer) && !fusedAway.count(producer)) {
-        fusedInto[producer] = FusedReduction{op, *combiner};
+        FusedReduction fused{op, *combiner, initialOf.lookup(op)};
+        // Combining in the producer's kernel writes the output earlier: only
+        // when no fill of it is left between (its value is `initial`) and
+        // the output and that value can be defined before the producer.
+        fused.combinedInKernel = fused.initial && hoistBefore(fused.initial, producer) &&
+                                 hoistBefore(op.getDpsInits()[0], producer);
+        fusedInto[producer] = fused;
         fusedAway.insert(op);
       }
     }
@@ -428,8 +474,9 @@ struct LegatoLinalgToGpuPass
     for (linalg::GenericOp op : ops) {
       if (FusedReduction *fused = producerOf.lookup(op)) {
         b.setInsertionPoint(op);
-        combinePartials(b, op.getLoc(), op, IterationSpace(op), fused->combiner,
-                        fused->partials, fused->blocks, blockSize, initialOf.lookup(op));
+        if (!fused->combinedInKernel)
+          combinePartials(b, op.getLoc(), op, IterationSpace(op), fused->combiner,
+                          fused->partials, fused->blocks, blockSize, fused->initial);
         op.erase();
         continue;
       }

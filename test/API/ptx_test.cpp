@@ -34,14 +34,46 @@ TEST(Ptx, TargetsSm90WithOneFusedKernel) {
   EXPECT_EQ(ptx.find(".entry", first + 1), std::string::npos) << "expected one fused kernel";
 }
 
+/// A sum of 2^22 products: one kernel computes the products' block
+/// partials, and its last block combines them.
+std::string ptxOfDotProduct() {
+  runtime();
+  legato::Array a = legato::random({2048, 2048}, legato::f64, 3);
+  legato::Array b = legato::random({2048, 2048}, legato::f64, 4);
+  auto f = legato::jit([](const legato::Array &x, const legato::Array &y) {
+    return legato::sum(legato::exp(x) * y);
+  });
+  return f.ptx(a, b);
+}
+
+int entries(const std::string &ptx) {
+  int n = 0;
+  for (size_t at = ptx.find(".entry"); at != std::string::npos; at = ptx.find(".entry", at + 1))
+    ++n;
+  return n;
+}
+
+TEST(Ptx, ReductionIsOneKernelThatCombinesInItsLastBlock) {
+  std::string ptx = ptxOfDotProduct();
+  EXPECT_EQ(entries(ptx), 1) << ptx;
+  EXPECT_NE(ptx.find("membar.gl"), std::string::npos) << "partials fenced before the ticket";
+  EXPECT_NE(ptx.find("atom."), std::string::npos) << "an atomic ticket per block";
+  EXPECT_NE(ptx.find(".global .align 4 .b8 __legato_tickets"), std::string::npos)
+      << "a zero-initialised device counter";
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
     GTEST_SKIP() << "no CUDA toolkit at /usr/local/cuda";
-  std::string path = testing::TempDir() + "legato_ptx_test.ptx";
-  std::ofstream(path) << ptxOfBlackScholesLikeKernel();
-  std::string command = std::string(ptxas) + " -arch=sm_90 " + path + " -o " + path + ".cubin";
-  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  int i = 0;
+  for (const std::string &ptx : {ptxOfBlackScholesLikeKernel(), ptxOfDotProduct()}) {
+    std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
+    std::ofstream(path) << ptx;
+    std::string command =
+        std::string(ptxas) + " -arch=sm_90 " + path + " -o " + path + ".cubin";
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  }
 }
 
 } // namespace

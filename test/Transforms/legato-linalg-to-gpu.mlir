@@ -5,6 +5,10 @@
 #row = affine_map<(d0, d1) -> (d0)>
 #all = affine_map<(d0, d1) -> ()>
 
+// The ticket counters of the reductions below that combine their partials
+// in their last block: zero-initialised device globals, one per output.
+// CHECK-COUNT-3: memref.global "private" @__legato_tickets{{.*}} : memref<1xi32> = dense<0>
+
 // Tests that an elementwise op on whole contiguous buffers becomes one
 // launch of a grid-stride loop over 128-bit vectors: 2^20 f32 elements are
 // 2^18 vectors of 4; 256 threads and 2 vectors per thread and round make 512
@@ -27,19 +31,36 @@ func.func @elementwise(%x: memref<1048576xf32>, %y: memref<1048576xf32>) {
   return
 }
 
-// Tests that a full sum of 2^22 elements becomes a grid of 1024 blocks that
-// each combine their threads with gpu.all_reduce into a partial, then one
-// block combining the 1024 partials into the output.
+// Tests that a full sum of 2^22 elements becomes one launch of 1024 blocks
+// that each combine their threads with gpu.all_reduce into a partial; each
+// block then takes a ticket (fenced after its partial), and the block that
+// takes the last one combines the 1024 partials into the output and resets
+// the counter for the next launch.
 // CHECK-LABEL: func @full_sum
 // CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<1024xf64>
 // CHECK: gpu.launch
 // CHECK: gpu.all_reduce
 // CHECK: arith.addf
+// CHECK: %[[COUNTERS:.*]] = memref.get_global @__legato_tickets
+// CHECK: scf.if
 // CHECK: memref.store {{.*}}, %[[PARTIALS]]
-// CHECK: gpu.launch
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK: %[[TAKEN:.*]] = memref.atomic_rmw addi {{.*}}, %[[COUNTERS]]
+// CHECK: arith.cmpi eq, %[[TAKEN]], %c1023_i32
+// CHECK: %[[LAST:.*]] = gpu.all_reduce maxui
+// CHECK: nvvm.memory.barrier <gpu>
+// CHECK: %[[COUNT:.*]] = arith.select {{.*}}, %c1024{{.*}}, %c0
+// CHECK: scf.for {{.*}} to %[[COUNT]]
 // CHECK: memref.load %[[PARTIALS]]
 // CHECK: gpu.all_reduce
-// CHECK: memref.dealloc %[[PARTIALS]]
+// CHECK: scf.if
+// CHECK: memref.store {{.*}}, %arg1[]
+// CHECK: memref.store %c0_i32, %[[COUNTERS]]
+// CHECK: gpu.terminator
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[PARTIALS]]
+// CHECK-NOT: gpu.launch
+// CHECK: return
 func.func @full_sum(%x: memref<2048x2048xf64>, %out: memref<f64>) {
   linalg.generic {indexing_maps = [#id2, #all], iterator_types = ["reduction", "reduction"]}
       ins(%x : memref<2048x2048xf64>) outs(%out : memref<f64>) {
@@ -84,8 +105,8 @@ func.func @abs_int(%x: memref<16xi64>, %y: memref<16xi64>) {
 
 // Tests that a full reduction over what the previous elementwise kernel
 // writes is computed inside that kernel: each block writes one partial, and
-// one more launch combines the partials where the reduction was. The fill
-// that initialised the output is gone: its value is folded into that
+// the last block combines the partials. The fill that initialised the output
+// is gone: its value (hoisted above the launch) is folded into that
 // combination.
 // CHECK-LABEL: func @fused_dot
 // CHECK: %[[ZERO:.*]] = arith.constant 0.0
@@ -96,13 +117,14 @@ func.func @abs_int(%x: memref<16xi64>, %y: memref<16xi64>) {
 // CHECK: arith.mulf
 // CHECK: gpu.all_reduce
 // CHECK: memref.store {{.*}}, %[[PARTIALS]]
-// CHECK: gpu.launch
+// CHECK: memref.atomic_rmw addi
 // CHECK: memref.load %[[PARTIALS]]
 // CHECK: gpu.all_reduce
 // CHECK: %[[TOTAL:.*]] = arith.addf %[[ZERO]],
 // CHECK: memref.store %[[TOTAL]], %arg2[]
 // CHECK: memref.dealloc %[[PARTIALS]]
 // CHECK-NOT: gpu.launch
+// CHECK: return
 func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out: memref<f64>) {
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%p : memref<1024x1024xf64>) outs(%ap : memref<1024x1024xf64>) {
@@ -129,10 +151,10 @@ func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out
 // CHECK-LABEL: func @fused_across_a_dealloc
 // CHECK: gpu.launch
 // CHECK: gpu.all_reduce
+// CHECK: memref.atomic_rmw
 // CHECK: memref.dealloc %arg0
-// CHECK: gpu.launch
-// CHECK: memref.load
 // CHECK-NOT: gpu.launch
+// CHECK: return
 func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1024xf64>, %out: memref<f64>) {
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%old : memref<1024x1024xf64>) outs(%r : memref<1024x1024xf64>) {
