@@ -11,6 +11,8 @@
 
 namespace mlir::legato::gpu_kernels {
 
+static constexpr int32_t kWarpSize = 32;
+
 Value index(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
@@ -163,13 +165,11 @@ Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner, Value va
   return reduce.getResult();
 }
 
-/// Runs `then` on thread 0 of the block (when `alsoIf` holds, if given).
-static void onFirstThread(OpBuilder &b, Location loc, gpu::LaunchOp launch, Value alsoIf,
+/// Runs `then` on thread 0 of the block.
+static void onFirstThread(OpBuilder &b, Location loc, gpu::LaunchOp launch,
                           function_ref<void(OpBuilder &)> then) {
   Value cond = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, launch.getThreadIds().x,
                                      index(b, loc, 0));
-  if (alsoIf)
-    cond = arith::AndIOp::create(b, loc, cond, alsoIf);
   auto ifFirst = scf::IfOp::create(b, loc, cond);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
@@ -179,17 +179,16 @@ static void onFirstThread(OpBuilder &b, Location loc, gpu::LaunchOp launch, Valu
 void blockCombine(OpBuilder &b, Location loc, gpu::LaunchOp launch, const Combiner &combiner,
                   Value value, function_ref<void(OpBuilder &, Value)> finish) {
   Value total = blockReduce(b, loc, combiner, value);
-  onFirstThread(b, loc, launch, Value(), [&](OpBuilder &fb) { finish(fb, total); });
+  onFirstThread(b, loc, launch, [&](OpBuilder &fb) { finish(fb, total); });
 }
 
 /// partials[base .. base + count) combined across the block: each thread
-/// folds every blockSize-th one, then gpu.all_reduce. The order depends only
-/// on `count` and the block size, so results are reproducible.
+/// folds every blockSize-th one, then gpu.all_reduce.
 static Value combineSlots(OpBuilder &b, Location loc, gpu::LaunchOp launch,
-                          const Combiner &combiner, Value partials, Value base, Value count,
+                          const Combiner &combiner, Value partials, Value base, int64_t count,
                           int64_t blockSize) {
   Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
-  auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x, count,
+  auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x, index(b, loc, count),
                                  index(b, loc, blockSize), ValueRange{neutral});
   {
     OpBuilder::InsertionGuard loopGuard(b);
@@ -213,9 +212,9 @@ void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
     SmallVector<Value> ivs(space.ranges.size());
     delinearize(b, loc, output, space.parallel, space.ranges, ivs);
     Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
-    Value total = combineSlots(b, loc, launch, combiner, partials, base,
-                               index(b, loc, blocksPerOutput), blockSize);
-    onFirstThread(b, loc, launch, Value(), [&](OpBuilder &fb) {
+    Value total =
+        combineSlots(b, loc, launch, combiner, partials, base, blocksPerOutput, blockSize);
+    onFirstThread(b, loc, launch, [&](OpBuilder &fb) {
       OpOperand &out = op.getDpsInitsMutable()[0];
       Value current = initial ? initial : load(fb, loc, op, out, ivs);
       store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
@@ -235,24 +234,74 @@ FlatSymbolRefAttr createTickets(ModuleOp module, Location loc, int64_t outputs) 
   return FlatSymbolRefAttr::get(SymbolTable(module).insert(global, module.getBody()->begin()));
 }
 
+/// `value` combined across the 32 lanes of a warp (butterfly shuffles; every
+/// lane gets the total).
+static Value warpReduce(OpBuilder &b, Location loc, const Combiner &combiner, Value value) {
+  for (int32_t offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    Value other = gpu::ShuffleOp::create(b, loc, value, offset, kWarpSize, gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    value = combiner.build(b, value, other);
+  }
+  return value;
+}
+
+/// partials[base .. base + count) combined by one warp: each lane folds
+/// every 32nd one, loading kLoadsInFlight before combining them (a lone
+/// warp would otherwise wait out each load's latency in turn).
+static Value warpCombineSlots(OpBuilder &b, Location loc, const Combiner &combiner,
+                              Value partials, Value base, Value lane, int64_t count) {
+  constexpr int64_t kLoadsInFlight = 8;
+  Value neutral = arith::ConstantOp::create(b, loc, combiner.neutral);
+  auto loop = scf::ForOp::create(b, loc, lane, index(b, loc, count),
+                                 index(b, loc, kWarpSize * kLoadsInFlight), ValueRange{neutral});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<std::pair<Value, Value>> loaded; // (in range, value)
+    for (int64_t j = 0; j < kLoadsInFlight; ++j) {
+      Value slot = arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                                         index(b, loc, j * kWarpSize));
+      Value inRange =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, slot, index(b, loc, count));
+      Value safe = arith::SelectOp::create(b, loc, inRange, slot, index(b, loc, 0));
+      loaded.push_back({inRange, memref::LoadOp::create(
+                                     b, loc, partials,
+                                     ValueRange{arith::AddIOp::create(b, loc, base, safe)})});
+    }
+    Value acc = loop.getRegionIterArgs()[0];
+    for (auto [inRange, v] : loaded)
+      acc = combiner.build(b, acc, arith::SelectOp::create(b, loc, inRange, v, neutral));
+    scf::YieldOp::create(b, loc, acc);
+  }
+  b.setInsertionPointAfter(loop);
+  return warpReduce(b, loc, combiner, loop.getResult(0));
+}
+
 void combineInLastBlock(OpBuilder &b, Location loc, gpu::LaunchOp launch,
                         const Combiner &combiner, Value blockTotal, Value partials,
-                        Value output, Value block, int64_t blocksPerOutput, int64_t blockSize,
+                        Value output, Value block, int64_t blocksPerOutput,
                         FlatSymbolRefAttr tickets, int64_t outputs,
                         function_ref<void(OpBuilder &, Value)> finish) {
   Type i32 = b.getI32Type();
-  Value counters = memref::GetGlobalOp::create(
-      b, loc, MemRefType::get({outputs}, i32), tickets.getValue());
-  Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
+  Value tid = launch.getThreadIds().x;
   Value zero32 = arith::ConstantIntOp::create(b, loc, i32, 0);
+  Value base = arith::MulIOp::create(b, loc, output, index(b, loc, blocksPerOutput));
+  // Only warp 0 goes on: no block-wide barrier, so the other warps of every
+  // block retire at once.
+  auto warp0 = scf::IfOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid, index(b, loc, kWarpSize)));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&warp0.getThenRegion().front());
+  Value counters =
+      memref::GetGlobalOp::create(b, loc, MemRefType::get({outputs}, i32), tickets.getValue());
 
   // Thread 0 publishes the block's partial, then takes a ticket: the fence
   // orders the partial before the ticket for every other block.
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        launch.getThreadIds().x, index(b, loc, 0));
+  Value isFirst =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(b, loc, 0));
   auto publish = scf::IfOp::create(b, loc, TypeRange{i32}, isFirst, /*withElseRegion=*/true);
   {
-    OpBuilder::InsertionGuard guard(b);
+    OpBuilder::InsertionGuard publishGuard(b);
     b.setInsertionPointToStart(&publish.getThenRegion().front());
     memref::StoreOp::create(b, loc, blockTotal, partials,
                             ValueRange{arith::AddIOp::create(b, loc, base, block)});
@@ -267,23 +316,19 @@ void combineInLastBlock(OpBuilder &b, Location loc, gpu::LaunchOp launch,
     b.setInsertionPointToStart(&publish.getElseRegion().front());
     scf::YieldOp::create(b, loc, ValueRange{zero32});
   }
-  // Every thread learns whether its block is the last; all_reduce stays at
-  // the top level of the kernel (its lowering splits blocks), so the other
-  // blocks run the combination over zero partials.
-  Value flag = gpu::AllReduceOp::create(
-                   b, loc, publish.getResult(0),
-                   gpu::AllReduceOperationAttr::get(b.getContext(), gpu::AllReduceOperation::MAXUI),
-                   /*uniform=*/true)
-                   .getResult();
-  Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flag, zero32);
-  NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
-  Value count = arith::SelectOp::create(b, loc, isLast, index(b, loc, blocksPerOutput),
-                                        index(b, loc, 0));
-  Value total = combineSlots(b, loc, launch, combiner, partials, base, count, blockSize);
-  onFirstThread(b, loc, launch, isLast, [&](OpBuilder &fb) {
-    finish(fb, total);
-    memref::StoreOp::create(fb, loc, zero32, counters, ValueRange{output}); // for the next launch
-  });
+  // Lane 0's verdict, for the whole warp.
+  Value flag = gpu::ShuffleOp::create(b, loc, publish.getResult(0), 0, kWarpSize,
+                                      gpu::ShuffleMode::IDX)
+                   .getShuffleResult();
+  auto ifLast = scf::IfOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flag, zero32));
+  b.setInsertionPointToStart(&ifLast.getThenRegion().front());
+  NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU); // the others' partials
+  Value total = warpCombineSlots(b, loc, combiner, partials, base, tid, blocksPerOutput);
+  auto ifFirst = scf::IfOp::create(b, loc, isFirst);
+  b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+  finish(b, total);
+  memref::StoreOp::create(b, loc, zero32, counters, ValueRange{output}); // for the next launch
 }
 
 } // namespace mlir::legato::gpu_kernels

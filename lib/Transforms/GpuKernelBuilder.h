@@ -101,15 +101,16 @@ void combinePartials(OpBuilder &b, Location loc, linalg::GenericOp op,
 FlatSymbolRefAttr createTickets(ModuleOp module, Location loc, int64_t outputs);
 
 /// Combines the partials of a reduction in the kernel that makes them (the
-/// scheme of CUDA's threadFenceReduction sample): each block stores its total
-/// `blockTotal` as partial `block` of output `output`, then takes a ticket
-/// from that output's counter in `tickets`; the block that takes the last of
-/// the `blocksPerOutput` tickets combines the output's partials in a fixed
-/// order, runs `finish` with the total on thread 0 and resets the counter for
-/// the next launch. One launch per reduction instead of two.
+/// scheme of CUDA's threadFenceReduction sample): thread 0 of each block
+/// stores the block's total `blockTotal` as partial `block` of output
+/// `output`, then takes a ticket from that output's counter in `tickets`;
+/// warp 0 of the block that takes the last of the `blocksPerOutput` tickets
+/// combines the output's partials in a fixed order, runs `finish` with the
+/// total on thread 0 and resets the counter for the next launch. One launch
+/// per reduction instead of two.
 void combineInLastBlock(OpBuilder &b, Location loc, gpu::LaunchOp launch,
                         const Combiner &combiner, Value blockTotal, Value partials,
-                        Value output, Value block, int64_t blocksPerOutput, int64_t blockSize,
+                        Value output, Value block, int64_t blocksPerOutput,
                         FlatSymbolRefAttr tickets, int64_t outputs,
                         function_ref<void(OpBuilder &, Value)> finish);
 

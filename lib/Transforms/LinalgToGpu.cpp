@@ -16,7 +16,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::legato {
@@ -43,13 +42,11 @@ constexpr int64_t kMinPerThread = 8;
 struct FusedReduction {
   linalg::GenericOp op;
   Combiner combiner;
-  Value initial; // the value of the removed initial fill, or null
-  // Whether the producer's kernel also combines the partials (its last
-  // block); else a launch where the reduction was does, after the fill.
-  bool combinedInKernel = false;
-  // Set by the producer's lowering: one partial per block of its kernel.
+  // Set by the producer's lowering: one partial per block of its kernel,
+  // combined where the reduction was (after its output's initial fill).
   Value partials;
   int64_t blocks = 0;
+  Value initial; // the value of the removed initial fill, or null
 };
 
 // Elements a thread handles per round of an elementwise kernel: their loads
@@ -181,8 +178,7 @@ void lowerVectorized(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
 /// dimensions (if any) looped over sequentially with the outputs in
 /// registers. With `fused`, each thread also accumulates that reduction over
 /// its elements (reading `op`'s results from registers), each block combines
-/// its threads into a partial, and the partials are combined by the last
-/// block (fused->combinedInKernel) or by a second launch.
+/// its threads into a partial, and a second launch combines the partials.
 void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
                      int64_t blockSize, int64_t maxBlocks, Value initial,
                      FusedReduction *fused = nullptr) {
@@ -305,26 +301,9 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
   }
   if (!fused)
     return;
-  Value block = launch.getBlockIds().x;
-  if (fused->combinedInKernel) {
-    IterationSpace rspace(reduction);
-    SmallVector<Value> ivs(rspace.ranges.size());
-    delinearize(b, loc, index(b, loc, 0), rspace.parallel, rspace.ranges, ivs);
-    FlatSymbolRefAttr tickets = createTickets(op->getParentOfType<ModuleOp>(), loc, 1);
-    combineInLastBlock(b, loc, launch, fused->combiner,
-                       blockReduce(b, loc, fused->combiner, acc.front()), partials,
-                       index(b, loc, 0), block, grid, blockSize, tickets, 1,
-                       [&](OpBuilder &fb, Value total) {
-                         store(fb, loc, reduction, 0,
-                               fused->combiner.build(fb, fused->initial, total), ivs);
-                       });
-    b.setInsertionPointAfter(launch);
-    memref::DeallocOp::create(b, loc, partials);
-  } else {
-    blockCombine(b, loc, launch, fused->combiner, acc.front(), [&](OpBuilder &fb, Value total) {
-      memref::StoreOp::create(fb, loc, total, partials, block);
-    });
-  }
+  blockCombine(b, loc, launch, fused->combiner, acc.front(), [&](OpBuilder &fb, Value total) {
+    memref::StoreOp::create(fb, loc, total, partials, launch.getBlockIds().x);
+  });
   fused->partials = partials;
   fused->blocks = grid;
 }
@@ -385,32 +364,12 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
     } else {
       FlatSymbolRefAttr tickets = createTickets(op->getParentOfType<ModuleOp>(), loc, outputs);
       combineInLastBlock(b, loc, launch, combiner, blockReduce(b, loc, combiner, loop.getResult(0)),
-                         partials, output, block, blocksPerOutput, blockSize, tickets, outputs,
+                         partials, output, block, blocksPerOutput, tickets, outputs,
                          [&](OpBuilder &fb, Value total) { foldIntoOutput(fb, ivs, total); });
     }
   }
   if (partials)
     memref::DeallocOp::create(b, loc, partials);
-}
-
-/// Moves what defines `v` (a constant or an allocation, possibly through
-/// views of it) before `point` when it lies after `point` in its block;
-/// false when `v` cannot be made available there.
-bool hoistBefore(Value v, Operation *point) {
-  // `v` is used in `point`'s block: defined elsewhere, it dominates it.
-  Operation *def = v.getDefiningOp();
-  if (!def || def->getBlock() != point->getBlock() || def->isBeforeInBlock(point))
-    return true;
-  if (isa<ViewLikeOpInterface>(def)) {
-    for (Value operand : def->getOperands())
-      if (!hoistBefore(operand, point))
-        return false;
-  } else if (def->getNumOperands() != 0 ||
-             !(def->hasTrait<OpTrait::ConstantLike>() || isa<memref::AllocOp>(def))) {
-    return false;
-  }
-  def->moveBefore(point);
-  return true;
 }
 
 struct LegatoLinalgToGpuPass
@@ -456,13 +415,7 @@ struct LegatoLinalgToGpuPass
       std::optional<Combiner> combiner = matchCombiner(op);
       linalg::GenericOp producer = combiner ? fusableProducer(op) : linalg::GenericOp();
       if (producer && !fusedInto.count(producer) && !fusedAway.count(producer)) {
-        FusedReduction fused{op, *combiner, initialOf.lookup(op)};
-        // Combining in the producer's kernel writes the output earlier: only
-        // when no fill of it is left between (its value is `initial`) and
-        // the output and that value can be defined before the producer.
-        fused.combinedInKernel = fused.initial && hoistBefore(fused.initial, producer) &&
-                                 hoistBefore(op.getDpsInits()[0], producer);
-        fusedInto[producer] = fused;
+        fusedInto[producer] = FusedReduction{op, *combiner};
         fusedAway.insert(op);
       }
     }
@@ -474,9 +427,8 @@ struct LegatoLinalgToGpuPass
     for (linalg::GenericOp op : ops) {
       if (FusedReduction *fused = producerOf.lookup(op)) {
         b.setInsertionPoint(op);
-        if (!fused->combinedInKernel)
-          combinePartials(b, op.getLoc(), op, IterationSpace(op), fused->combiner,
-                          fused->partials, fused->blocks, blockSize, fused->initial);
+        combinePartials(b, op.getLoc(), op, IterationSpace(op), fused->combiner,
+                        fused->partials, fused->blocks, blockSize, initialOf.lookup(op));
         op.erase();
         continue;
       }

@@ -5,9 +5,9 @@
 #row = affine_map<(d0, d1) -> (d0)>
 #all = affine_map<(d0, d1) -> ()>
 
-// The ticket counters of the reductions below that combine their partials
-// in their last block: zero-initialised device globals, one per output.
-// CHECK-COUNT-3: memref.global "private" @__legato_tickets{{.*}} : memref<1xi32> = dense<0>
+// The ticket counter of the reduction below that combines its partials in
+// its last block (@full_sum): a zero-initialised device global per output.
+// CHECK-COUNT-1: memref.global "private" @__legato_tickets{{.*}} : memref<1xi32> = dense<0>
 
 // Tests that an elementwise op on whole contiguous buffers becomes one
 // launch of a grid-stride loop over 128-bit vectors: 2^20 f32 elements are
@@ -32,30 +32,34 @@ func.func @elementwise(%x: memref<1048576xf32>, %y: memref<1048576xf32>) {
 }
 
 // Tests that a full sum of 2^22 elements becomes one launch of 1024 blocks
-// that each combine their threads with gpu.all_reduce into a partial; each
-// block then takes a ticket (fenced after its partial), and the block that
-// takes the last one combines the 1024 partials into the output and resets
-// the counter for the next launch.
+// that each combine their threads with gpu.all_reduce into a partial. Warp 0
+// of each block goes on: thread 0 stores the partial and takes a ticket
+// (fenced after the partial); the block that takes the last one combines
+// the 1024 partials with its warp 0 (8 loads in flight per lane, then
+// shuffles) into the output and resets the counter for the next launch.
 // CHECK-LABEL: func @full_sum
 // CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<1024xf64>
 // CHECK: gpu.launch
 // CHECK: gpu.all_reduce
 // CHECK: arith.addf
+// CHECK: %[[WARP0:.*]] = arith.cmpi ult, %{{.*}}, %c32
+// CHECK: scf.if %[[WARP0]]
 // CHECK: %[[COUNTERS:.*]] = memref.get_global @__legato_tickets
 // CHECK: scf.if
 // CHECK: memref.store {{.*}}, %[[PARTIALS]]
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
 // CHECK: %[[TAKEN:.*]] = memref.atomic_rmw addi {{.*}}, %[[COUNTERS]]
 // CHECK: arith.cmpi eq, %[[TAKEN]], %c1023_i32
-// CHECK: %[[LAST:.*]] = gpu.all_reduce maxui
+// CHECK: gpu.shuffle idx
+// CHECK: scf.if
 // CHECK: nvvm.memory.barrier <gpu>
-// CHECK: %[[COUNT:.*]] = arith.select {{.*}}, %c1024{{.*}}, %c0
-// CHECK: scf.for {{.*}} to %[[COUNT]]
-// CHECK: memref.load %[[PARTIALS]]
-// CHECK: gpu.all_reduce
+// CHECK: scf.for {{.*}} to %c1024{{.*}} step %c256
+// CHECK-COUNT-8: memref.load %[[PARTIALS]]
+// CHECK-COUNT-5: gpu.shuffle xor
 // CHECK: scf.if
 // CHECK: memref.store {{.*}}, %arg1[]
 // CHECK: memref.store %c0_i32, %[[COUNTERS]]
+// CHECK-NOT: gpu.all_reduce
 // CHECK: gpu.terminator
 // CHECK-NEXT: }
 // CHECK-NEXT: memref.dealloc %[[PARTIALS]]
@@ -105,8 +109,8 @@ func.func @abs_int(%x: memref<16xi64>, %y: memref<16xi64>) {
 
 // Tests that a full reduction over what the previous elementwise kernel
 // writes is computed inside that kernel: each block writes one partial, and
-// the last block combines the partials. The fill that initialised the output
-// is gone: its value (hoisted above the launch) is folded into that
+// one more launch combines the partials where the reduction was. The fill
+// that initialised the output is gone: its value is folded into that
 // combination.
 // CHECK-LABEL: func @fused_dot
 // CHECK: %[[ZERO:.*]] = arith.constant 0.0
@@ -117,14 +121,13 @@ func.func @abs_int(%x: memref<16xi64>, %y: memref<16xi64>) {
 // CHECK: arith.mulf
 // CHECK: gpu.all_reduce
 // CHECK: memref.store {{.*}}, %[[PARTIALS]]
-// CHECK: memref.atomic_rmw addi
+// CHECK: gpu.launch
 // CHECK: memref.load %[[PARTIALS]]
 // CHECK: gpu.all_reduce
 // CHECK: %[[TOTAL:.*]] = arith.addf %[[ZERO]],
 // CHECK: memref.store %[[TOTAL]], %arg2[]
 // CHECK: memref.dealloc %[[PARTIALS]]
 // CHECK-NOT: gpu.launch
-// CHECK: return
 func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out: memref<f64>) {
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%p : memref<1024x1024xf64>) outs(%ap : memref<1024x1024xf64>) {
@@ -151,10 +154,10 @@ func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out
 // CHECK-LABEL: func @fused_across_a_dealloc
 // CHECK: gpu.launch
 // CHECK: gpu.all_reduce
-// CHECK: memref.atomic_rmw
 // CHECK: memref.dealloc %arg0
+// CHECK: gpu.launch
+// CHECK: memref.load
 // CHECK-NOT: gpu.launch
-// CHECK: return
 func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1024xf64>, %out: memref<f64>) {
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%old : memref<1024x1024xf64>) outs(%r : memref<1024x1024xf64>) {
