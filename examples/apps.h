@@ -117,11 +117,8 @@ inline Array cg_input(int64_t n, DType dtype) {
 
 // ---- Dense Jacobi: x <- (b - R x) / d (Diffuse's "Jacobi") ----------------
 inline Array jacobi(const Array &A, const Array &b, int iters = kJacobiIters) {
-  // d = diag(A) and R = A - diag(d), through eye (legato has no diag); exact,
-  // since every other product is a zero.
-  Array I = legato::eye(A.shape()[0], A.dtype());
-  Array d = legato::sum(A * I, {1});
-  Array R = A - I * d;
+  Array d = legato::diag(A);
+  Array R = A - legato::diag(d);
   Array x = legato::zeros(b.shape(), b.dtype());
   for (int i = 0; i < iters; ++i)
     x = (b - legato::matmul(R, x)) / d;

@@ -317,6 +317,12 @@ Array matmul(const Array &, const Array &);
 Array dot(const Array &, const Array &);
 Array outer(const Array &, const Array &);
 Array transpose(const Array &, std::vector<int64_t> perm = {});
+/// np.diagonal(a, offset) of a 2-D array: a[i, i + offset] for every i where
+/// it exists (offset > 0 above the main diagonal, < 0 below); a copy.
+Array diagonal(const Array &, int64_t offset = 0);
+/// np.diag(v, k): of a 1-D array, the square matrix with v on diagonal k and
+/// zeros elsewhere; of a 2-D array, diagonal(v, k).
+Array diag(const Array &, int64_t k = 0);
 
 // ---- shape -----------------------------------------------------------------
 Array reshape(const Array &, Shape);

@@ -411,6 +411,42 @@ Array transpose(const Array &a, std::vector<int64_t> perm) {
   return wrap(makeNode(OpKind::Transpose, n->dtype, shape, {n}, perm));
 }
 
+Array diagonal(const Array &a, int64_t offset) {
+  NodePtr n = valueOf(a);
+  if (n->shape.size() != 2)
+    throw Error("legato.diagonal: needs a 2-D array, got shape " + shapeString(n->shape) +
+                "; reshape it, or use diag(v) to build a matrix from a 1-D array");
+  int64_t rows = n->shape[0], cols = n->shape[1];
+  int64_t first = offset >= 0 ? offset : -offset * cols; // flat index of the first element
+  int64_t length = std::max<int64_t>(
+      0, offset >= 0 ? std::min(rows, cols - offset) : std::min(rows + offset, cols));
+  // A strided window of the flattened matrix: consecutive diagonal elements
+  // are cols + 1 apart in row-major order.
+  Array flat = reshape(a, {rows * cols});
+  Array d = length == 0 ? Array(flat[{slice(0, 0)}])
+                        : Array(flat[{slice(first, first + (length - 1) * (cols + 1) + 1,
+                                            cols + 1)}]);
+  return d;
+}
+
+Array diag(const Array &v, int64_t k) {
+  NodePtr n = valueOf(v);
+  if (n->shape.size() == 2)
+    return diagonal(v, k);
+  if (n->shape.size() != 1)
+    throw Error("legato.diag: needs a 1-D or 2-D array, got shape " + shapeString(n->shape));
+  int64_t size = n->shape[0] + (k >= 0 ? k : -k);
+  // Element (i, j) is v[min(i, j)] where j - i == k (the row for k >= 0, the
+  // column below the diagonal), 0 elsewhere.
+  Shape shape = {size, size};
+  Array rows = wrap(makeNode(OpKind::Iota, DType::i64, shape, {}, {0}));
+  Array cols = wrap(makeNode(OpKind::Iota, DType::i64, shape, {}, {1}));
+  Array padded = k >= 0 ? pad(v, {{0, k}}) : pad(v, {{0, -k}});
+  Array values = k >= 0 ? broadcast_to(reshape(padded, {size, 1}), shape)
+                        : broadcast_to(reshape(padded, {1, size}), shape);
+  return where(cols - rows == double(k), values, zeros(shape, n->dtype));
+}
+
 //===----------------------------------------------------------------------===//
 // Shape
 //===----------------------------------------------------------------------===//

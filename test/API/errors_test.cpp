@@ -206,6 +206,14 @@ TEST(AxisErrors, TransposeNotAPermutation) {
                            [](auto &x) { return legato::transpose(x[0], {0, 1, 3}); }));
 }
 
+TEST(ShapeErrors, DiagonalOfWrongRank) {
+  std::vector<Array> vector{f64({3})}, cube{f64({2, 3, 4})};
+  EXPECT_TRUE(throws_error({"diagonal"}, {"(3,)"}, vector,
+                           [](auto &x) { return legato::diagonal(x[0]); }));
+  EXPECT_TRUE(throws_error({"diag"}, {"(2, 3, 4)"}, cube,
+                           [](auto &x) { return legato::diag(x[0]); }));
+}
+
 // ---- indexing ------------------------------------------------------------------
 
 const std::vector<std::string> kIndexOps{"getitem", "index", "subscript", "[]"};

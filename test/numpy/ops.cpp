@@ -180,6 +180,12 @@ std::map<std::string, Op> make_ops() {
     return legato::transpose(x, p.has("perm") ? p.integers("perm") : std::vector<int64_t>{});
   });
   ops["T"] = unary([](const Array &x) { return x.T(); });
+  ops["diagonal"] = with_params([](const Array &x, const Params &p) {
+    return legato::diagonal(x, p.has("offset") ? p.integer("offset") : 0);
+  });
+  ops["diag"] = with_params([](const Array &x, const Params &p) {
+    return legato::diag(x, p.has("k") ? p.integer("k") : 0);
+  });
 
   // Shape.
   ops["reshape"] = with_params(

@@ -177,6 +177,8 @@ NUMPY["matmul_bt"] = lambda a, p: np.matmul(a[0], a[1].T)
 NUMPY["dot"] = lambda a, p: np.asarray(np.dot(a[0], a[1]))
 NUMPY["outer"] = lambda a, p: np.outer(a[0], a[1])
 NUMPY["transpose"] = lambda a, p: np.transpose(a[0], p.get("perm") or None)
+NUMPY["diagonal"] = lambda a, p: np.diagonal(a[0], p.get("offset", 0)).copy()
+NUMPY["diag"] = lambda a, p: np.diag(a[0], p.get("k", 0))
 NUMPY["T"] = lambda a, p: a[0].T
 NUMPY["reshape"] = lambda a, p: np.reshape(a[0], p["shape"])
 NUMPY["reshape_method"] = NUMPY["reshape"]
@@ -661,6 +663,28 @@ def linalg_suite():
     g.case("transpose", y)
     g.case("T", y)
     g.case("transpose", z)
+
+
+    g = Group("linalg", "diagonal")
+    sq = g.input(g.grid("float64", (4, 4)))
+    wide = g.input(g.grid("int32", (3, 5)))
+    tall = g.input(g.grid("float32", (5, 2)))
+    mask = g.input(g.grid("bool", (3, 3)))
+    for offset in (0, 1, -1, 3, -3, 4, -4):
+        g.case("diagonal", sq, offset=offset)
+    for offset in (0, 2, -2, 5, -3):
+        g.case("diagonal", wide, offset=offset)
+    g.case("diagonal", tall)
+    g.case("diagonal", tall, offset=-3)
+    g.case("diagonal", mask, offset=1)
+    g = Group("linalg", "diag")
+    v = g.input(g.grid("float64", (3,)))
+    w = g.input(g.grid("int64", (1,)))
+    for k in (0, 2, -1):
+        g.case("diag", v, k=k)
+    g.case("diag", w)
+    g.case("diag", g.input(g.grid("int32", (3, 5))), k=1)
+    g.case("diag", g.input(g.grid("float64", (4, 4))), k=-2)
 
 
 def shape_suite():
