@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
@@ -257,14 +258,280 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   return success();
 }
 
+/// The window `view` selects of its buffer: `view` itself or one
+/// rank-preserving unit-stride subview of it, with static offsets and sizes.
+struct Window {
+  Value root;
+  SmallVector<int64_t> offsets, sizes;
+};
+std::optional<Window> windowOf(Value view) {
+  auto type = cast<MemRefType>(view.getType());
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  auto subview = view.getDefiningOp<memref::SubViewOp>();
+  if (!subview) {
+    if (!type.getLayout().isIdentity())
+      return std::nullopt;
+    return Window{view, SmallVector<int64_t>(type.getRank(), 0), llvm::to_vector(type.getShape())};
+  }
+  auto rootType = cast<MemRefType>(subview.getSource().getType());
+  if (subview.getSource().getDefiningOp<memref::SubViewOp>() ||
+      !rootType.getLayout().isIdentity() || rootType.getRank() != type.getRank() ||
+      llvm::any_of(subview.getStaticOffsets(), ShapedType::isDynamic) ||
+      llvm::any_of(subview.getStaticStrides(), [](int64_t s) { return s != 1; }))
+    return std::nullopt;
+  return Window{subview.getSource(), llvm::to_vector(subview.getStaticOffsets()),
+                llvm::to_vector(type.getShape())};
+}
+
+/// Copies of at most this fraction of a kernel's outputs are recomputed.
+constexpr int64_t kMaxRecomputedFraction = 8;
+
+/// A kernel input read through `map`, for the kernel's loops restricted to
+/// the window at `shift` of size `sizes`: where a dimension is indexed by a
+/// loop index plus a constant, a subview of the input starting there (linalg
+/// wants such operands as large as the loops); elsewhere (a wrap-around
+/// `mod`, a constant) the whole dimension, indexed through the shifted map.
+std::pair<Value, AffineMap> restrictToWindow(OpBuilder &b, Value input, AffineMap map,
+                                             ArrayRef<int64_t> shift, ArrayRef<int64_t> sizes) {
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = shift.size();
+  auto type = dyn_cast<MemRefType>(input.getType());
+  if (!type)
+    return {input, map}; // a scalar operand: AffineMap of no results
+  SmallVector<AffineExpr> shifted;
+  for (unsigned d = 0; d < rank; ++d)
+    shifted.push_back(getAffineDimExpr(d, ctx) + shift[d]);
+  AffineMap toKernel = AffineMap::get(rank, 0, shifted, ctx);
+  SmallVector<int64_t> offsets, extents, strides;
+  SmallVector<AffineExpr> exprs;
+  for (auto [r, e] : llvm::enumerate(map.getResults())) {
+    std::optional<unsigned> dim;
+    int64_t constant = 0;
+    if (auto d = dyn_cast<AffineDimExpr>(e)) {
+      dim = d.getPosition();
+    } else if (auto sum = dyn_cast<AffineBinaryOpExpr>(e);
+               sum && sum.getKind() == AffineExprKind::Add) {
+      auto d = dyn_cast<AffineDimExpr>(sum.getLHS());
+      auto c = dyn_cast<AffineConstantExpr>(sum.getRHS());
+      if (d && c) {
+        dim = d.getPosition();
+        constant = c.getValue();
+      }
+    }
+    strides.push_back(1);
+    if (dim) {
+      offsets.push_back(shift[*dim] + constant);
+      extents.push_back(sizes[*dim]);
+      exprs.push_back(getAffineDimExpr(*dim, ctx));
+    } else {
+      offsets.push_back(0);
+      extents.push_back(type.getDimSize(r));
+      exprs.push_back(e.compose(toKernel));
+    }
+  }
+  Value restricted = input;
+  if (llvm::any_of(offsets, [](int64_t o) { return o != 0; }) ||
+      ArrayRef(extents) != type.getShape())
+    restricted = memref::SubViewOp::create(b, input.getLoc(), input, offsets, extents, strides);
+  return {restricted, AffineMap::get(rank, 0, exprs, ctx)};
+}
+
+/// Replaces `copy` by the computation of what it copies, when that is a
+/// window of an elementwise kernel's output: the kernel's payload over the
+/// window, reading the kernel's inputs (which nothing may have written
+/// since) and writing the copy's destination. CFD's wall rows, `p[0] =
+/// p[1]` after a sweep, stop depending on the sweep's kernel: on a GPU the
+/// two then share a launch. Returns the writer and the new kernel.
+FailureOr<std::pair<linalg::GenericOp, linalg::GenericOp>>
+recomputeFromWriter(memref::CopyOp copy) {
+  Value source = copy.getSource();
+  std::optional<Window> window = windowOf(source);
+  if (!window || !cast<MemRefType>(copy.getTarget().getType()).hasStaticShape())
+    return failure();
+  // The last op before the copy that writes its source.
+  Operation *writerOp = copy->getPrevNode();
+  while (writerOp && !mayTouch(writerOp, source, /*reads=*/false))
+    writerOp = writerOp->getPrevNode();
+  auto writer = dyn_cast_or_null<linalg::GenericOp>(writerOp);
+  if (!writer || writer.getNumReductionLoops() != 0 || writer.getNumDpsInits() == 0 ||
+      llvm::any_of(writer.getStaticLoopRanges(), ShapedType::isDynamic))
+    return failure();
+  // The output whose window contains the copied one.
+  std::optional<unsigned> result;
+  SmallVector<int64_t> shift;
+  for (OpOperand &out : writer.getDpsInitsMutable()) {
+    std::optional<Window> written = windowOf(out.get());
+    if (!written || written->root != window->root ||
+        !writer.getMatchingIndexingMap(&out).isIdentity() ||
+        writer.payloadUsesValueFromOperand(&out))
+      continue;
+    shift.clear();
+    for (auto [o, s, wo, ws] :
+         llvm::zip(window->offsets, window->sizes, written->offsets, written->sizes))
+      if (o >= wo && o + s <= wo + ws)
+        shift.push_back(o - wo);
+    if (shift.size() == window->offsets.size()) {
+      result = out.getOperandNumber() - writer.getNumDpsInputs();
+      break;
+    }
+  }
+  // Recomputing costs a pass over the kernel's inputs where the copy made
+  // one over its output: only for a sliver of what the kernel computes.
+  int64_t kernelSize = 1, windowSize = 1;
+  for (int64_t r : writer.getStaticLoopRanges())
+    kernelSize *= r;
+  for (int64_t s : window->sizes)
+    windowSize *= s;
+  if (!result || windowSize * kMaxRecomputedFraction > kernelSize)
+    return failure();
+  // The inputs must still hold what the kernel read: it does not write them
+  // itself, nothing writes them before the copy, and the copy's destination
+  // is not among them.
+  for (Value in : writer.getDpsInputs()) {
+    if (!isa<MemRefType>(in.getType()))
+      continue;
+    if (!disjoint(in, copy.getTarget()))
+      return failure();
+    for (Value out : writer.getDpsInits())
+      if (!disjoint(in, out))
+        return failure();
+    for (Operation *op = writer->getNextNode(); op != copy; op = op->getNextNode())
+      if (mayTouch(op, in, /*reads=*/false))
+        return failure();
+  }
+
+  // The kernel's payload over the window, writing the copy's destination.
+  OpBuilder b(copy);
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *in : writer.getDpsInputOperands()) {
+    auto [input, map] = restrictToWindow(b, in->get(), writer.getMatchingIndexingMap(in), shift,
+                                         window->sizes);
+    inputs.push_back(input);
+    maps.push_back(map);
+  }
+  maps.push_back(AffineMap::getMultiDimIdentityMap(shift.size(), b.getContext()));
+  auto recomputed = linalg::GenericOp::create(b, copy.getLoc(), TypeRange(), inputs,
+                                              ValueRange{copy.getTarget()}, maps,
+                                              writer.getIteratorTypesArray());
+  IRMapping mapping;
+  writer.getRegion().cloneInto(&recomputed.getRegion(), mapping);
+  Block &body = recomputed.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  Value kept = yield.getOperand(*result);
+  b.setInsertionPoint(yield);
+  linalg::YieldOp::create(b, yield.getLoc(), kept);
+  yield->erase();
+  for (unsigned i = writer.getNumDpsInits(); i-- > 0;)
+    if (i != *result)
+      body.eraseArgument(writer.getNumDpsInputs() + i);
+  // linalg.index counts from the window's corner now.
+  for (auto index : llvm::to_vector(body.getOps<linalg::IndexOp>())) {
+    b.setInsertionPointAfter(index);
+    Value corner = arith::ConstantIndexOp::create(b, index.getLoc(), shift[index.getDim()]);
+    auto moved = arith::AddIOp::create(b, index.getLoc(), index, corner);
+    index.getResult().replaceAllUsesExcept(moved, moved);
+  }
+  // Inputs freed between the kernel and the copy live until the new kernel.
+  for (Operation *op = writer->getNextNode(); op != copy;) {
+    Operation *next = op->getNextNode();
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+      if (llvm::any_of(writer.getDpsInputs(),
+                       [&](Value in) { return !disjoint(in, dealloc.getMemref()); }))
+        dealloc->moveAfter(recomputed);
+    op = next;
+  }
+  copy->erase();
+  return std::make_pair(writer, recomputed);
+}
+
+/// One kernel for two all-parallel kernels over the same loop ranges with
+/// only effect-free ops and allocations between them, when neither reads or writes what the
+/// other writes (both wall rows of a CFD sweep: one loop nest on the CPU).
+/// The merged kernel takes `second`'s place.
+LogicalResult mergeIndependent(linalg::GenericOp first, linalg::GenericOp second) {
+  if (first.getStaticLoopRanges() != second.getStaticLoopRanges() ||
+      first.getNumReductionLoops() != 0 || second.getNumReductionLoops() != 0)
+    return failure();
+  for (Operation *op = first->getNextNode(); op != second; op = op ? op->getNextNode() : op)
+    if (!op || !(isMemoryEffectFree(op) || isa<memref::AllocOp>(op)))
+      return failure();
+  auto independent = [](linalg::GenericOp writer, linalg::GenericOp other) {
+    for (Value out : writer.getDpsInits())
+      for (Value v : other->getOperands())
+        if (isa<MemRefType>(v.getType()) && !disjoint(out, v))
+          return false;
+    return true;
+  };
+  if (!independent(first, second) || !independent(second, first))
+    return failure();
+  SmallVector<Value> inputs(first.getDpsInputs()), outputs(first.getDpsInits());
+  llvm::append_range(inputs, second.getDpsInputs());
+  llvm::append_range(outputs, second.getDpsInits());
+  SmallVector<AffineMap> maps;
+  for (linalg::GenericOp op : {first, second})
+    for (OpOperand *in : op.getDpsInputOperands())
+      maps.push_back(op.getMatchingIndexingMap(in));
+  for (linalg::GenericOp op : {first, second})
+    for (OpOperand &out : op.getDpsInitsMutable())
+      maps.push_back(op.getMatchingIndexingMap(&out));
+  OpBuilder b(second);
+  auto merged = linalg::GenericOp::create(b, second.getLoc(), TypeRange(), inputs, outputs, maps,
+                                          second.getIteratorTypesArray());
+  SmallVector<Type> types;
+  SmallVector<Location> locs;
+  for (Value v : llvm::concat<Value>(inputs, outputs)) {
+    types.push_back(getElementTypeOrSelf(v.getType()));
+    locs.push_back(v.getLoc());
+  }
+  Block *body = b.createBlock(&merged.getRegion(), {}, types, locs);
+  // Block arguments: first's inputs, second's inputs, first's outputs,
+  // second's outputs.
+  unsigned firstIns = first.getNumDpsInputs();
+  unsigned ins = firstIns + second.getNumDpsInputs();
+  unsigned secondOuts = ins + unsigned(first.getNumDpsInits());
+  SmallVector<Value> yields;
+  for (auto [op, inBase, outBase] :
+       {std::tuple(first, 0u, ins), std::tuple(second, firstIns, secondOuts)}) {
+    Block &old = op.getRegion().front();
+    IRMapping mapping;
+    for (unsigned i = 0; i < op.getNumDpsInputs(); ++i)
+      mapping.map(old.getArgument(i), body->getArgument(inBase + i));
+    for (unsigned i = 0; i < op.getNumDpsInits(); ++i)
+      mapping.map(old.getArgument(op.getNumDpsInputs() + i), body->getArgument(outBase + i));
+    for (Operation &o : old.without_terminator())
+      b.clone(o, mapping);
+    for (Value v : old.getTerminator()->getOperands())
+      yields.push_back(mapping.lookupOrDefault(v));
+  }
+  linalg::YieldOp::create(b, second.getLoc(), yields);
+  first->erase();
+  second->erase();
+  return success();
+}
+
 struct LegatoForwardCopiesPass
     : legato::impl::LegatoForwardCopiesPassBase<LegatoForwardCopiesPass> {
   void runOnOperation() override {
     SmallVector<memref::CopyOp> copies;
     getOperation().walk([&](memref::CopyOp op) { copies.push_back(op); });
-    for (memref::CopyOp copy : copies)
-      if (failed(eraseUndefinedCopy(copy)) && failed(forward(copy)))
-        (void)writeIntoDestination(copy);
+    // The kernel each writer's latest recomputed copy became.
+    llvm::DenseMap<Operation *, linalg::GenericOp> recomputedFrom;
+    for (memref::CopyOp copy : copies) {
+      if (succeeded(eraseUndefinedCopy(copy)) || succeeded(forward(copy)) ||
+          succeeded(writeIntoDestination(copy)))
+        continue;
+      auto recomputed = recomputeFromWriter(copy);
+      if (failed(recomputed))
+        continue;
+      auto [writer, kernel] = *recomputed;
+      linalg::GenericOp previous = recomputedFrom.lookup(writer);
+      recomputedFrom[writer] = kernel;
+      if (previous && previous->getBlock() == kernel->getBlock() &&
+          succeeded(mergeIndependent(previous, kernel)))
+        recomputedFrom.erase(writer);
+    }
   }
 };
 

@@ -150,3 +150,72 @@ func.func @writer_reads_destination(%pad: memref<6x6xf64>) {
   memref.dealloc %tmp : memref<4x4xf64>
   return
 }
+
+// Tests that the copies of a kernel's first and last output rows into the
+// wall rows (CFD's `p[0] = p[1]` and `p[-1] = p[-2]` after a pressure
+// sweep) become the kernel's payload over those rows, reading its inputs
+// (dimensions indexed by a loop index plus a constant become subviews, a
+// wrap-around `mod` stays in the map), and that the two are one kernel. The
+// input freed between the sweep and the copies lives until then.
+// CHECK-LABEL: func @wall_rows
+// CHECK: %[[OLD:.*]] = memref.alloc() : memref<16x8xf64>
+// CHECK: %[[NEW:.*]] = memref.alloc() : memref<16x8xf64>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : memref<14x8xf64
+// CHECK-NOT: memref.copy
+// CHECK-DAG: %[[ROW0:.*]] = memref.subview %[[NEW]][0, 0] [1, 8]
+// CHECK-DAG: %[[ROW15:.*]] = memref.subview %[[NEW]][15, 0] [1, 8]
+// CHECK-DAG: %[[EAST1:.*]] = memref.subview %[[OLD]][1, 0] [1, 8]
+// CHECK-DAG: %[[EAST14:.*]] = memref.subview %[[OLD]][14, 0] [1, 8]
+// CHECK: linalg.generic {indexing_maps = [#[[ID:.*]], #[[WRAP:.*]], #[[ID]], #[[ID]], #[[WRAP]], #[[ID]], #[[ID]], #[[ID]]]
+// CHECK-SAME: ins({{.*}}, %[[EAST1]], {{.*}}, {{.*}}, %[[EAST14]], {{.*}}) outs(%[[ROW0]], %[[ROW15]] :
+// CHECK: linalg.yield %{{.*}}, %{{.*}} : f64, f64
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[OLD]]
+// CHECK-NEXT: memref.copy %[[NEW]], %arg2
+// CHECK: return
+#east = affine_map<(d0, d1) -> (d0 + 1, (d1 + 1) mod 8)>
+func.func @wall_rows(%b: memref<14x8xf64>, %v: f64, %out: memref<16x8xf64>) {
+  %old = memref.alloc() : memref<16x8xf64>
+  linalg.fill ins(%v : f64) outs(%old : memref<16x8xf64>)
+  %new = memref.alloc() : memref<16x8xf64>
+  %north = memref.subview %old[2, 0] [14, 8] [1, 1] : memref<16x8xf64> to memref<14x8xf64, strided<[8, 1], offset: 16>>
+  %interior = memref.subview %new[1, 0] [14, 8] [1, 1] : memref<16x8xf64> to memref<14x8xf64, strided<[8, 1], offset: 8>>
+  linalg.generic {indexing_maps = [#id2, #east, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%north, %old, %b : memref<14x8xf64, strided<[8, 1], offset: 16>>, memref<16x8xf64>, memref<14x8xf64>)
+      outs(%interior : memref<14x8xf64, strided<[8, 1], offset: 8>>) {
+  ^bb0(%n: f64, %e: f64, %s: f64, %o: f64):
+    %0 = arith.addf %n, %e : f64
+    %1 = arith.subf %0, %s : f64
+    linalg.yield %1 : f64
+  }
+  memref.dealloc %old : memref<16x8xf64>
+  %row1 = memref.subview %new[1, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 8>>
+  %row0 = memref.subview %new[0, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1]>>
+  memref.copy %row1, %row0 : memref<1x8xf64, strided<[8, 1], offset: 8>> to memref<1x8xf64, strided<[8, 1]>>
+  %row14 = memref.subview %new[14, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 112>>
+  %row15 = memref.subview %new[15, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 120>>
+  memref.copy %row14, %row15 : memref<1x8xf64, strided<[8, 1], offset: 112>> to memref<1x8xf64, strided<[8, 1], offset: 120>>
+  memref.copy %new, %out : memref<16x8xf64> to memref<16x8xf64>
+  memref.dealloc %new : memref<16x8xf64>
+  return
+}
+
+// Tests that a copy of a large part of a kernel's output stays a copy:
+// recomputing it would read all of the kernel's inputs again.
+// CHECK-LABEL: func @most_rows_stay_a_copy
+// CHECK: linalg.generic
+// CHECK: memref.copy
+// CHECK-NOT: linalg.generic
+func.func @most_rows_stay_a_copy(%x: memref<16x8xf64>, %y: memref<4x8xf64>) {
+  %tmp = memref.alloc() : memref<16x8xf64>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<16x8xf64>) outs(%tmp : memref<16x8xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %0 = arith.mulf %a, %a : f64
+    linalg.yield %0 : f64
+  }
+  %rows = memref.subview %tmp[2, 0] [4, 8] [1, 1] : memref<16x8xf64> to memref<4x8xf64, strided<[8, 1], offset: 16>>
+  memref.copy %rows, %y : memref<4x8xf64, strided<[8, 1], offset: 16>> to memref<4x8xf64>
+  memref.dealloc %tmp : memref<16x8xf64>
+  return
+}
