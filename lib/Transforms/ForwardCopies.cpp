@@ -15,6 +15,11 @@
 // there, when nothing touches the view between the kernel and the copy
 // and nothing writes it while the temporary would still be read.
 //
+// A copy of a sliver of an elementwise kernel's output (CFD's wall rows,
+// `p[0] = p[1]` after a pressure sweep) is computed again from the
+// kernel's inputs instead, and two such slivers of one kernel share a
+// kernel: the walls then no longer wait for the sweep.
+//
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
@@ -447,15 +452,15 @@ recomputeFromWriter(memref::CopyOp copy) {
 }
 
 /// One kernel for two all-parallel kernels over the same loop ranges with
-/// only effect-free ops and allocations between them, when neither reads or writes what the
-/// other writes (both wall rows of a CFD sweep: one loop nest on the CPU).
-/// The merged kernel takes `second`'s place.
+/// only effect-free ops and allocations between them, when neither reads or
+/// writes what the other writes (both wall rows of a CFD sweep: one loop
+/// nest on the CPU). The merged kernel takes `second`'s place.
 LogicalResult mergeIndependent(linalg::GenericOp first, linalg::GenericOp second) {
   if (first.getStaticLoopRanges() != second.getStaticLoopRanges() ||
       first.getNumReductionLoops() != 0 || second.getNumReductionLoops() != 0)
     return failure();
-  for (Operation *op = first->getNextNode(); op != second; op = op ? op->getNextNode() : op)
-    if (!op || !(isMemoryEffectFree(op) || isa<memref::AllocOp>(op)))
+  for (Operation *op = first->getNextNode(); op != second; op = op->getNextNode())
+    if (!isMemoryEffectFree(op) && !isa<memref::AllocOp>(op))
       return failure();
   auto independent = [](linalg::GenericOp writer, linalg::GenericOp other) {
     for (Value out : writer.getDpsInits())

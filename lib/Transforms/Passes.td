@@ -84,7 +84,11 @@ def LegatoForwardCopiesPass : Pass<"legato-forward-copies", "mlir::ModuleOp"> {
     straight from source to destination and the temporary disappears. A
     temporary filled by one kernel and then copied into a view of another
     buffer (a value that is also padded) is written into that view directly
-    when nothing else touches the view meanwhile.
+    when nothing else touches the view meanwhile. A copy of at most an
+    eighth of an elementwise kernel's output whose inputs are unchanged
+    since (CFD's wall rows after a pressure sweep) becomes the kernel's
+    payload over that window, and two of one kernel over equal windows
+    become one kernel.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
