@@ -423,10 +423,9 @@ Array diagonal(const Array &a, int64_t offset) {
   // A strided window of the flattened matrix: consecutive diagonal elements
   // are cols + 1 apart in row-major order.
   Array flat = reshape(a, {rows * cols});
-  Array d = length == 0 ? Array(flat[{slice(0, 0)}])
-                        : Array(flat[{slice(first, first + (length - 1) * (cols + 1) + 1,
-                                            cols + 1)}]);
-  return d;
+  if (length == 0)
+    return flat[{slice(0, 0)}];
+  return flat[{slice(first, first + (length - 1) * (cols + 1) + 1, cols + 1)}];
 }
 
 Array diag(const Array &v, int64_t k) {

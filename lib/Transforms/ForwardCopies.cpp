@@ -21,6 +21,7 @@
 // kernel: the walls then no longer wait for the sweep.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/MergeGenerics.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -454,11 +455,9 @@ recomputeFromWriter(memref::CopyOp copy) {
 /// One kernel for two all-parallel kernels over the same loop ranges with
 /// only effect-free ops and allocations between them, when neither reads or
 /// writes what the other writes (both wall rows of a CFD sweep: one loop
-/// nest on the CPU). The merged kernel takes `second`'s place.
+/// nest on the CPU). mergeGenerics checks the loop nests; the merged kernel
+/// takes `second`'s place.
 LogicalResult mergeIndependent(linalg::GenericOp first, linalg::GenericOp second) {
-  if (first.getStaticLoopRanges() != second.getStaticLoopRanges() ||
-      first.getNumReductionLoops() != 0 || second.getNumReductionLoops() != 0)
-    return failure();
   for (Operation *op = first->getNextNode(); op != second; op = op->getNextNode())
     if (!isMemoryEffectFree(op) && !isa<memref::AllocOp>(op))
       return failure();
@@ -471,49 +470,8 @@ LogicalResult mergeIndependent(linalg::GenericOp first, linalg::GenericOp second
   };
   if (!independent(first, second) || !independent(second, first))
     return failure();
-  SmallVector<Value> inputs(first.getDpsInputs()), outputs(first.getDpsInits());
-  llvm::append_range(inputs, second.getDpsInputs());
-  llvm::append_range(outputs, second.getDpsInits());
-  SmallVector<AffineMap> maps;
-  for (linalg::GenericOp op : {first, second})
-    for (OpOperand *in : op.getDpsInputOperands())
-      maps.push_back(op.getMatchingIndexingMap(in));
-  for (linalg::GenericOp op : {first, second})
-    for (OpOperand &out : op.getDpsInitsMutable())
-      maps.push_back(op.getMatchingIndexingMap(&out));
-  OpBuilder b(second);
-  auto merged = linalg::GenericOp::create(b, second.getLoc(), TypeRange(), inputs, outputs, maps,
-                                          second.getIteratorTypesArray());
-  SmallVector<Type> types;
-  SmallVector<Location> locs;
-  for (Value v : llvm::concat<Value>(inputs, outputs)) {
-    types.push_back(getElementTypeOrSelf(v.getType()));
-    locs.push_back(v.getLoc());
-  }
-  Block *body = b.createBlock(&merged.getRegion(), {}, types, locs);
-  // Block arguments: first's inputs, second's inputs, first's outputs,
-  // second's outputs.
-  unsigned firstIns = first.getNumDpsInputs();
-  unsigned ins = firstIns + second.getNumDpsInputs();
-  unsigned secondOuts = ins + unsigned(first.getNumDpsInits());
-  SmallVector<Value> yields;
-  for (auto [op, inBase, outBase] :
-       {std::tuple(first, 0u, ins), std::tuple(second, firstIns, secondOuts)}) {
-    Block &old = op.getRegion().front();
-    IRMapping mapping;
-    for (unsigned i = 0; i < op.getNumDpsInputs(); ++i)
-      mapping.map(old.getArgument(i), body->getArgument(inBase + i));
-    for (unsigned i = 0; i < op.getNumDpsInits(); ++i)
-      mapping.map(old.getArgument(op.getNumDpsInputs() + i), body->getArgument(outBase + i));
-    for (Operation &o : old.without_terminator())
-      b.clone(o, mapping);
-    for (Value v : old.getTerminator()->getOperands())
-      yields.push_back(mapping.lookupOrDefault(v));
-  }
-  linalg::YieldOp::create(b, second.getLoc(), yields);
-  first->erase();
-  second->erase();
-  return success();
+  IRRewriter rewriter(second);
+  return legato::mergeGenerics(rewriter, first, second);
 }
 
 struct LegatoForwardCopiesPass

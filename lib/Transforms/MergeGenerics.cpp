@@ -19,7 +19,8 @@ bool hasElementwiseOutputs(linalg::GenericOp op) {
 } // namespace
 
 bool legato::isMergeable(linalg::GenericOp op) {
-  return op.getNumReductionLoops() == 0 && op.hasPureTensorSemantics() &&
+  return op.getNumReductionLoops() == 0 &&
+         (op.hasPureTensorSemantics() || op.hasPureBufferSemantics()) &&
          hasElementwiseOutputs(op) &&
          llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
 }
@@ -59,6 +60,8 @@ FailureOr<linalg::GenericOp> legato::mergeGenerics(RewriterBase &rewriter,
   if (first == second || first->getBlock() != second->getBlock() ||
       first.getStaticLoopRanges() != second.getStaticLoopRanges())
     return rewriter.notifyMatchFailure(second, "different iteration spaces");
+  if (first.hasPureTensorSemantics() != second.hasPureTensorSemantics())
+    return rewriter.notifyMatchFailure(second, "one on tensors, one on buffers");
   std::optional<SmallVector<utils::IteratorType>> iterators =
       mergedIterators(first, second, reductions);
   if (!iterators)

@@ -8,7 +8,7 @@
 namespace mlir::legato {
 
 /// All-parallel, identity outputs, static loop ranges: the kernels that can
-/// share one loop nest.
+/// share one loop nest (on tensors, or on buffers).
 bool isMergeable(linalg::GenericOp op);
 
 /// Joins `first` and `second` (first earlier in the block, same static loop
@@ -17,7 +17,10 @@ bool isMergeable(linalg::GenericOp op);
 /// all-parallel (isMergeable), unless `reductions` is set: then either may
 /// also reduce, with the same iterator types when both do; the merged
 /// kernel writes the elementwise values and accumulates the reductions in
-/// one loop nest. Fails when no insertion point respects dominance.
+/// one loop nest. Fails when no insertion point respects dominance. On
+/// buffers, the caller checks that the two may run as one loop nest at
+/// `second` (nothing between them, nor either kernel, touches what the other
+/// writes).
 FailureOr<linalg::GenericOp> mergeGenerics(RewriterBase &rewriter, linalg::GenericOp first,
                                            linalg::GenericOp second, bool reductions = false);
 
