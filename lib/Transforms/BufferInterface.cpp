@@ -8,6 +8,15 @@ namespace mlir::legato {
 
 using namespace mlir;
 
+bool legato::isFreshBuffer(Value root) {
+  if (root.getDefiningOp<memref::AllocOp>())
+    return true;
+  auto arg = dyn_cast<BlockArgument>(root);
+  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()) : nullptr;
+  return func && arg.getOwner()->isEntryBlock() &&
+         func.getArgAttr(arg.getArgNumber(), legato::kOutputArgAttr);
+}
+
 namespace {
 
 MemRefType memrefFor(Type tensorType) {
@@ -35,6 +44,7 @@ void rewriteFunction(func::FuncOp func) {
   auto ret = cast<func::ReturnOp>(entry.getTerminator());
   b.setInsertionPoint(ret);
   SmallVector<std::pair<Value, Value>> stores; // (result, destination)
+  unsigned inputs = entry.getNumArguments();
   for (Value result : ret.getOperands())
     stores.push_back({result, entry.addArgument(memrefFor(result.getType()), loc)});
   // Stored in the order the results are computed: empty-tensor elimination
@@ -57,6 +67,8 @@ void rewriteFunction(func::FuncOp func) {
   ret.erase();
 
   func.setType(FunctionType::get(ctx, entry.getArgumentTypes(), {}));
+  for (unsigned i = inputs; i < entry.getNumArguments(); ++i)
+    func.setArgAttr(i, legato::kOutputArgAttr, UnitAttr::get(ctx));
   func->setAttr("llvm.emit_c_interface", UnitAttr::get(ctx));
 }
 

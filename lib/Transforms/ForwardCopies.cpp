@@ -68,18 +68,20 @@ std::optional<Footprint> footprint(Value view) {
 }
 
 /// Whether `a` and `b` cannot share an element: disjoint ranges of one
-/// buffer, or views of an allocation of this function and of another
-/// allocation or an argument. (Roots reached through other views, such as
-/// expand_shape, may alias anything.)
+/// buffer, or views of two buffers one of which is fresh (an allocation of
+/// this function or a result argument). (Roots reached through other views,
+/// such as expand_shape, may alias anything.)
 bool disjoint(Value a, Value b) {
   std::optional<Footprint> fa = footprint(a), fb = footprint(b);
   if (!fa || !fb)
     return false;
   if (fa->root == fb->root)
     return fa->last < fb->first || fb->last < fa->first;
-  auto fresh = [](Value v) { return v.getDefiningOp<memref::AllocOp>() != nullptr; };
-  auto distinct = [&](Value v) { return fresh(v) || isa<BlockArgument>(v); };
-  return (fresh(fa->root) && distinct(fb->root)) || (fresh(fb->root) && distinct(fa->root));
+  auto distinct = [&](Value v) {
+    return legato::isFreshBuffer(v) || isa<BlockArgument>(v);
+  };
+  return (legato::isFreshBuffer(fa->root) && distinct(fb->root)) ||
+         (legato::isFreshBuffer(fb->root) && distinct(fa->root));
 }
 
 /// Erases `copy` when it reads (a view of) an allocation that nothing else

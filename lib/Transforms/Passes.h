@@ -23,6 +23,27 @@ inline constexpr llvm::StringLiteral kOverwriteAttr = "legato.overwrite";
 /// the reduction, as they take the fill of its accumulator.
 inline constexpr llvm::StringLiteral kCombineAttr = "legato.combine";
 
+/// Marks an elementwise kernel that runs inside the reduction just before
+/// it, at each output point once the value there is final (Jacobi's
+/// `(b - R @ x) / d` after the matvec): legato-fuse-epilogues decides, the
+/// loop lowerings of reductions emit it, and kernel counts take it as part
+/// of the reduction.
+inline constexpr llvm::StringLiteral kEpilogueAttr = "legato.epilogue";
+
+/// The epilogue (kEpilogueAttr) of `reduction`, or null.
+linalg::GenericOp epilogueOf(Operation *reduction);
+
+/// Marks an argument of an entry function that receives one of its results:
+/// a buffer the caller allocated for this call alone, so it shares no
+/// element with any other argument (legato-buffer-interface sets it; the
+/// engine allocates every result, also on each rank of a distributed run).
+inline constexpr llvm::StringLiteral kOutputArgAttr = "legato.output";
+
+/// Whether `root` (a buffer, not a view) shares no element with any other
+/// buffer of its function: an allocation of the function, or a result
+/// argument (kOutputArgAttr).
+bool isFreshBuffer(Value root);
+
 #define GEN_PASS_DECL
 #include "Transforms/Passes.h.inc"
 

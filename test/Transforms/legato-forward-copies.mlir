@@ -219,3 +219,58 @@ func.func @most_rows_stay_a_copy(%x: memref<16x8xf64>, %y: memref<4x8xf64>) {
   memref.dealloc %tmp : memref<16x8xf64>
   return
 }
+
+// Tests that wall rows of a program result (an argument marked
+// `legato.output`: a buffer allocated for the result alone) are recomputed
+// from the sweep's inputs, which are arguments too: the result shares no
+// element with them. Without the mark, an argument may alias another one,
+// and the copies stay.
+// CHECK-LABEL: func @wall_rows_of_a_result
+// CHECK: linalg.generic
+// CHECK-NOT: memref.copy
+// CHECK: linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} :
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @wall_rows_of_a_result(%p: memref<16x8xf64>, %b: memref<14x8xf64>,
+                                 %out: memref<16x8xf64> {legato.output}) {
+  %north = memref.subview %p[2, 0] [14, 8] [1, 1] : memref<16x8xf64> to memref<14x8xf64, strided<[8, 1], offset: 16>>
+  %interior = memref.subview %out[1, 0] [14, 8] [1, 1] : memref<16x8xf64> to memref<14x8xf64, strided<[8, 1], offset: 8>>
+  linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%north, %b : memref<14x8xf64, strided<[8, 1], offset: 16>>, memref<14x8xf64>)
+      outs(%interior : memref<14x8xf64, strided<[8, 1], offset: 8>>) {
+  ^bb0(%n: f64, %s: f64, %o: f64):
+    %0 = arith.subf %n, %s : f64
+    linalg.yield %0 : f64
+  }
+  %row1 = memref.subview %out[1, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 8>>
+  %row0 = memref.subview %out[0, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1]>>
+  memref.copy %row1, %row0 : memref<1x8xf64, strided<[8, 1], offset: 8>> to memref<1x8xf64, strided<[8, 1]>>
+  %row14 = memref.subview %out[14, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 112>>
+  %row15 = memref.subview %out[15, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 120>>
+  memref.copy %row14, %row15 : memref<1x8xf64, strided<[8, 1], offset: 112>> to memref<1x8xf64, strided<[8, 1], offset: 120>>
+  return
+}
+
+// CHECK-LABEL: func @wall_rows_of_an_argument
+// CHECK: linalg.generic
+// CHECK: memref.copy
+// CHECK: memref.copy
+func.func @wall_rows_of_an_argument(%p: memref<16x8xf64>, %b: memref<14x8xf64>,
+                                    %out: memref<16x8xf64>) {
+  %north = memref.subview %p[2, 0] [14, 8] [1, 1] : memref<16x8xf64> to memref<14x8xf64, strided<[8, 1], offset: 16>>
+  %interior = memref.subview %out[1, 0] [14, 8] [1, 1] : memref<16x8xf64> to memref<14x8xf64, strided<[8, 1], offset: 8>>
+  linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%north, %b : memref<14x8xf64, strided<[8, 1], offset: 16>>, memref<14x8xf64>)
+      outs(%interior : memref<14x8xf64, strided<[8, 1], offset: 8>>) {
+  ^bb0(%n: f64, %s: f64, %o: f64):
+    %0 = arith.subf %n, %s : f64
+    linalg.yield %0 : f64
+  }
+  %row1 = memref.subview %out[1, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 8>>
+  %row0 = memref.subview %out[0, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1]>>
+  memref.copy %row1, %row0 : memref<1x8xf64, strided<[8, 1], offset: 8>> to memref<1x8xf64, strided<[8, 1]>>
+  %row14 = memref.subview %out[14, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 112>>
+  %row15 = memref.subview %out[15, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 120>>
+  memref.copy %row14, %row15 : memref<1x8xf64, strided<[8, 1], offset: 112>> to memref<1x8xf64, strided<[8, 1], offset: 120>>
+  return
+}
