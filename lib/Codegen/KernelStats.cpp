@@ -53,6 +53,14 @@ KernelStats countKernels(ModuleOp module) {
       return; // the reduction's own first step (on a GPU: in-kernel)
     if (op->hasAttr(mlir::legato::kCombineAttr))
       return; // the reduction's own last step (see kCombineAttr)
+    if (op->hasAttr(mlir::legato::kEpilogueAttr)) {
+      // Part of the reduction before it, whose output it reads from cache.
+      Value reduced = cast<linalg::LinalgOp>(op->getPrevNode()).getDpsInits()[0];
+      for (Value v : op->getOperands())
+        if (v != reduced)
+          stats.bytesMoved += bytesOf(v);
+      return;
+    }
     if (isa<linalg::LinalgOp, memref::CopyOp>(op))
       count(op);
     else if (auto call = dyn_cast<func::CallOp>(op))

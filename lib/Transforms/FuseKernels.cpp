@@ -1,8 +1,10 @@
 //===- FuseKernels.cpp - producer/consumer and sibling fusion into kernels --===//
 //
 // Two mechanisms:
-//  * upstream elementwise fusion for single-use producers (any indexing map:
-//    broadcasts, slices and transposes compose into the consumer's maps), and
+//  * upstream elementwise fusion for single-use producers (slices and
+//    transposes compose into the consumer's maps; a producer broadcast into
+//    its consumer is fused only when cheap, as its work would be repeated), for
+//    an elementwise producer read only by reductions (recomputed in each), and
 //    for cheap generators (splat constants, iota, scalar arithmetic) and pure
 //    data movement (a roll, a transpose), copied into every consumer;
 //  * `mergeGenerics`, which joins two all-parallel generics over the same
@@ -79,10 +81,56 @@ bool isConstantFill(linalg::GenericOp op) {
                       [](Value v) { return matchPattern(v, m_Constant()); });
 }
 
+/// Whether every loop dim indexes the operand `map` reads: it is read at as
+/// many points as the loops run, not broadcast.
+bool usesEveryDim(AffineMap map) {
+  for (unsigned d = 0; d < map.getNumDims(); ++d)
+    if (!map.isFunctionOfDim(d))
+      return false;
+  return true;
+}
+
+/// Whether the consumer of `operand` loops over dims that do not index it (a
+/// broadcast, such as the vector of a matrix-vector product): fused there,
+/// the producer's work would be repeated at every point of those dims.
+bool isBroadcastInto(OpOperand *operand) {
+  auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
+  return consumer && !usesEveryDim(consumer.getMatchingIndexingMap(operand));
+}
+
+/// An elementwise generic that only reductions read, each at every point
+/// (Jacobi's `R = A - diag(d)`, read by every matvec): computed inside each
+/// of them, it costs them what reading its result would (it reads at most
+/// one array of its own size, the rest are broadcasts of fewer dims), and
+/// its result is never written. Reductions end fusion, so the copies do not
+/// multiply further.
+bool isRecomputedInReductions(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  // A few index and arithmetic ops per element hide behind the reduction's
+  // memory traffic (R's body is 9, with its diagonal test).
+  constexpr size_t kMaxOps = 16;
+  if (!generic || generic.getNumReductionLoops() != 0 || generic.getNumResults() != 1 ||
+      !generic.hasPureTensorSemantics() || generic.getBody()->getOperations().size() > kMaxOps)
+    return false;
+  for (OpOperand &init : generic.getDpsInitsMutable())
+    if (generic.payloadUsesValueFromOperand(&init))
+      return false;
+  if (llvm::count_if(generic.getDpsInputOperands(), [&](OpOperand *in) {
+        return usesEveryDim(generic.getMatchingIndexingMap(in));
+      }) > 1)
+    return false;
+  return llvm::all_of(generic->getUses(), [](OpOperand &use) {
+    auto reduction = dyn_cast<linalg::GenericOp>(use.getOwner());
+    return reduction && reduction.getNumReductionLoops() != 0 &&
+           reduction.isDpsInput(&use) && !isBroadcastInto(&use);
+  });
+}
+
 bool fuseIntoConsumer(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
-  return producer &&
-         (producer->hasOneUse() || isCheapGenerator(producer) || isDataMovement(producer));
+  return producer && ((producer->hasOneUse() && !isBroadcastInto(operand)) ||
+                      isCheapGenerator(producer) || isDataMovement(producer) ||
+                      isRecomputedInReductions(producer));
 }
 
 /// Merges a generic with a producer it reads, with a sibling that reads one

@@ -1,6 +1,7 @@
 //===- GpuKernelFusion.cpp - which GPU kernels can absorb others ------------===//
 #include "Transforms/GpuKernelFusion.h"
 #include "Transforms/GpuKernelBuilder.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -85,7 +86,7 @@ linalg::GenericOp fusableProducer(linalg::GenericOp reduction) {
     if (isFill(producer) && producer.getNumDpsInits() == 1 &&
         !llvm::is_contained(readRoots, rootOf(producer.getDpsInits()[0])))
       continue;
-    if (producer.getNumReductionLoops() != 0 ||
+    if (producer.getNumReductionLoops() != 0 || producer->hasAttr(kEpilogueAttr) ||
         producer.getStaticLoopRanges() != reduction.getStaticLoopRanges())
       return {};
     bool readsAResult = false;

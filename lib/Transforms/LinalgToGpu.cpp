@@ -11,6 +11,7 @@
 #include "Transforms/GpuKernelBuilder.h"
 #include "Transforms/GpuKernelFusion.h"
 #include "Transforms/GpuPasses.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -174,6 +175,17 @@ void lowerVectorized(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
   }
 }
 
+/// `epilogue` (kEpilogueAttr) at the output point `ivs` of its reduction,
+/// whose value there is stored.
+void emitEpilogue(OpBuilder &b, Location loc, linalg::GenericOp epilogue, ValueRange ivs) {
+  SmallVector<Value> outs;
+  for (OpOperand &out : epilogue.getDpsInitsMutable())
+    outs.push_back(epilogue.payloadUsesValueFromOperand(&out) ? load(b, loc, epilogue, out, ivs)
+                                                              : Value());
+  for (auto [i, v] : llvm::enumerate(emitPayload(b, loc, epilogue, ivs, outs)))
+    store(b, loc, epilogue, i, v, ivs);
+}
+
 /// One output element per thread in a grid-stride loop; the reduced
 /// dimensions (if any) looped over sequentially with the outputs in
 /// registers. With `fused`, each thread also accumulates that reduction over
@@ -181,7 +193,7 @@ void lowerVectorized(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
 /// its threads into a partial, and a second launch combines the partials.
 void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
                      int64_t blockSize, int64_t maxBlocks, Value initial,
-                     FusedReduction *fused = nullptr) {
+                     FusedReduction *fused, linalg::GenericOp epilogue) {
   Location loc = op.getLoc();
   if (!fused && !initial)
     if (int64_t lanes = vectorLanes(op, space))
@@ -245,6 +257,8 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
     }
     for (auto [i, v] : llvm::enumerate(results))
       store(b, loc, op, i, v, e.ivs);
+    if (epilogue)
+      emitEpilogue(b, loc, epilogue, ArrayRef(e.ivs).take_front(epilogue.getNumLoops()));
     if (!fused)
       return acc;
     // The reduction reads op's outputs from registers, the rest from memory.
@@ -314,7 +328,8 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
 /// output; otherwise the block writes a partial and the last of the G blocks
 /// of output j combines them (combineInLastBlock).
 void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
-                         const Combiner &combiner, int64_t blockSize, Value initial) {
+                         const Combiner &combiner, int64_t blockSize, Value initial,
+                         linalg::GenericOp epilogue) {
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(b);
   int64_t outputs = space.parallelSize;
@@ -328,6 +343,8 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
   auto foldIntoOutput = [&](OpBuilder &fb, ValueRange ivs, Value total) {
     Value current = initial ? initial : load(fb, loc, op, out, ivs);
     store(fb, loc, op, 0, combiner.build(fb, current, total), ivs);
+    if (epilogue)
+      emitEpilogue(fb, loc, epilogue, ivs.take_front(epilogue.getNumLoops()));
   };
 
   Value partials;
@@ -384,9 +401,10 @@ struct LegatoLinalgToGpuPass
       if (failed(applyPatternsGreedily(module, std::move(patterns))))
         return signalPassFailure();
     }
+    // Epilogues are lowered inside their reductions' kernels.
     SmallVector<linalg::GenericOp> ops;
     module.walk([&](linalg::GenericOp op) {
-      if (!op->getParentOfType<gpu::LaunchOp>())
+      if (!op->getParentOfType<gpu::LaunchOp>() && !op->hasAttr(legato::kEpilogueAttr))
         ops.push_back(op);
     });
     // A reduction's initial fill is folded into the reduction's final write
@@ -449,12 +467,15 @@ struct LegatoLinalgToGpuPass
       if (!space.reduced.empty() && space.parallelSize < kThreadPerOutput &&
           space.reducedSize >= kMinBlockReduction)
         combiner = matchCombiner(op);
+      linalg::GenericOp epilogue = legato::epilogueOf(op);
       if (combiner)
-        lowerBlockReduction(b, op, space, *combiner, blockSize, initialOf.lookup(op));
+        lowerBlockReduction(b, op, space, *combiner, blockSize, initialOf.lookup(op), epilogue);
       else
         lowerPerElement(b, op, space, blockSize, maxBlocks, initialOf.lookup(op),
-                        fusedInto.count(op) ? &fusedInto[op] : nullptr);
+                        fusedInto.count(op) ? &fusedInto[op] : nullptr, epilogue);
       op.erase();
+      if (epilogue)
+        epilogue.erase();
     }
   }
 };

@@ -86,12 +86,19 @@ struct LegatoLinalgToLoopsPass
     SmallVector<linalg::LinalgOp> ops;
     getOperation().walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     IRRewriter rewriter(&getContext());
+    llvm::SmallPtrSet<Operation *, 8> lowered; // epilogues lowered with their reduction
     for (linalg::LinalgOp op : ops) {
+      if (lowered.contains(op))
+        continue;
       rewriter.setInsertionPoint(op);
       int64_t n = staticIterations(op);
       bool parallel = threads > 1 && (n < 0 || n >= minParallelIterations);
-      if (succeeded(legato::lowerReductionToLoops(rewriter, op, parallel)))
+      linalg::GenericOp epilogue = legato::epilogueOf(op);
+      if (succeeded(legato::lowerReductionToLoops(rewriter, op, parallel, epilogue))) {
+        if (epilogue)
+          lowered.insert(epilogue);
         continue;
+      }
       FailureOr<linalg::LinalgLoops> loops = parallel
                                                  ? linalg::linalgOpToParallelLoops(rewriter, op)
                                                  : linalg::linalgOpToLoops(rewriter, op);

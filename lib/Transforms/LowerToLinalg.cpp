@@ -8,6 +8,7 @@
 #include "Dialect/Legato/LegatoDialect.h"
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineMap.h"
@@ -680,11 +681,16 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
     RankedTensorType out = op.getType();
     Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(), out.getElementType());
     // Float products become BLAS calls that overwrite their output (beta = 0);
-    // others run as loops that accumulate into a zero fill.
+    // others run as loops that accumulate into a zero fill. A matrix times a
+    // vector (row-major: a reduction along contiguous rows) is a reduction
+    // kernel like any other: memory-bound, it is as fast generated, and its
+    // producers and consumers fuse into it (Jacobi's `(b - R @ x) / d`). A
+    // transposed matrix stays with BLAS, which reads it in place.
     Value l = adaptor.getLhs(), r = adaptor.getRhs();
     int64_t lr = cast<RankedTensorType>(l.getType()).getRank();
     int64_t rr = cast<RankedTensorType>(r.getType()).getRank();
-    bool blas = isFloat(out.getElementType()) && (lr == 2 || rr == 2);
+    bool generatedMatvec = lr == 2 && rr == 1 && !op.getLhs().getDefiningOp<TransposeOp>();
+    bool blas = isFloat(out.getElementType()) && (lr == 2 || rr == 2) && !generatedMatvec;
     if (!blas) {
       Value zero = scalarConstant(rewriter, loc, out.getElementType(), 0);
       init = linalg::FillOp::create(rewriter, loc, zero, init).getResult(0);
@@ -700,6 +706,13 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
       product = linalg::DotOp::create(rewriter, loc, ValueRange{l, r}, ValueRange{init});
     if (blas)
       product->setAttr(kOverwriteAttr, rewriter.getUnitAttr());
+    if (generatedMatvec) {
+      FailureOr<linalg::GenericOp> generic =
+          linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(product));
+      if (failed(generic))
+        return rewriter.notifyMatchFailure(op, "matvec without a generic form");
+      product = *generic;
+    }
     rewriter.replaceOp(op, product->getResult(0));
     return success();
   }

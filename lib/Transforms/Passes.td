@@ -118,6 +118,20 @@ def LegatoSplitReductionsPass : Pass<"legato-split-reductions", "mlir::ModuleOp"
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
 
+def LegatoFuseEpiloguesPass : Pass<"legato-fuse-epilogues", "mlir::ModuleOp"> {
+  let summary = "Run the elementwise consumer of a reduction inside its loop nest";
+  let description = [{
+    On buffers: the elementwise kernel right after a reduction to many
+    values (only allocations, views and deallocations in between) that reads
+    the reduction's output point by point, over exactly its output points,
+    and writes fresh buffers the reduction does not touch, is marked
+    `legato.epilogue` and moved right after the reduction. The lowerings of
+    the reduction (legato-linalg-to-loops, legato-linalg-to-gpu) compute it
+    at each output point as soon as the value there is final: Jacobi's
+    `x = (b - R @ x) / d` is one kernel with the matvec.
+  }];
+}
+
 def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
   let summary = "Lower linalg ops to loops, parallel where the work pays for threads";
   let description = [{

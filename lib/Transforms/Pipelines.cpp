@@ -90,6 +90,7 @@ void legato::buildLegatoBufferPipeline(OpPassManager &pm,
   pm.addPass(createLegatoLowerGemmToBlasPass());
   pm.addPass(createLegatoCopiesToLinalgPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createLegatoFuseEpiloguesPass());
 }
 
 void legato::buildLegatoCPULLVMPipeline(OpPassManager &pm,

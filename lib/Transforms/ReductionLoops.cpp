@@ -75,10 +75,37 @@ std::optional<SmallVector<Output>> classifyOutputs(linalg::LinalgOp op, unsigned
   return outputs;
 }
 
+/// `op`, an all-parallel generic, at its loop point `ivs`: loads, the
+/// payload, stores.
+void emitPoint(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange ivs) {
+  Block *body = op.getBody();
+  IRMapping mapping;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value element = operand.get();
+    if (isa<MemRefType>(element.getType())) {
+      if (op.isDpsInit(&operand) && !op.payloadUsesValueFromOperand(&operand))
+        continue;
+      element = memref::LoadOp::create(
+          b, loc, element, indicesAt(b, loc, op.getMatchingIndexingMap(&operand), ivs));
+    }
+    mapping.map(body->getArgument(operand.getOperandNumber()), element);
+  }
+  for (Operation &inner : body->without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(inner))
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+    else
+      b.clone(inner, mapping);
+  }
+  for (auto [out, yielded] :
+       llvm::zip(op.getDpsInitsMutable(), body->getTerminator()->getOperands()))
+    memref::StoreOp::create(b, loc, mapping.lookupOrDefault(yielded), out.get(),
+                            indicesAt(b, loc, op.getMatchingIndexingMap(&out), ivs));
+}
+
 } // namespace
 
 LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::LinalgOp op,
-                                            bool parallel) {
+                                            bool parallel, linalg::GenericOp epilogue) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   auto firstReduction = llvm::find(iterators, utils::IteratorType::reduction);
   unsigned parallelDims = firstReduction - iterators.begin();
@@ -197,12 +224,17 @@ LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::Lina
   auto parallelPoint = [&](OpBuilder &b, Location l, ValueRange parallelIvs) {
     SmallVector<Value> pointIvs(parallelIvs);
     pointIvs.append(iterators.size() - parallelDims, zero); // unused by the maps
-    SmallVector<Value> initial;
+    // With lanes, all of them start from the neutral element, so that they
+    // are alike and LLVM packs them into vectors; the stored value joins
+    // the combined lanes at the end.
+    SmallVector<Value> stored, initial;
     for (const Output &out : *outputs)
       if (out.combiner)
-        initial.push_back(memref::LoadOp::create(b, l, out.init->get(),
-                                                 indicesAt(b, l, out.map, pointIvs)));
-    for (int64_t k = 1; k < lanes; ++k)
+        stored.push_back(memref::LoadOp::create(b, l, out.init->get(),
+                                                indicesAt(b, l, out.map, pointIvs)));
+    if (lanes == 1)
+      initial = stored;
+    for (int64_t k = 0; k < lanes && lanes > 1; ++k)
       for (Operation *combiner : combiners)
         initial.push_back(
             arith::ConstantOp::create(b, l, *arith::getNeutralElement(combiner)));
@@ -215,19 +247,25 @@ LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::Lina
           return innermostLoop(ib, il, ivs, laneValues);
         });
     for (auto [i, out] : llvm::enumerate(combiners)) {
-      Value total = nest.results[i];
-      for (int64_t k = 1; k < lanes; ++k) {
+      auto combine = [&, out = out](Value x, Value y) {
         IRMapping mapping;
-        mapping.map(out->getOperand(0), total);
-        mapping.map(out->getOperand(1), nest.results[k * accumulators + i]);
-        total = b.clone(*out, mapping)->getResult(0);
-      }
+        mapping.map(out->getOperand(0), x);
+        mapping.map(out->getOperand(1), y);
+        return b.clone(*out, mapping)->getResult(0);
+      };
+      Value total = nest.results[i];
+      for (int64_t k = 1; k < lanes; ++k)
+        total = combine(total, nest.results[k * accumulators + i]);
+      if (lanes > 1)
+        total = combine(stored[i], total);
       const Output &output = *llvm::find_if(*outputs, [&](const Output &o) {
         return o.combiner == out;
       });
       memref::StoreOp::create(b, l, total, output.init->get(),
                               indicesAt(b, l, output.map, pointIvs));
     }
+    if (epilogue)
+      emitPoint(b, l, epilogue, parallelIvs);
   };
 
   if (parallelDims == 0)
@@ -239,5 +277,7 @@ LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::Lina
     scf::buildLoopNest(rewriter, loc, lbsOf(parallelDims), parallelUbs, stepsOf(parallelDims),
                        parallelPoint);
   rewriter.eraseOp(op);
+  if (epilogue)
+    rewriter.eraseOp(epilogue);
   return success();
 }

@@ -17,9 +17,11 @@ namespace mlir::legato {
 /// vectorises the accumulation without reassociating anything, and the
 /// result depends only on the element type and the shape. The parallel
 /// dimensions become an scf.parallel when `parallel`, else scf.for loops.
-/// Fails, changing nothing, on any other kind of op.
+/// An `epilogue` (kEpilogueAttr) runs at each parallel point after the
+/// stores, and is erased with `op`. Fails, changing nothing, on any other
+/// kind of op.
 LogicalResult lowerReductionToLoops(RewriterBase &rewriter, linalg::LinalgOp op,
-                                    bool parallel);
+                                    bool parallel, linalg::GenericOp epilogue = {});
 
 } // namespace mlir::legato
 

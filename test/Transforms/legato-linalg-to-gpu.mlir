@@ -92,6 +92,40 @@ func.func @row_sums(%x: memref<131072x8xf64>, %out: memref<131072xf64>) {
   return
 }
 
+// Tests that a matrix-vector product with an epilogue (Jacobi's update) is
+// one launch: a block per row, whose first thread stores the row's sum and
+// then computes the epilogue at that row.
+// CHECK-LABEL: func @matvec_epilogue
+// CHECK: gpu.launch
+// CHECK: gpu.all_reduce
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}}, %[[S:.+]][%[[I:.+]]] : memref<64xf64>
+// CHECK-NEXT: %[[B:.+]] = memref.load %{{.*}}[%[[I]]]
+// CHECK-NEXT: %[[SI:.+]] = memref.load %[[S]][%[[I]]]
+// CHECK-NEXT: %[[R:.+]] = arith.subf %[[B]], %[[SI]]
+// CHECK-NEXT: memref.store %[[R]], %{{.*}}[%[[I]]]
+// CHECK-NOT: gpu.launch
+func.func @matvec_epilogue(%a: memref<64x4096xf64>, %x: memref<4096xf64>, %b: memref<64xf64>,
+                           %s: memref<64xf64>, %out: memref<64xf64>) {
+  linalg.generic {indexing_maps = [#id2, affine_map<(d0, d1) -> (d1)>, #row],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%a, %x : memref<64x4096xf64>, memref<4096xf64>) outs(%s : memref<64xf64>) {
+  ^bb0(%m: f64, %v: f64, %acc: f64):
+    %0 = arith.mulf %m, %v : f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>,
+                                   affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%b, %s : memref<64xf64>, memref<64xf64>) outs(%out : memref<64xf64>)
+      attrs = {legato.epilogue} {
+  ^bb0(%bi: f64, %si: f64, %o: f64):
+    %0 = arith.subf %bi, %si : f64
+    linalg.yield %0 : f64
+  }
+  return
+}
+
 // Tests that integer abs, which NVVM cannot lower, becomes max(x, 0 - x).
 // CHECK-LABEL: func @abs_int
 // CHECK-NOT: math.absi

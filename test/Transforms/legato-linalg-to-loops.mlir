@@ -42,8 +42,8 @@ func.func @tiny(%a: memref<8xf64>, %b: memref<8xf64>) {
 // Tests that a row sum carries its accumulators in registers: eight lanes
 // (one 512-bit vector of f64) through the innermost loop, a tail loop for
 // the 4 columns that do not fill the lanes, then the lanes combined in
-// order and stored once per row; the elementwise output is stored at every
-// point.
+// order, added to the stored value and stored once per row; the
+// elementwise output is stored at every point.
 // CHECK-LABEL: func @row_sum_lanes
 // CHECK: scf.parallel (%[[I:.+]]) =
 // CHECK: %[[INIT:.+]] = memref.load %{{.*}}[%[[I]]]
@@ -53,8 +53,9 @@ func.func @tiny(%a: memref<8xf64>, %b: memref<8xf64>) {
 // CHECK: %[[TAIL:.+]] = scf.for {{.*}} iter_args(%{{.*}} = %[[MAIN]]#0)
 // CHECK: %[[S1:.+]] = arith.addf %[[TAIL]], %[[MAIN]]#1
 // CHECK: %[[S2:.+]] = arith.addf %[[S1]], %[[MAIN]]#2
-// CHECK: arith.addf %{{.*}}, %[[MAIN]]#7
-// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK: %[[LANES:.+]] = arith.addf %{{.*}}, %[[MAIN]]#7
+// CHECK-NEXT: %[[TOTAL:.+]] = arith.addf %[[INIT]], %[[LANES]]
+// CHECK-NEXT: memref.store %[[TOTAL]], %{{.*}}[%[[I]]]
 func.func @row_sum_lanes(%a: memref<4096x36xf64>, %sq: memref<4096x36xf64>, %s: memref<4096xf64>) {
   linalg.generic {indexing_maps = [#id2, #id2, #row], iterator_types = ["parallel", "reduction"]}
       ins(%a : memref<4096x36xf64>) outs(%sq, %s : memref<4096x36xf64>, memref<4096xf64>) {
@@ -62,6 +63,41 @@ func.func @row_sum_lanes(%a: memref<4096x36xf64>, %sq: memref<4096x36xf64>, %s: 
     %0 = arith.mulf %x, %x : f64
     %1 = arith.addf %acc, %0 : f64
     linalg.yield %0, %1 : f64, f64
+  }
+  return
+}
+
+// Tests that an epilogue (Jacobi's update after the matvec) runs in the
+// reduction's parallel loop, right after each row's sum is stored, and has
+// no loops of its own.
+// CHECK-LABEL: func @matvec_epilogue
+// CHECK: scf.parallel (%[[I:.+]]) =
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[S:.+]][%[[I]]]
+// CHECK-NEXT: %[[B:.+]] = memref.load %{{.*}}[%[[I]]]
+// CHECK-NEXT: %[[SI:.+]] = memref.load %[[S]][%[[I]]]
+// CHECK-NEXT: %[[R:.+]] = arith.subf %[[B]], %[[SI]]
+// CHECK-NEXT: memref.store %[[R]], %{{.*}}[%[[I]]]
+// CHECK-NEXT: scf.reduce
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @matvec_epilogue(%a: memref<2048x64xf64>, %x: memref<64xf64>, %b: memref<2048xf64>,
+                           %s: memref<2048xf64>, %out: memref<2048xf64>) {
+  linalg.generic {indexing_maps = [#id2, affine_map<(d0, d1) -> (d1)>, #row],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%a, %x : memref<2048x64xf64>, memref<64xf64>) outs(%s : memref<2048xf64>) {
+  ^bb0(%m: f64, %v: f64, %acc: f64):
+    %0 = arith.mulf %m, %v : f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>,
+                                   affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%b, %s : memref<2048xf64>, memref<2048xf64>) outs(%out : memref<2048xf64>)
+      attrs = {legato.epilogue} {
+  ^bb0(%bi: f64, %si: f64, %o: f64):
+    %0 = arith.subf %bi, %si : f64
+    linalg.yield %0 : f64
   }
   return
 }

@@ -40,6 +40,22 @@ func.func @matmul(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>, %c: tensor<2x3xi32>,
   return %0, %1 : tensor<2x4xf64>, tensor<2x4xi32>
 }
 
+// Tests that a matrix times a vector is a reduction kernel along the rows
+// that accumulates into a zero fill, while a transposed matrix times a
+// vector stays a product for BLAS, which reads the transpose in place.
+// CHECK-LABEL: func @matvec
+// CHECK: linalg.fill
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["parallel", "reduction"]}
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: linalg.matvec {legato.overwrite}
+func.func @matvec(%a: tensor<2x3xf64>, %x: tensor<3xf64>, %y: tensor<2xf64>) -> (tensor<2xf64>, tensor<3xf64>) {
+  %0 = legato.matmul %a, %x : tensor<2x3xf64>, tensor<3xf64> -> tensor<2xf64>
+  %t = legato.transpose %a, [1, 0] : tensor<2x3xf64> -> tensor<3x2xf64>
+  %1 = legato.matmul %t, %y : tensor<3x2xf64>, tensor<2xf64> -> tensor<3xf64>
+  return %0, %1 : tensor<2xf64>, tensor<3xf64>
+}
+
 // Tests that an interior update copies only the border of the destination
 // (two rows, then two column strips) into a fresh tensor before inserting.
 // CHECK-LABEL: func @interior_update
