@@ -4,7 +4,8 @@
 //  * upstream elementwise fusion for single-use producers (slices and
 //    transposes compose into the consumer's maps; a producer broadcast into
 //    its consumer is fused only when cheap, as its work would be repeated), for
-//    an elementwise producer read only by reductions (recomputed in each), and
+//    an elementwise producer that a reduction reads (recomputed in each user,
+//    when that reads no more memory than its result would), and
 //    for cheap generators (splat constants, iota, scalar arithmetic) and pure
 //    data movement (a roll, a transpose), copied into every consumer;
 //  * `mergeGenerics`, which joins two all-parallel generics over the same
@@ -98,39 +99,76 @@ bool isBroadcastInto(OpOperand *operand) {
   return consumer && !usesEveryDim(consumer.getMatchingIndexingMap(operand));
 }
 
-/// An elementwise generic that only reductions read, each at every point
-/// (Jacobi's `R = A - diag(d)`, read by every matvec): computed inside each
-/// of them, it costs them what reading its result would (it reads at most
-/// one array of its own size, the rest are broadcasts of fewer dims), and
-/// its result is never written. Reductions end fusion, so the copies do not
-/// multiply further.
-bool isRecomputedInReductions(Operation *op) {
+/// Whether `v` is built only of constants: an empty tensor, constant fills
+/// inserted into one (the borders of a pad).
+bool isConstantBorder(Value v) {
+  if (v.getDefiningOp<tensor::EmptyOp>())
+    return true;
+  auto insert = v.getDefiningOp<tensor::InsertSliceOp>();
+  auto fill = insert ? insert.getSource().getDefiningOp<linalg::GenericOp>() : nullptr;
+  return fill && isConstantFill(fill) && isConstantBorder(insert.getDest());
+}
+
+/// The array whose elements `v` holds: through slices, and through the
+/// insertion of an array into constant borders (a pad's interior).
+Value sourceArray(Value v) {
+  while (true) {
+    if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>())
+      v = slice.getSource();
+    else if (auto insert = v.getDefiningOp<tensor::InsertSliceOp>();
+             insert && isConstantBorder(insert.getDest()))
+      v = insert.getSource();
+    else
+      return v;
+  }
+}
+
+/// An elementwise generic that a reduction reads, so that its other users
+/// cannot share its kernel, as Jacobi's `R = A - diag(d)` (read by every
+/// matvec) or CG's `ap = laplacian(p)` (`p · ap` must be complete before
+/// `r - alpha * ap`): it is recomputed inside each user instead of stored.
+/// That costs a user what reading the result would: the generic reads one
+/// array (at several offsets for a stencil, whose neighbours come from
+/// cache), and its other operands are broadcasts of fewer dims. It is a few
+/// arithmetic ops per element, hidden behind the memory traffic (R's body
+/// is 9 ops, with its diagonal test; no math functions, which cost more).
+bool isRecomputedInUsers(Operation *op) {
   auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  // A few index and arithmetic ops per element hide behind the reduction's
-  // memory traffic (R's body is 9, with its diagonal test).
   constexpr size_t kMaxOps = 16;
   if (!generic || generic.getNumReductionLoops() != 0 || generic.getNumResults() != 1 ||
       !generic.hasPureTensorSemantics() || generic.getBody()->getOperations().size() > kMaxOps)
     return false;
+  if (!llvm::all_of(generic.getBody()->getOperations(), [](Operation &inner) {
+        return isa<arith::ArithDialect>(inner.getDialect()) ||
+               isa<linalg::IndexOp, linalg::YieldOp>(inner);
+      }))
+    return false;
   for (OpOperand &init : generic.getDpsInitsMutable())
     if (generic.payloadUsesValueFromOperand(&init))
       return false;
-  if (llvm::count_if(generic.getDpsInputOperands(), [&](OpOperand *in) {
-        return usesEveryDim(generic.getMatchingIndexingMap(in));
-      }) > 1)
-    return false;
-  return llvm::all_of(generic->getUses(), [](OpOperand &use) {
-    auto reduction = dyn_cast<linalg::GenericOp>(use.getOwner());
-    return reduction && reduction.getNumReductionLoops() != 0 &&
-           reduction.isDpsInput(&use) && !isBroadcastInto(&use);
-  });
+  Value source;
+  for (OpOperand *in : generic.getDpsInputOperands()) {
+    if (!usesEveryDim(generic.getMatchingIndexingMap(in)))
+      continue;
+    if (source && sourceArray(in->get()) != source)
+      return false;
+    source = sourceArray(in->get());
+  }
+  bool readByReduction = false;
+  for (OpOperand &use : generic->getUses()) {
+    auto user = dyn_cast<linalg::GenericOp>(use.getOwner());
+    if (!user || !user.isDpsInput(&use) || isBroadcastInto(&use))
+      return false;
+    readByReduction |= user.getNumReductionLoops() != 0;
+  }
+  return readByReduction;
 }
 
 bool fuseIntoConsumer(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
   return producer && ((producer->hasOneUse() && !isBroadcastInto(operand)) ||
                       isCheapGenerator(producer) || isDataMovement(producer) ||
-                      isRecomputedInReductions(producer));
+                      isRecomputedInUsers(producer));
 }
 
 /// Merges a generic with a producer it reads, with a sibling that reads one

@@ -71,3 +71,64 @@ func.func @pad_borders_share_kernels(%a: tensor<8x8xf64>, %b: tensor<8x8xf64>) -
   %1 = legato.pad %b low [1, 1] high [1, 1] value 0.0 : tensor<8x8xf64> -> tensor<10x10xf64>
   return %0, %1 : tensor<10x10xf64>, tensor<10x10xf64>
 }
+
+// Tests that a producer broadcast into its consumer (the vector of a
+// matrix-vector product) stays a kernel of its own: fused, its division
+// would run once per matrix element instead of once per vector element.
+// CHECK-LABEL: func @broadcast_producer
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel"]}
+// CHECK: arith.divf
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]}
+// CHECK-NOT: arith.divf
+// CHECK: return
+func.func @broadcast_producer(%m: tensor<3x4xf64>, %a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<3xf64> {
+  %x = legato.div %a, %b : tensor<4xf64>
+  %r = legato.matmul %m, %x : tensor<3x4xf64>, tensor<4xf64> -> tensor<3xf64>
+  return %r : tensor<3xf64>
+}
+
+// Tests that an elementwise kernel read by reductions only (Jacobi's
+// R = A - diag(d) in every matvec) is recomputed inside each of them: no
+// kernel writes it.
+// CHECK-LABEL: func @recomputed_in_reductions
+// CHECK-NOT: iterator_types = ["parallel", "parallel"]
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]}
+// CHECK: arith.subf
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]}
+// CHECK: arith.subf
+// CHECK-NOT: iterator_types = ["parallel", "parallel"]
+func.func @recomputed_in_reductions(%m: tensor<3x4xf64>, %c: tensor<3x4xf64>, %x: tensor<4xf64>,
+                                    %y: tensor<4xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %s = legato.constant dense<2.0> : tensor<3x4xf64>
+  %r = legato.sub %m, %s : tensor<3x4xf64>
+  %0 = legato.matmul %r, %x : tensor<3x4xf64>, tensor<4xf64> -> tensor<3xf64>
+  %1 = legato.matmul %r, %y : tensor<3x4xf64>, tensor<4xf64> -> tensor<3xf64>
+  return %0, %1 : tensor<3xf64>, tensor<3xf64>
+}
+
+// Tests that a stencil of one (padded) array that a reduction reads (CG's
+// `ap = laplacian(p)` in `p · ap` and in `r - alpha * ap`) is recomputed in
+// both users, reading the padded array through views: no kernel writes ap.
+// CHECK-LABEL: func @stencil_recomputed_in_users
+// CHECK: %[[N:.*]] = tensor.extract_slice %[[PAD:.*]][0, 1] [4, 4]
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[PAD]][2, 1] [4, 4]
+// CHECK: %[[DOT:.*]] = linalg.generic {{.*}}iterator_types = ["reduction", "reduction"]}
+// CHECK-SAME: ins(%arg0, %[[N]], %[[S]] :
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME: ins(%arg0, %[[N]], %[[S]], %[[DOT]], %arg1 :
+// CHECK-NOT: linalg.generic
+func.func @stencil_recomputed_in_users(%p: tensor<4x4xf64>, %r: tensor<4x4xf64>) -> tensor<4x4xf64> {
+  %pad = legato.pad %p low [1, 1] high [1, 1] value 0.0 : tensor<4x4xf64> -> tensor<6x6xf64>
+  %n = legato.slice %pad[[0, 1], [1, 1]] : tensor<6x6xf64> -> tensor<4x4xf64>
+  %s = legato.slice %pad[[2, 1], [1, 1]] : tensor<6x6xf64> -> tensor<4x4xf64>
+  %four = legato.constant dense<4.0> : tensor<4x4xf64>
+  %c = legato.mul %four, %p : tensor<4x4xf64>
+  %t = legato.sub %c, %n : tensor<4x4xf64>
+  %ap = legato.sub %t, %s : tensor<4x4xf64>
+  %pap = legato.mul %p, %ap : tensor<4x4xf64>
+  %dot = legato.reduce sum %pap over [0, 1] : tensor<4x4xf64> -> tensor<f64>
+  %alpha = legato.broadcast %dot : tensor<f64> -> tensor<4x4xf64>
+  %scaled = legato.mul %alpha, %ap : tensor<4x4xf64>
+  %r2 = legato.sub %r, %scaled : tensor<4x4xf64>
+  return %r2 : tensor<4x4xf64>
+}
