@@ -5,6 +5,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 
@@ -18,6 +21,24 @@ static int64_t bytesOf(Value v) {
     return 0;
   int64_t bits = t.getElementTypeBitWidth();
   return t.getNumElements() * (bits == 1 ? 1 : bits / 8);
+}
+
+/// Bytes that `views` touch: per buffer they view, their bytes, at most the
+/// buffer's.
+static int64_t bytesTouched(ValueRange views) {
+  llvm::MapVector<Value, int64_t> perBuffer;
+  for (Value v : views) {
+    Value root = v;
+    while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
+      root = view.getViewSource();
+    perBuffer[root] += bytesOf(v);
+  }
+  int64_t total = 0;
+  for (auto [buffer, bytes] : perBuffer) {
+    int64_t whole = bytesOf(buffer);
+    total += whole > 0 ? std::min(bytes, whole) : bytes;
+  }
+  return total;
 }
 
 /// Whether `fill` only sets the accumulators of a reduction: the next op
@@ -38,8 +59,13 @@ KernelStats countKernels(ModuleOp module) {
   KernelStats stats;
   auto count = [&](Operation *op) {
     ++stats.kernels;
-    for (Value v : op->getOperands())
-      stats.bytesMoved += bytesOf(v);
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+      stats.bytesMoved += bytesTouched(linalgOp.getDpsInputs()) +
+                          bytesTouched(linalgOp.getDpsInits());
+    else if (auto copy = dyn_cast<memref::CopyOp>(op))
+      stats.bytesMoved += bytesOf(copy.getSource()) + bytesOf(copy.getTarget());
+    else
+      stats.bytesMoved += bytesTouched(op->getOperands());
   };
   int64_t live = 0;
   module.walk([&](Operation *op) {
@@ -56,9 +82,12 @@ KernelStats countKernels(ModuleOp module) {
     if (op->hasAttr(mlir::legato::kEpilogueAttr)) {
       // Part of the reduction before it, whose output it reads from cache.
       Value reduced = cast<linalg::LinalgOp>(op->getPrevNode()).getDpsInits()[0];
-      for (Value v : op->getOperands())
+      SmallVector<Value> inputs;
+      for (Value v : cast<linalg::LinalgOp>(op).getDpsInputs())
         if (v != reduced)
-          stats.bytesMoved += bytesOf(v);
+          inputs.push_back(v);
+      stats.bytesMoved += bytesTouched(inputs) +
+                          bytesTouched(cast<linalg::LinalgOp>(op).getDpsInits());
       return;
     }
     if (isa<linalg::LinalgOp, memref::CopyOp>(op))

@@ -13,7 +13,10 @@ namespace legato::codegen {
 /// a fill that sets a reduction's accumulators is part of that reduction.
 struct KernelStats {
   int64_t kernels = 0;
-  int64_t bytesMoved = 0; ///< bytes of every kernel's memref operands
+  /// Bytes every kernel reads and writes: per buffer its operands view, the
+  /// bytes of those views, at most the buffer's (the shifted views of a
+  /// stencil read their array about once: neighbours come from cache).
+  int64_t bytesMoved = 0;
   /// The most bytes of temporaries (memref.alloc) live at once, in program
   /// order: what a launch needs beyond its inputs and outputs.
   int64_t temporaryBytes = 0;
