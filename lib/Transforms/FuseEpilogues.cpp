@@ -55,8 +55,9 @@ unsigned hostParallelDims(linalg::GenericOp op) {
   for (auto [k, expr] : llvm::enumerate(out.getResults()))
     if (expr != getAffineDimExpr(k, op.getContext()))
       return 0;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t points = 1;
-  for (int64_t extent : ArrayRef(op.getStaticLoopRanges()).take_front(parallel))
+  for (int64_t extent : ArrayRef(ranges).take_front(parallel))
     points *= extent;
   return points >= 2 ? parallel : 0;
 }
@@ -75,10 +76,10 @@ bool isBookkeeping(Operation *op) {
 /// not touch (so no output point's epilogue changes what another point
 /// reduces over).
 bool canBeEpilogue(linalg::GenericOp consumer, linalg::GenericOp reduction, unsigned parallel) {
+  SmallVector<int64_t> reductionRanges = reduction.getStaticLoopRanges();
   if (!isStaticOnBuffers(consumer) || consumer.getNumReductionLoops() != 0 ||
       consumer.getNumLoops() != parallel ||
-      consumer.getStaticLoopRanges() !=
-          ArrayRef(reduction.getStaticLoopRanges()).take_front(parallel))
+      ArrayRef(consumer.getStaticLoopRanges()) != ArrayRef(reductionRanges).take_front(parallel))
     return false;
   Value result = reduction.getDpsInits()[0];
   bool readsResult = false;
