@@ -234,10 +234,11 @@ LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::Lina
                                                 indicesAt(b, l, out.map, pointIvs)));
     if (lanes == 1)
       initial = stored;
-    for (int64_t k = 0; k < lanes && lanes > 1; ++k)
-      for (Operation *combiner : combiners)
-        initial.push_back(
-            arith::ConstantOp::create(b, l, *arith::getNeutralElement(combiner)));
+    else
+      for (int64_t k = 0; k < lanes; ++k)
+        for (Operation *combiner : combiners)
+          initial.push_back(
+              arith::ConstantOp::create(b, l, *arith::getNeutralElement(combiner)));
     ValueRange outerUbs = reducedUbs.drop_back();
     scf::LoopNest nest = scf::buildLoopNest(
         b, l, lbsOf(outerUbs.size()), outerUbs, stepsOf(outerUbs.size()), initial,
