@@ -291,6 +291,30 @@ TEST(Jit, StencilReadsItsArrayOnce) {
   EXPECT_EQ(f.stats().bytes_moved, 64 * 64 * 8 + 62 * 62 * 8);
 }
 
+TEST(Jit, MatvecWithItsUpdateIsOneKernel) {
+  // Jacobi's step x' = (b - R @ x) / d with R = A - diag(d): the matrix is
+  // read by a generated row reduction that computes R on the fly and the
+  // update as its epilogue; checked against the loops written out here.
+  constexpr int64_t n = 96;
+  auto step = legato::jit([](const Array &A, const Array &x, const Array &b) {
+    Array d = legato::diag(A);
+    return (b - legato::matmul(A - legato::diag(d), x)) / d;
+  });
+  Array A = legato::random({n, n}, legato::f64, 18) + 4.0 * legato::eye(n, legato::f64);
+  Array x = legato::random({n}, legato::f64, 19), b = legato::random({n}, legato::f64, 20);
+  std::vector<double> got = step(A, x, b).to_vector<double>();
+  std::vector<double> a = A.to_vector<double>(), xv = x.to_vector<double>(),
+                      bv = b.to_vector<double>(), want(n);
+  for (int64_t i = 0; i < n; ++i) {
+    double s = 0;
+    for (int64_t j = 0; j < n; ++j)
+      s += (i == j ? 0.0 : a[size_t(i * n + j)]) * xv[size_t(j)];
+    want[size_t(i)] = (bv[size_t(i)] - s) / a[size_t(i * n + i)];
+  }
+  EXPECT_TRUE(close(got, want, 1e-13));
+  EXPECT_EQ(step.stats().kernels, 1);
+}
+
 TEST(Jit, ResultKinds) {
   Array a = legato::random({4}, legato::f64, 15), b = legato::random({4}, legato::f64, 16);
   auto pair = legato::jit([](const Array &x, const Array &y) { return std::make_pair(x + y, x - y); });
