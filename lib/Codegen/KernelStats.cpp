@@ -5,7 +5,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/MapVector.h"
 
@@ -27,18 +26,24 @@ static int64_t bytesOf(Value v) {
 /// buffer's.
 static int64_t bytesTouched(ValueRange views) {
   llvm::MapVector<Value, int64_t> perBuffer;
-  for (Value v : views) {
-    Value root = v;
-    while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
-      root = view.getViewSource();
-    perBuffer[root] += bytesOf(v);
-  }
+  for (Value v : views)
+    perBuffer[mlir::legato::rootOf(v)] += bytesOf(v);
   int64_t total = 0;
   for (auto [buffer, bytes] : perBuffer) {
     int64_t whole = bytesOf(buffer);
     total += whole > 0 ? std::min(bytes, whole) : bytes;
   }
   return total;
+}
+
+/// Bytes the kernel `op` reads and writes; `fromCache`, an input it reads
+/// right after it was written (an epilogue's reduced value), costs nothing.
+static int64_t bytesOfKernel(linalg::LinalgOp op, Value fromCache = {}) {
+  SmallVector<Value> inputs;
+  for (Value v : op.getDpsInputs())
+    if (v != fromCache)
+      inputs.push_back(v);
+  return bytesTouched(inputs) + bytesTouched(op.getDpsInits());
 }
 
 /// Whether `fill` only sets the accumulators of a reduction: the next op
@@ -60,8 +65,7 @@ KernelStats countKernels(ModuleOp module) {
   auto count = [&](Operation *op) {
     ++stats.kernels;
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-      stats.bytesMoved += bytesTouched(linalgOp.getDpsInputs()) +
-                          bytesTouched(linalgOp.getDpsInits());
+      stats.bytesMoved += bytesOfKernel(linalgOp);
     else if (auto copy = dyn_cast<memref::CopyOp>(op))
       stats.bytesMoved += bytesOf(copy.getSource()) + bytesOf(copy.getTarget());
     else
@@ -82,12 +86,7 @@ KernelStats countKernels(ModuleOp module) {
     if (op->hasAttr(mlir::legato::kEpilogueAttr)) {
       // Part of the reduction before it, whose output it reads from cache.
       Value reduced = cast<linalg::LinalgOp>(op->getPrevNode()).getDpsInits()[0];
-      SmallVector<Value> inputs;
-      for (Value v : cast<linalg::LinalgOp>(op).getDpsInputs())
-        if (v != reduced)
-          inputs.push_back(v);
-      stats.bytesMoved += bytesTouched(inputs) +
-                          bytesTouched(cast<linalg::LinalgOp>(op).getDpsInits());
+      stats.bytesMoved += bytesOfKernel(cast<linalg::LinalgOp>(op), reduced);
       return;
     }
     if (isa<linalg::LinalgOp, memref::CopyOp>(op))

@@ -10,7 +10,8 @@ namespace legato::codegen {
 
 /// Launch counts of one program run, read off its buffer-level IR: every
 /// linalg op and memref copy is one kernel, every BLAS call one library call;
-/// a fill that sets a reduction's accumulators is part of that reduction.
+/// a fill that sets a reduction's accumulators, and its epilogue, are part of
+/// that reduction.
 struct KernelStats {
   int64_t kernels = 0;
   /// Bytes every kernel reads and writes: per buffer its operands view, the

@@ -8,15 +8,6 @@ namespace mlir::legato {
 
 using namespace mlir;
 
-bool legato::isFreshBuffer(Value root) {
-  if (root.getDefiningOp<memref::AllocOp>())
-    return true;
-  auto arg = dyn_cast<BlockArgument>(root);
-  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()) : nullptr;
-  return func && arg.getOwner()->isEntryBlock() &&
-         func.getArgAttr(arg.getArgNumber(), legato::kOutputArgAttr);
-}
-
 namespace {
 
 MemRefType memrefFor(Type tensorType) {

@@ -19,6 +19,7 @@ namespace mlir::legato {
 } // namespace mlir::legato
 
 using namespace mlir;
+using mlir::legato::rootOf;
 
 linalg::GenericOp legato::epilogueOf(Operation *reduction) {
   auto next = dyn_cast_or_null<linalg::GenericOp>(reduction->getNextNode());
@@ -26,12 +27,6 @@ linalg::GenericOp legato::epilogueOf(Operation *reduction) {
 }
 
 namespace {
-
-Value rootOf(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref;
-}
 
 bool isStaticOnBuffers(linalg::GenericOp op) {
   return op.hasPureBufferSemantics() &&
@@ -42,8 +37,7 @@ bool isStaticOnBuffers(linalg::GenericOp op) {
 /// all its parallel dims come first, at least two output points, one
 /// output written at the point its parallel dims name; 0 otherwise.
 unsigned hostParallelDims(linalg::GenericOp op) {
-  if (!isStaticOnBuffers(op) || op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0 ||
-      op->hasAttr(legato::kEpilogueAttr) || legato::epilogueOf(op))
+  if (!isStaticOnBuffers(op) || op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
     return 0;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   unsigned parallel = llvm::find(iterators, utils::IteratorType::reduction) - iterators.begin();
@@ -106,15 +100,12 @@ bool canBeEpilogue(linalg::GenericOp consumer, linalg::GenericOp reduction, unsi
 struct LegatoFuseEpiloguesPass
     : legato::impl::LegatoFuseEpiloguesPassBase<LegatoFuseEpiloguesPass> {
   void runOnOperation() override {
-    SmallVector<linalg::GenericOp> reductions;
+    SmallVector<std::pair<linalg::GenericOp, unsigned>> reductions;
     getOperation().walk([&](linalg::GenericOp op) {
-      if (hostParallelDims(op))
-        reductions.push_back(op);
+      if (unsigned parallel = hostParallelDims(op))
+        reductions.push_back({op, parallel});
     });
-    for (linalg::GenericOp reduction : reductions) {
-      unsigned parallel = hostParallelDims(reduction);
-      if (!parallel)
-        continue;
+    for (auto [reduction, parallel] : reductions) {
       SmallVector<Operation *> between;
       Operation *next = reduction->getNextNode();
       for (; next && isBookkeeping(next); next = next->getNextNode())

@@ -37,21 +37,27 @@ using mlir::legato::mergeWithProducerOrSibling;
 
 namespace {
 
+/// `op` when it is an elementwise generic of at most `maxOps` body ops that
+/// computes a pure function of its inputs, which a consumer can recompute;
+/// null otherwise. (A kernel that reads its output, an accumulator, would
+/// read the consumer's there.)
+linalg::GenericOp asRecomputable(Operation *op, size_t maxOps) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getBody()->getOperations().size() > maxOps ||
+      generic.getNumReductionLoops() != 0)
+    return {};
+  for (OpOperand &init : generic.getDpsInitsMutable())
+    if (generic.payloadUsesValueFromOperand(&init))
+      return {};
+  return generic;
+}
+
 /// A generic that computes little from no data (a splat constant, an iota)
 /// or from scalars only (CG's alpha = rs / dot): recomputing it in every
 /// consumer is cheaper than storing it and launching it on its own.
 bool isCheapGenerator(Operation *op) {
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  constexpr size_t kMaxOps = 8;
-  if (!generic || generic.getBody()->getOperations().size() > kMaxOps ||
-      generic.getNumReductionLoops() != 0)
-    return false;
-  // A kernel that reads its output (an accumulator) is not a pure function
-  // of its inputs: copied into a consumer, it would read the consumer's.
-  for (OpOperand &init : generic.getDpsInitsMutable())
-    if (generic.payloadUsesValueFromOperand(&init))
-      return false;
-  return llvm::all_of(generic.getDpsInputs(), [](Value in) {
+  linalg::GenericOp generic = asRecomputable(op, /*maxOps=*/8);
+  return generic && llvm::all_of(generic.getDpsInputs(), [](Value in) {
     auto type = dyn_cast<RankedTensorType>(in.getType());
     return type && type.getRank() == 0;
   });
@@ -133,19 +139,13 @@ Value sourceArray(Value v) {
 /// arithmetic ops per element, hidden behind the memory traffic (R's body
 /// is 9 ops, with its diagonal test; no math functions, which cost more).
 bool isRecomputedInUsers(Operation *op) {
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  constexpr size_t kMaxOps = 16;
-  if (!generic || generic.getNumReductionLoops() != 0 || generic.getNumResults() != 1 ||
-      !generic.hasPureTensorSemantics() || generic.getBody()->getOperations().size() > kMaxOps)
-    return false;
-  if (!llvm::all_of(generic.getBody()->getOperations(), [](Operation &inner) {
+  linalg::GenericOp generic = asRecomputable(op, /*maxOps=*/16);
+  if (!generic || generic.getNumResults() != 1 || !generic.hasPureTensorSemantics() ||
+      !llvm::all_of(generic.getBody()->getOperations(), [](Operation &inner) {
         return isa<arith::ArithDialect>(inner.getDialect()) ||
                isa<linalg::IndexOp, linalg::YieldOp>(inner);
       }))
     return false;
-  for (OpOperand &init : generic.getDpsInitsMutable())
-    if (generic.payloadUsesValueFromOperand(&init))
-      return false;
   Value source;
   for (OpOperand *in : generic.getDpsInputOperands()) {
     if (!usesEveryDim(generic.getMatchingIndexingMap(in)))

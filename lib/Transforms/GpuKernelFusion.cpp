@@ -5,7 +5,6 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::legato::gpu_kernels {
 
@@ -33,13 +32,6 @@ bool isFill(linalg::GenericOp op) {
 }
 
 } // namespace
-
-/// The buffer `memref` is a view of.
-Value rootOf(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref;
-}
 
 /// The fill that sets `reduction`'s output just before it (only views,
 /// constants and allocations in between), when it writes a scalar defined

@@ -13,8 +13,6 @@
 
 namespace mlir::legato::gpu_kernels {
 
-/// The buffer `memref` is a view of.
-Value rootOf(Value memref);
 /// The fill that sets `reduction`'s output just before it (only views,
 /// constants, allocations and fills of other buffers in between), when it
 /// writes a scalar defined before it; null otherwise.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/GpuKernelFusion.h"
 #include "Transforms/GpuPasses.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -63,7 +64,7 @@ Region regionOf(Value memref) {
       return r;
     }
   }
-  return Region{legato::gpu_kernels::rootOf(memref), {}};
+  return Region{legato::rootOf(memref), {}};
 }
 
 struct Accesses {

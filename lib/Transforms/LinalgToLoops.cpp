@@ -83,34 +83,45 @@ struct LegatoLinalgToLoopsPass
     : legato::impl::LegatoLinalgToLoopsPassBase<LegatoLinalgToLoopsPass> {
   using LegatoLinalgToLoopsPassBase::LegatoLinalgToLoopsPassBase;
   void runOnOperation() override {
+    // Epilogues are lowered inside their reductions' loops.
     SmallVector<linalg::LinalgOp> ops;
-    getOperation().walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!op->hasAttr(legato::kEpilogueAttr))
+        ops.push_back(op);
+    });
     IRRewriter rewriter(&getContext());
-    llvm::SmallPtrSet<Operation *, 8> lowered; // epilogues lowered with their reduction
     for (linalg::LinalgOp op : ops) {
-      if (lowered.contains(op))
-        continue;
-      rewriter.setInsertionPoint(op);
-      int64_t n = staticIterations(op);
-      bool parallel = threads > 1 && (n < 0 || n >= minParallelIterations);
       linalg::GenericOp epilogue = legato::epilogueOf(op);
-      if (succeeded(legato::lowerReductionToLoops(rewriter, op, parallel, epilogue))) {
-        if (epilogue)
-          lowered.insert(epilogue);
+      rewriter.setInsertionPoint(op);
+      if (succeeded(legato::lowerReductionToLoops(rewriter, op, isParallel(op), epilogue)))
         continue;
-      }
-      FailureOr<linalg::LinalgLoops> loops = parallel
-                                                 ? linalg::linalgOpToParallelLoops(rewriter, op)
-                                                 : linalg::linalgOpToLoops(rewriter, op);
-      if (failed(loops)) {
-        op->emitError("cannot lower to loops");
+      // A reduction the register loops do not take: its epilogue after it.
+      if (failed(lowerToLoops(rewriter, op)) ||
+          (epilogue && failed(lowerToLoops(rewriter, epilogue))))
         return signalPassFailure();
-      }
-      rewriter.eraseOp(op);
-      if (parallel && !loops->empty())
-        if (auto outer = dyn_cast<scf::ParallelOp>(loops->front()))
-          keepInnermostDimSequential(rewriter, outer);
     }
+  }
+
+  /// Whether `op` has work enough for the thread team.
+  bool isParallel(linalg::LinalgOp op) {
+    int64_t n = staticIterations(op);
+    return threads > 1 && (n < 0 || n >= minParallelIterations);
+  }
+
+  /// `op` as plain loops, parallel where it pays.
+  LogicalResult lowerToLoops(RewriterBase &rewriter, linalg::LinalgOp op) {
+    rewriter.setInsertionPoint(op);
+    bool parallel = isParallel(op);
+    FailureOr<linalg::LinalgLoops> loops = parallel
+                                               ? linalg::linalgOpToParallelLoops(rewriter, op)
+                                               : linalg::linalgOpToLoops(rewriter, op);
+    if (failed(loops))
+      return op->emitError("cannot lower to loops");
+    rewriter.eraseOp(op);
+    if (parallel && !loops->empty())
+      if (auto outer = dyn_cast<scf::ParallelOp>(loops->front()))
+        keepInnermostDimSequential(rewriter, outer);
+    return success();
   }
 };
 

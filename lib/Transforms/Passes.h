@@ -39,6 +39,9 @@ linalg::GenericOp epilogueOf(Operation *reduction);
 /// engine allocates every result, also on each rank of a distributed run).
 inline constexpr llvm::StringLiteral kOutputArgAttr = "legato.output";
 
+/// The buffer `memref` is a view of (through every view-like op).
+Value rootOf(Value memref);
+
 /// Whether `root` (a buffer, not a view) shares no element with any other
 /// buffer of its function: an allocation of the function, or a result
 /// argument (kOutputArgAttr).

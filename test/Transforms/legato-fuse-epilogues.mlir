@@ -109,7 +109,7 @@ func.func @reads_another_point(%r: memref<8x8xf64>, %x: memref<8xf64>,
 
 // Tests that a consumer writing an argument that is not a result (which may
 // be one of the reduction's inputs) stays a kernel of its own, and that a
-// kernel between the two keeps them apart.
+// copy between the two keeps them apart.
 // CHECK-LABEL: func @writes_an_input_argument
 // CHECK-NOT: legato.epilogue
 #mat = affine_map<(d0, d1) -> (d0, d1)>
