@@ -26,7 +26,7 @@ def LegatoLinalgToGpuPass : Pass<"legato-linalg-to-gpu", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", "256", "threads per block">,
-    Option<"maxBlocks", "max-blocks", "int64_t", "8192",
+    Option<"maxBlocks", "max-blocks", "int64_t", "65536",
            "blocks beyond which threads loop over more elements">,
   ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",

@@ -148,7 +148,9 @@ func.func @abs_int(%x: memref<16xi64>, %y: memref<16xi64>) {
 // combination.
 // CHECK-LABEL: func @fused_dot
 // CHECK: %[[ZERO:.*]] = arith.constant 0.0
-// CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<1024xf64>
+// 2^20 elements, 256 threads and 2 elements per thread and round: 2048
+// blocks, so 2048 partials.
+// CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<2048xf64>
 // CHECK: gpu.launch
 // CHECK: math.exp
 // CHECK: memref.store {{.*}}, %arg1
@@ -213,16 +215,45 @@ func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1
 }
 
 // Tests that an elementwise op on a strided view keeps scalar accesses,
-// four elements per thread and round, loads first.
+// two elements per thread and round, loads first: 2^20 elements make 2048
+// blocks of 256 threads.
 // CHECK-LABEL: func @strided
-// CHECK: gpu.launch
+// CHECK: %[[BLOCKS:.*]] = arith.constant 2048 : index
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[BLOCKS]],
 // CHECK-NOT: vector.load
-// CHECK-COUNT-4: memref.load
+// CHECK-COUNT-2: memref.load
 // CHECK: memref.store
 func.func @strided(%x: memref<1024x1026xf32>, %y: memref<1024x1024xf32>) {
   %v = memref.subview %x[0, 1] [1024, 1024] [1, 1] : memref<1024x1026xf32> to memref<1024x1024xf32, strided<[1026, 1], offset: 1>>
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%v : memref<1024x1024xf32, strided<[1026, 1], offset: 1>>) outs(%y : memref<1024x1024xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// Tests the grid's caps on 2^28 elements: a scalar kernel takes at most
+// 65,536 blocks (the pass's max-blocks), a vectorised one 8,192; the rest
+// is covered by rounds of the grid-stride loop.
+// CHECK-LABEL: func @large
+// CHECK: %[[SCALAR:.*]] = arith.constant 65536 : index
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[SCALAR]],
+// CHECK: memref.load
+// CHECK: %[[VECTOR:.*]] = arith.constant 8192 : index
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[VECTOR]],
+// CHECK: vector.load
+func.func @large(%x: memref<16384x16386xf32>, %y: memref<16384x16384xf32>, %z: memref<16384x16384xf32>) {
+  %v = memref.subview %x[0, 1] [16384, 16384] [1, 1] : memref<16384x16386xf32> to memref<16384x16384xf32, strided<[16386, 1], offset: 1>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<16384x16384xf32, strided<[16386, 1], offset: 1>>) outs(%y : memref<16384x16384xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%y : memref<16384x16384xf32>) outs(%z : memref<16384x16384xf32>) {
   ^bb0(%a: f32, %b: f32):
     %e = math.exp %a : f32
     linalg.yield %e : f32
