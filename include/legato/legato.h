@@ -51,8 +51,8 @@ enum class Backend { cpu, cuda };
 
 /// Runtime configuration. Empty/zero fields take their value from the
 /// environment (LEGATO_BACKEND, LEGATO_MODE, LEGATO_THREADS, LEGATO_CACHE_DIR,
-/// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY, LEGATO_MEMORY_LIMIT), then
-/// from the defaults.
+/// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY, LEGATO_MEMORY_LIMIT,
+/// LEGATO_MESH_ROWS), then from the defaults.
 struct Options {
   std::optional<Backend> backend;
   std::optional<Mode> mode;
@@ -65,6 +65,11 @@ struct Options {
   /// backend's memory; 0 = no limit. Past it, legato::Error. The variable
   /// takes a byte count with an optional K, M, G or T suffix (powers of 1024).
   int64_t memory_limit = 0;
+  /// A 2-D mesh of the ranks: mesh_rows rows of size / mesh_rows ranks
+  /// (it must divide the number of ranks). New 2-D arrays are then split
+  /// along both axes, and Sharding::grid uses this mesh. 0: a 1-D mesh of
+  /// all ranks.
+  int mesh_rows = 0;
 };
 
 /// What the compiler and runtime did; see docs/PERFORMANCE.md.
@@ -225,18 +230,32 @@ public:
 
 // ---- distribution (docs/DISTRIBUTED.md) -------------------------------------
 /// Where the elements of an array live over the ranks of an mpirun job:
-/// blocks along one axis (uneven when the axis does not divide; ranks past
-/// its extent hold nothing), or a copy on every rank. Without a request,
-/// arrays follow their inputs, and new ones are split along axis 0 when it
-/// has at least as many entries as there are ranks.
+/// blocks along one axis over all ranks (uneven when the axis does not
+/// divide; ranks past its extent hold nothing), blocks along two axes over a
+/// 2-D mesh of the ranks, or a copy on every rank. Without a request, arrays
+/// follow their inputs, and new ones are split along axis 0 when it has at
+/// least as many entries as there are ranks (with Options::mesh_rows set:
+/// along axes 0 and 1 over the mesh when both are long enough).
 struct Sharding {
-  int64_t axis = 0; ///< the split axis; -1: replicated
-  static Sharding split(int64_t axis = 0) { return {axis}; }
-  static Sharding replicated() { return {-1}; }
+  int64_t axis = 0;   ///< the split axis (over the mesh's rows); -1: replicated
+  int64_t axis2 = -1; ///< the axis split over the 2-D mesh's columns; -1: none
+  static Sharding split(int64_t axis = 0) { return {axis, -1}; }
+  static Sharding replicated() { return {-1, -1}; }
+  /// Blocks of the 2-D mesh: `rows_axis` split among the mesh's rows,
+  /// `cols_axis` among its columns (rank r is mesh row r / columns, mesh
+  /// column r % columns).
+  static Sharding grid(int64_t rows_axis = 0, int64_t cols_axis = 1) {
+    return {rows_axis, cols_axis};
+  }
 };
 /// The same values, stored in blocks along `axis` (negative counts from the
 /// end). Like JAX's device_put: a new array, data moves at most once.
 Array shard(const Array &, int64_t axis = 0);
+/// The same values in blocks of the 2-D mesh (Sharding::grid): like JAX's
+/// NamedSharding(mesh, P('rows', 'cols')). The mesh is Options::mesh_rows
+/// by size / mesh_rows; without that option, the most square one with at
+/// least as many rows as columns (4 ranks: 2 x 2; 2 ranks: 2 x 1).
+Array shard(const Array &, int64_t rows_axis, int64_t cols_axis);
 /// The same values, a whole copy on every rank.
 Array replicate(const Array &);
 

@@ -80,12 +80,17 @@ Engine::Engine(const Options &o)
     : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
       threads(o.threads > 0 ? o.threads : defaultThreads()),
       simplify(o.simplify.value_or(true)),
-      windowLimit(o.window_limit > 0 ? o.window_limit : 4096),
+      windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
       mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
   if (!o.cache_dir.empty())
     diskCache = runtime::DiskCache::openOrWarn(o.cache_dir);
   comm = runtime::createCommunicator();
+  if (meshRows < 0 || (meshRows > 0 && ranks() % meshRows != 0))
+    throw Error("legato: Options::mesh_rows (LEGATO_MESH_ROWS) = " + std::to_string(meshRows) +
+                " does not divide the " + std::to_string(ranks()) +
+                " ranks of this job into a 2-D mesh; pass a divisor of " +
+                std::to_string(ranks()) + ", or 0 for a 1-D mesh");
   loops = LoopDetector(minWindowOps());
   device = createBackend(backend, threads, diskCache.get());
   device->setMemoryLimit(o.memory_limit);
@@ -220,7 +225,8 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
     for (const NodePtr &in : program.inputs)
       key += "|" + (in->sharding ? in->sharding->str() : std::string("whole"));
     for (Node *out : program.outputs)
-      key += "|" + std::to_string(out->placement);
+      key += "|" + std::to_string(out->placement) + "," + std::to_string(out->placement2);
+    key += "|mesh=" + std::to_string(meshRows);
   }
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
@@ -254,8 +260,10 @@ void Engine::partition(mlir::ModuleOp module, const Program &program) {
     if (out->placement == Node::kAnyPlacement)
       continue;
     runtime::Sharding wanted =
-        out->placement == Node::kReplicated
-            ? runtime::Sharding::replicated(out->shape, ranks())
+        out->placement == Node::kReplicated ? runtime::Sharding::replicated(out->shape, ranks())
+        : out->placement2 >= 0
+            ? runtime::Sharding::grid(out->shape, out->placement, out->placement2,
+                                      gridRows(), ranks() / gridRows())
             : runtime::Sharding::split(out->shape, out->placement, ranks());
     main.setResultAttr(unsigned(i), mlir::legato::kBoxesAttr,
                        b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(wanted.boxes)));
@@ -267,7 +275,7 @@ void Engine::partition(mlir::ModuleOp module, const Program &program) {
     pm.addPass(mlir::legato::createLegatoSimplifyPass());
   }
   pm.addPass(mlir::legato::createLegatoPartitionPass(
-      {/*ranks=*/ranks(), /*rank=*/comm->rank()}));
+      {/*ranks=*/ranks(), /*rank=*/comm->rank(), /*meshRows=*/meshRows}));
   if (mlir::failed(pm.run(module)))
     throw Error("legato: internal compiler error while partitioning a program over " +
                 std::to_string(ranks()) + " ranks");
@@ -330,13 +338,13 @@ void Engine::readWhole(const Node &node, void *dst) {
 
 void Engine::placeWhole(Node &node, const void *data) {
   int64_t element = dtype_size(node.dtype);
-  if (ranks() == 1 || node.shape.empty() || node.shape[0] < ranks()) {
+  auto sharding = std::make_shared<runtime::Sharding>(
+      runtime::Sharding::byDefault(node.shape, ranks(), meshRows));
+  if (ranks() == 1 || !mlir::legato::isSplit(sharding->boxes, node.shape)) {
     node.buffer = device->allocate(node.size() * element);
     node.buffer->write(data);
     return;
   }
-  auto sharding = std::make_shared<runtime::Sharding>(
-      runtime::Sharding::split(node.shape, 0, ranks()));
   const runtime::Box &mine = sharding->boxes[size_t(comm->rank())];
   std::vector<char> block(size_t(mine.size() * element));
   runtime::copyBox(data, runtime::Box::full(node.shape), block.data(), mine, mine, element);

@@ -5,6 +5,7 @@
 #include "API/ExecutableCache.h"
 #include "API/LoopDetector.h"
 #include "API/Program.h"
+#include "Runtime/Sharding.h"
 #include "Transforms/Pipelines.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -31,6 +32,7 @@ public:
   int threads;
   bool simplify;
   int64_t windowLimit;
+  int meshRows; ///< Options::mesh_rows: 0, or the rows of a 2-D mesh of the ranks
 
   /// Registers a newly created node (it joins the lazy window).
   NodePtr record(NodePtr node);
@@ -68,6 +70,8 @@ public:
   /// The ranks of this run (MPI under mpirun, else this process alone).
   std::unique_ptr<runtime::Communicator> comm;
   int ranks() const { return comm->size(); }
+  /// The rows of the 2-D mesh that Sharding::grid places blocks on.
+  int gridRows() const { return runtime::Sharding::gridRows(ranks(), meshRows); }
   /// The least length of a loop window (LoopDetector.h says why it differs).
   int64_t minWindowOps() const {
     return ranks() > 1 ? LoopDetector::kDistributedWindowOps

@@ -60,6 +60,9 @@ struct Node {
   /// legato::shard / replicate asked for this value's placement: the split
   /// axis, or kReplicated. kAnyPlacement: the partitioner decides.
   int64_t placement = kAnyPlacement;
+  /// With a split `placement`: the axis split over the 2-D mesh's columns
+  /// (legato::Sharding::grid), or -1.
+  int64_t placement2 = -1;
   static constexpr int64_t kAnyPlacement = -2, kReplicated = -1;
   /// Live Arrays whose current value is this node: a pending node with
   /// handles is a program output, one without is a temporary.

@@ -609,16 +609,36 @@ Array eye(int64_t n, DType t) {
   return wrap(convertNode(diagonal, t));
 }
 
-Array shard(const Array &a, int64_t axis) {
-  NodePtr v = valueOf(a);
-  int64_t rank = int64_t(v->shape.size());
+/// `axis` of an array of shape `shape` in [0, rank), or legato::Error.
+static int64_t shardAxis(const Shape &shape, int64_t axis) {
+  int64_t rank = int64_t(shape.size());
   if (axis < -rank || axis >= rank)
     throw Error("legato.shard: axis " + std::to_string(axis) + " is out of range for an array of shape " +
-                shapeString(v->shape) + "; pass an axis in [" + std::to_string(-rank) + ", " +
+                shapeString(shape) + "; pass an axis in [" + std::to_string(-rank) + ", " +
                 std::to_string(rank) + ")" + (rank ? "" : " (a 0-d array can only be replicated)"));
+  return axis < 0 ? axis + rank : axis;
+}
+
+Array shard(const Array &a, int64_t axis) {
+  NodePtr v = valueOf(a);
+  int64_t placement = shardAxis(v->shape, axis);
   // A new value (an identity reshape) so that Arrays sharing `v` keep theirs.
   NodePtr n = makeNode(OpKind::Reshape, v->dtype, v->shape, {v});
-  n->placement = axis < 0 ? axis + rank : axis;
+  n->placement = placement;
+  return wrap(n);
+}
+
+Array shard(const Array &a, int64_t rows_axis, int64_t cols_axis) {
+  NodePtr v = valueOf(a);
+  int64_t rows = shardAxis(v->shape, rows_axis), cols = shardAxis(v->shape, cols_axis);
+  if (rows == cols)
+    throw Error("legato.shard: axes " + std::to_string(rows_axis) + " and " +
+                std::to_string(cols_axis) + " of an array of shape " + shapeString(v->shape) +
+                " are the same axis; a 2-D mesh splits two different axes (or call "
+                "legato::shard(a, axis) to split one over all ranks)");
+  NodePtr n = makeNode(OpKind::Reshape, v->dtype, v->shape, {v});
+  n->placement = rows;
+  n->placement2 = cols;
   return wrap(n);
 }
 
@@ -631,7 +651,9 @@ Array replicate(const Array &a) {
 
 /// A creation op's value placed as `s` asks.
 static Array placed(const Array &a, Sharding s) {
-  return s.axis == Sharding::replicated().axis ? replicate(a) : shard(a, s.axis);
+  if (s.axis == Sharding::replicated().axis)
+    return replicate(a);
+  return s.axis2 < 0 ? shard(a, s.axis) : shard(a, s.axis, s.axis2);
 }
 
 Array zeros(Shape shape, DType t, Sharding s) { return placed(zeros(std::move(shape), t), s); }

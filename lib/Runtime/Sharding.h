@@ -90,6 +90,44 @@ struct Sharding {
     }
     return s;
   }
+  /// Blocks of a rows x cols mesh (rank r at mesh row r / cols, column
+  /// r % cols): `rowsAxis` split among the mesh's rows, `colsAxis` among its
+  /// columns, each as `split` does.
+  static Sharding grid(const Shape &global, int64_t rowsAxis, int64_t colsAxis, int rows,
+                       int cols) {
+    Sharding byRow = split(global, rowsAxis, rows), byCol = split(global, colsAxis, cols);
+    Sharding s{global, {}};
+    for (int r = 0; r < rows * cols; ++r) {
+      Box b = byRow.boxes[size_t(r / cols)];
+      b.lo[size_t(colsAxis)] = byCol.boxes[size_t(r % cols)].lo[size_t(colsAxis)];
+      b.hi[size_t(colsAxis)] = byCol.boxes[size_t(r % cols)].hi[size_t(colsAxis)];
+      s.boxes.push_back(b);
+    }
+    return s;
+  }
+  /// Where a new array lives when nobody asked: with a 2-D mesh (meshRows >
+  /// 0), blocks of axes 0 and 1 when each has an entry per mesh row or
+  /// column; otherwise blocks of axis 0 when it has an entry per rank;
+  /// otherwise a copy on every rank.
+  static Sharding byDefault(const Shape &global, int ranks, int meshRows) {
+    if (meshRows > 0 && global.size() >= 2 && global[0] >= meshRows &&
+        global[1] >= ranks / meshRows && ranks > 1)
+      return grid(global, 0, 1, meshRows, ranks / meshRows);
+    if (!global.empty() && global[0] >= ranks)
+      return split(global, 0, ranks);
+    return replicated(global, ranks);
+  }
+  /// The rows of the 2-D mesh Sharding::grid uses: `meshRows` when set,
+  /// otherwise the most square mesh with at least as many rows as columns.
+  static int gridRows(int ranks, int meshRows) {
+    if (meshRows > 0)
+      return meshRows;
+    int rows = ranks;
+    for (int c = 1; c * c <= ranks; ++c)
+      if (ranks % c == 0)
+        rows = ranks / c;
+    return rows;
+  }
   int ranks() const { return int(boxes.size()); }
   bool operator==(const Sharding &o) const { return global == o.global && boxes == o.boxes; }
   /// A canonical text form: part of program keys and of `legato-opt` tests.

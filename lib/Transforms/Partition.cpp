@@ -31,11 +31,12 @@ using namespace mlir::legato;
 namespace {
 
 struct Partitioner {
-  Partitioner(func::FuncOp func, int64_t ranks, int64_t rank)
-      : func(func), ranks(ranks), rank(rank) {}
+  Partitioner(func::FuncOp func, int64_t ranks, int64_t rank, int64_t meshRows)
+      : func(func), ranks(ranks), rank(rank), meshRows(meshRows) {}
 
   func::FuncOp func;
   int64_t ranks, rank;
+  int64_t meshRows; // 0, or the rows of a 2-D mesh (new arrays' default)
 
   llvm::DenseMap<Value, std::optional<Boxes>> home;
   llvm::DenseMap<Value, Boxes> demand;  // what each rank's consumers read
@@ -114,10 +115,8 @@ LogicalResult Partitioner::analyse() {
       boxes = *requested;
     } else if (std::optional<Boxes> h = home.lookup(value)) {
       boxes = *h;
-    } else if (!shape.empty() && shape[0] >= ranks) {
-      boxes = ::legato::runtime::Sharding::split(shape.vec(), 0, int(ranks)).boxes;
     } else {
-      boxes = replicated(value);
+      boxes = ::legato::runtime::Sharding::byDefault(shape.vec(), int(ranks), int(meshRows)).boxes;
     }
     outputs.push_back(boxes);
     Boxes &d = demand.try_emplace(value, nothing(value)).first->second;
@@ -377,10 +376,15 @@ struct LegatoPartitionPass : mlir::legato::impl::LegatoPartitionPassBase<LegatoP
                                  << " ranks is not a rank";
       return signalPassFailure();
     }
+    if (meshRows < 0 || (meshRows > 0 && ranks % meshRows != 0)) {
+      getOperation().emitError() << "legato-partition: mesh-rows " << meshRows
+                                 << " does not divide " << ranks << " ranks";
+      return signalPassFailure();
+    }
     for (auto func : llvm::make_early_inc_range(getOperation().getOps<func::FuncOp>())) {
       if (func.isExternal() || !llvm::hasSingleElement(func.getBody()))
         continue;
-      Partitioner partitioner(func, ranks, rank);
+      Partitioner partitioner(func, ranks, rank, meshRows);
       if (failed(partitioner.analyse()) || failed(partitioner.rewrite()))
         return signalPassFailure();
     }

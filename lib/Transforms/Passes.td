@@ -226,11 +226,15 @@ def LegatoPartitionPass : Pass<"legato-partition", "mlir::ModuleOp"> {
     `legato.all_reduce`). Everything else becomes local ops on local shapes,
     and fuses as before. Results get `legato.boxes`: the requested
     distribution, else the one the value has, else blocks along axis 0 when
-    its leading dimension has at least `ranks` entries, else replicated.
+    its leading dimension has at least `ranks` entries, else replicated
+    (with `mesh-rows`, a 2-D mesh: blocks along axes 0 and 1 first, when
+    both have an entry per mesh row and column).
   }];
   let options = [
     Option<"ranks", "ranks", "int64_t", "1", "number of ranks">,
     Option<"rank", "rank", "int64_t", "0", "the rank whose program is built">,
+    Option<"meshRows", "mesh-rows", "int64_t", "0",
+           "rows of a 2-D mesh of the ranks (0: a 1-D mesh)">,
   ];
 }
 

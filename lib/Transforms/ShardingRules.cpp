@@ -212,6 +212,28 @@ SmallVector<int64_t> splitAxes(const Boxes &boxes, ArrayRef<int64_t> global) {
   return axes;
 }
 
+/// Whether every element of a 2-D array of shape `shape` lies in some box:
+/// each cell of the grid that all boxes' edges cut the array into is
+/// checked at its low corner.
+bool coversAll2D(const Boxes &boxes, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> cuts[2];
+  for (int d = 0; d < 2; ++d) {
+    cuts[d] = {0, shape[d]};
+    for (const Box &b : boxes)
+      if (!b.empty())
+        cuts[d].append({b.lo[d], b.hi[d]});
+    llvm::sort(cuts[d]);
+    cuts[d].erase(std::unique(cuts[d].begin(), cuts[d].end()), cuts[d].end());
+  }
+  for (size_t i = 0; i + 1 < cuts[0].size(); ++i)
+    for (size_t j = 0; j + 1 < cuts[1].size(); ++j) {
+      Box cell{{cuts[0][i], cuts[1][j]}, {cuts[0][i] + 1, cuts[1][j] + 1}};
+      if (!llvm::any_of(boxes, [&](const Box &b) { return b.contains(cell); }))
+        return false;
+    }
+  return true;
+}
+
 /// Maps every box through `f` (which gets and returns one box).
 template <class F> Boxes mapBoxes(const Boxes &boxes, F f) {
   Boxes out;
@@ -341,6 +363,26 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
             });
           })
           .Case<MatmulOp, BatchMatmulOp>([&](Operation *) -> std::optional<Boxes> {
+            // Blocks of a 2-D mesh (SUMMA-style): rank r computes the rows
+            // of its lhs block times the columns of its rhs block, reading
+            // the whole row panel of the lhs and column panel of the rhs.
+            if (isa<MatmulOp>(op) && inShape.size() == 2 && out.size() == 2 &&
+                splitAxes(in, inShape) != SmallVector<int64_t>{0}) {
+              Boxes panels;
+              for (size_t r = 0; r < in.size(); ++r) {
+                Box c = Box::full(out.vec());
+                c.lo[0] = in[r].lo[0];
+                c.hi[0] = in[r].hi[0];
+                if (homes[1]) {
+                  c.lo[1] = (*homes[1])[r].lo[1];
+                  c.hi[1] = (*homes[1])[r].hi[1];
+                }
+                panels.push_back(in[r].empty() ? emptyBox(2) : c);
+              }
+              if (!coversAll2D(panels, out))
+                return std::nullopt;
+              return panels;
+            }
             // Row blocks of a 2-D lhs (batch blocks of a 3-D one) give those
             // of the result.
             if ((isa<MatmulOp>(op) && inShape.size() != 2) ||

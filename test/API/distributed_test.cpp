@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <vector>
 
 using legato::Array;
@@ -140,6 +142,103 @@ TEST(Distributed, LaterSweepsReceiveGhostRowsAroundTheBlockInPlace) {
   EXPECT_EQ(u.to_vector<double>(), want);
 }
 
+/// Whether the job runs with a 2-D mesh (LEGATO_MESH_ROWS, CMakeLists.txt).
+bool meshIs2D() {
+  const char *rows = std::getenv("LEGATO_MESH_ROWS");
+  return rows && std::atoi(rows) > 0;
+}
+
+TEST(Distributed, GridBlocksKeepValues) {
+  runtime();
+  Array a = legato::random({37, 29}, legato::f64, 6); // uneven blocks both ways
+  std::vector<double> host = a.to_vector<double>();
+  for (Array placed : {legato::shard(a, 0, 1), legato::shard(a, 1, 0),
+                       legato::zeros({37, 29}, legato::f64, legato::Sharding::grid()) + a}) {
+    std::vector<double> got = (placed * 2.0 + 1.0).to_vector<double>();
+    ASSERT_EQ(got.size(), host.size());
+    for (size_t i = 0; i < host.size(); ++i)
+      EXPECT_EQ(got[i], host[i] * 2.0 + 1.0) << "element " << i;
+  }
+  Array g = legato::shard(a, 0, 1);
+  double rowsum = 0;
+  for (int64_t j = 0; j < 29; ++j)
+    rowsum += host[size_t(5 * 29 + j)];
+  EXPECT_NEAR(legato::sum(g, {1}).to_vector<double>()[5], rowsum, 1e-12 * std::abs(rowsum));
+}
+
+TEST(Distributed, GridStencilMatchesLoops) {
+  runtime();
+  const int64_t n = 33, m = 26;
+  Array u = legato::shard(legato::random({n, m}, legato::f64, 7), 0, 1);
+  std::vector<double> want = u.to_vector<double>();
+  for (int s = 0; s < 3; ++s) {
+    u[{slice(1, -1), slice(1, -1)}] =
+        0.25 * (u[{slice(none, -2), slice(1, -1)}] + u[{slice(2, none), slice(1, -1)}] +
+                u[{slice(1, -1), slice(none, -2)}] + u[{slice(1, -1), slice(2, none)}]);
+    std::vector<double> next = want;
+    for (int64_t i = 1; i < n - 1; ++i)
+      for (int64_t j = 1; j < m - 1; ++j)
+        next[i * m + j] = 0.25 * (want[(i - 1) * m + j] + want[(i + 1) * m + j] +
+                                  want[i * m + j - 1] + want[i * m + j + 1]);
+    want = next;
+  }
+  EXPECT_EQ(u.to_vector<double>(), want);
+}
+
+TEST(Distributed, GridProductMatchesLoops) {
+  runtime();
+  // Small integers: every summation order gives the exact result.
+  const int64_t n = 23, k = 17, m = 19;
+  std::vector<double> a(size_t(n * k)), b(size_t(k * m));
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t p = 0; p < k; ++p)
+      a[size_t(i * k + p)] = double((i + 2 * p) % 7) - 3;
+  for (int64_t p = 0; p < k; ++p)
+    for (int64_t j = 0; j < m; ++j)
+      b[size_t(p * m + j)] = double((p * j) % 5) - 2;
+  Array A = legato::shard(legato::from_vector(a, {n, k}), 0, 1);
+  Array B = legato::shard(legato::from_vector(b, {k, m}), 0, 1);
+  std::vector<double> got = (legato::matmul(A, B) + 1.0).to_vector<double>();
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < m; ++j) {
+      double c = 1.0;
+      for (int64_t p = 0; p < k; ++p)
+        c += a[size_t(i * k + p)] * b[size_t(p * m + j)];
+      ASSERT_EQ(got[size_t(i * m + j)], c) << i << ", " << j;
+    }
+}
+
+TEST(Distributed, NewArraysFollowTheMesh) {
+  legato::Runtime &rt = runtime();
+  if (std::getenv("LEGATO_MODE") && std::string(std::getenv("LEGATO_MODE")) == "eager")
+    GTEST_SKIP() << "eager runs each slice as its own program";
+  // A difference along axis 1 needs no neighbour's data when rows are split
+  // (the 1-D mesh). On a 2-D mesh, d[:, j] lives where u[:, j + 1] does and
+  // needs u[:, j] too: one ghost column from the left neighbour.
+  const int64_t n = 32, m = 32;
+  Array u = legato::random({n, m}, legato::f64, 8);
+  std::vector<double> host = u.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array d = u[{slice(none, none), slice(1, none)}] - u[{slice(none, none), slice(none, -1)}];
+  legato::flush();
+  int64_t sent = legato::stats().bytes_sent;
+  if (meshIs2D() && rt.size() > 1) {
+    int rows = std::atoi(std::getenv("LEGATO_MESH_ROWS")), cols = rt.size() / rows;
+    // Every rank but those of the last mesh column sends the last column of
+    // its block to its right neighbour.
+    bool lastColumn = rt.rank() % cols == cols - 1;
+    int64_t blockRows = n / rows + (rt.rank() / cols < n % rows ? 1 : 0);
+    EXPECT_EQ(sent, lastColumn ? 0 : blockRows * 8) << "rank " << rt.rank();
+  } else {
+    EXPECT_EQ(sent, 0) << "rank " << rt.rank();
+  }
+  std::vector<double> got = d.to_vector<double>();
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j + 1 < m; ++j)
+      ASSERT_EQ(got[size_t(i * (m - 1) + j)], host[size_t(i * m + j + 1)] - host[size_t(i * m + j)]);
+}
+
 TEST(Distributed, BadPlacementIsAnError) {
   runtime();
   Array a = legato::zeros({4, 4});
@@ -152,6 +251,8 @@ TEST(Distributed, BadPlacementIsAnError) {
     EXPECT_NE(std::string(e.what()).find("legato.shard"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("(4, 4)"), std::string::npos) << e.what();
   }
+  EXPECT_THROW(legato::shard(a, 1, -1), legato::Error); // one axis twice
+  EXPECT_THROW(legato::shard(a, 0, 2), legato::Error);
 }
 
 } // namespace

@@ -1,0 +1,50 @@
+// RUN: %legato_opt --split-input-file --legato-partition="ranks=4 rank=3 mesh-rows=2" %s | FileCheck %s --check-prefix=R3
+// RUN: %legato_opt --split-input-file --legato-partition="ranks=4 rank=0 mesh-rows=2" %s | FileCheck %s --check-prefix=R0
+
+// Blocks of a 2 x 2 mesh (rank 3: rows [4, 8), columns [3, 6)). A product
+// is SUMMA-style: each rank gathers the row panel of A and the column
+// panel of B its block of C needs, multiplies locally, and C stays in
+// blocks of the mesh.
+// R3-LABEL: func.func @summa
+// R3: %[[A:.+]] = legato.exchange %arg0 have [0, 0, 4, 3, 0, 3, 4, 6, 4, 0, 8, 3, 4, 3, 8, 6] need [0, 0, 4, 6, 0, 0, 4, 6, 4, 0, 8, 6, 4, 0, 8, 6] of [8, 6] on 3 : tensor<4x3xf64> -> tensor<4x6xf64>
+// R3: %[[B:.+]] = legato.exchange %arg1 have {{.+}} on 3 : tensor<3x3xf64> -> tensor<6x3xf64>
+// R3: legato.matmul %[[A]], %[[B]] : tensor<4x6xf64>, tensor<6x3xf64> -> tensor<4x3xf64>
+// R3-NOT: legato.exchange
+// R3: return {{.+}} : tensor<4x3xf64>
+func.func @summa(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,3,  4,3, 8,6>},
+                 %b: tensor<6x6xf64> {legato.boxes = array<i64: 0,0, 3,3,  0,3, 3,6,  3,0, 6,3,  3,3, 6,6>}) -> tensor<8x6xf64> {
+  %c = legato.matmul %a, %b : tensor<8x6xf64>, tensor<6x6xf64> -> tensor<8x6xf64>
+  return %c : tensor<8x6xf64>
+}
+
+// -----
+
+// A 5-point sweep on mesh blocks: the ghost ring around the block (its
+// hull: with corners) comes in one exchange, the interior write lands at
+// the local offsets.
+// R0-LABEL: func.func @stencil
+// R0: legato.exchange %arg0 have {{.+}} need [0, 0, 5, 4, {{.+}}] of [8, 6] on 0 : tensor<4x3xf64> -> tensor<5x4xf64>
+// R0: legato.insert_slice %{{.+}} into %{{.+}}{{\[}}[1, 1], [1, 1]] : tensor<3x2xf64> into tensor<4x3xf64>
+func.func @stencil(%u: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,3,  4,3, 8,6>}) -> tensor<8x6xf64> {
+  %n = legato.slice %u[[0, 1], [1, 1]] : tensor<8x6xf64> -> tensor<6x4xf64>
+  %s = legato.slice %u[[2, 1], [1, 1]] : tensor<8x6xf64> -> tensor<6x4xf64>
+  %w = legato.slice %u[[1, 0], [1, 1]] : tensor<8x6xf64> -> tensor<6x4xf64>
+  %e = legato.slice %u[[1, 2], [1, 1]] : tensor<8x6xf64> -> tensor<6x4xf64>
+  %a = legato.add %n, %s : tensor<6x4xf64>
+  %b = legato.add %w, %e : tensor<6x4xf64>
+  %c = legato.add %a, %b : tensor<6x4xf64>
+  %r = legato.insert_slice %c into %u[[1, 1], [1, 1]] : tensor<6x4xf64> into tensor<8x6xf64>
+  return %r : tensor<8x6xf64>
+}
+
+// -----
+
+// New arrays without a placement: blocks of both axes on the mesh when
+// each axis has an entry per mesh row and column, else rows over all ranks.
+// R3-LABEL: func.func @create
+// R3-SAME: -> (tensor<4x3xf64> {legato.boxes = array<i64: 0, 0, 4, 3, 0, 3, 4, 6, 4, 0, 8, 3, 4, 3, 8, 6>}, tensor<2x1xf64> {legato.boxes = array<i64: 0, 0, 2, 1, 2, 0, 4, 1, 4, 0, 6, 1, 6, 0, 8, 1>})
+func.func @create() -> (tensor<8x6xf64>, tensor<8x1xf64>) {
+  %r = legato.random 7 : tensor<8x6xf64>
+  %s = legato.random 8 : tensor<8x1xf64>
+  return %r, %s : tensor<8x6xf64>, tensor<8x1xf64>
+}
