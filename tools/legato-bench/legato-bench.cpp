@@ -1,6 +1,6 @@
 //===- legato-bench.cpp - Time the example applications -------------------===//
 //
-// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe --n N
+// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm --n N
 //              [--dtype f64|f32] [--mode eager|lazy|jit] [--reps R]
 //              [--warmup W] [--iters K] [--nit P]
 //
@@ -14,6 +14,9 @@
 // to bench/hand_fused's). bench/report reads these lines.
 // --iters sets the iterations (time steps for cfd and swe) of the apps that
 // loop, --nit the pressure sweeps per cfd step; both default to apps.h's.
+// gemm is one product of two random n x n matrices (the distributed GEMM
+// strategies of docs/DISTRIBUTED.md: LEGATO_MESH_ROWS places them on a 2-D
+// mesh).
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
@@ -43,7 +46,7 @@ struct Config {
 [[noreturn]] void usage(const std::string &why) {
   std::fprintf(stderr,
                "legato-bench: %s\nusage: legato-bench --app "
-               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe --n N "
+               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm --n N "
                "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
                "[--warmup W] [--iters K] [--nit P]\n",
                why.c_str());
@@ -80,9 +83,9 @@ Config parse(int argc, char **argv) {
   }
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" &&
       c.app != "jacobi" && c.app != "bicgstab" && c.app != "cfd" &&
-      c.app != "swe")
-    usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd "
-          "or swe");
+      c.app != "swe" && c.app != "gemm")
+    usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd, "
+          "swe or gemm");
   if (c.dtype != "f64" && c.dtype != "f32")
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
@@ -195,6 +198,11 @@ void run(const Config &c) {
         c, [iters](const Array &b) { return apps::bicgstab(b, iters); },
         [](const Pair &o) { return total(o.first); },
         apps::bicgstab_input(c.n, dt));
+  } else if (c.app == "gemm") {
+    bench(
+        c, [](const Array &A, const Array &B) { return legato::matmul(A, B); },
+        [](const Array &C) { return total(C); },
+        legato::random({c.n, c.n}, dt, 11), legato::random({c.n, c.n}, dt, 12));
   } else if (c.app == "cfd") {
     apps::ChannelFlow flow = apps::channel_flow(c.n, c.nit);
     auto [u, v, p] = apps::cfd_inputs(c.n, dt);
