@@ -52,7 +52,7 @@ enum class Backend { cpu, cuda };
 /// Runtime configuration. Empty/zero fields take their value from the
 /// environment (LEGATO_BACKEND, LEGATO_MODE, LEGATO_THREADS, LEGATO_CACHE_DIR,
 /// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY, LEGATO_MEMORY_LIMIT,
-/// LEGATO_MESH_ROWS), then from the defaults.
+/// LEGATO_MESH_ROWS, LEGATO_FP_CONTRACT), then from the defaults.
 struct Options {
   std::optional<Backend> backend;
   std::optional<Mode> mode;
@@ -61,6 +61,11 @@ struct Options {
   std::string trace;         ///< Chrome trace JSON written at shutdown
   int64_t window_limit = 0;  ///< ops per lazy window before a forced flush
   std::optional<bool> simplify; ///< algebraic simplification on/off
+  /// GPU kernels may compute a * b + c as one fused multiply-add, rounded
+  /// once, as nvcc, CuPy, XLA and Triton do by default. Off by default:
+  /// every op rounded as NumPy rounds it, so fused results equal eager ones
+  /// bit for bit. The CPU backend never fuses them.
+  std::optional<bool> fp_contract;
   /// Most bytes of array data and temporaries held at once per rank, in the
   /// backend's memory; 0 = no limit. Past it, legato::Error. The variable
   /// takes a byte count with an optional K, M, G or T suffix (powers of 1024).

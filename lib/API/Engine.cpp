@@ -79,7 +79,7 @@ std::string shapeString(const Shape &shape) {
 Engine::Engine(const Options &o)
     : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
       threads(o.threads > 0 ? o.threads : defaultThreads()),
-      simplify(o.simplify.value_or(true)),
+      simplify(o.simplify.value_or(true)), fpContract(o.fp_contract.value_or(false)),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
       mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
@@ -100,6 +100,7 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
   mlir::legato::PipelineOptions options;
   options.simplify = simplify;
   options.threads = threads;
+  options.gpuContract = fpContract;
   return options;
 }
 
@@ -220,7 +221,8 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   // The backend and the options change the generated code: part of the key.
   std::string key = program.key + "|" + device->name() +
                     "|threads=" + std::to_string(options.threads) +
-                    "|simplify=" + std::to_string(options.simplify);
+                    "|simplify=" + std::to_string(options.simplify) +
+                    "|contract=" + std::to_string(options.gpuContract);
   if (ranks() > 1) { // where the inputs live and the outputs go decides the program
     for (const NodePtr &in : program.inputs)
       key += "|" + (in->sharding ? in->sharding->str() : std::string("whole"));

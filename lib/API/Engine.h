@@ -31,6 +31,7 @@ public:
   Mode mode;
   int threads;
   bool simplify;
+  bool fpContract; ///< Options::fp_contract
   int64_t windowLimit;
   int meshRows; ///< Options::mesh_rows: 0, or the rows of a 2-D mesh of the ranks
 

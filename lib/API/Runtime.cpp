@@ -61,6 +61,9 @@ Options withEnvironment(Options o) {
   if (!o.simplify)
     if (const char *v = env("LEGATO_SIMPLIFY"))
       o.simplify = std::strcmp(v, "0") != 0;
+  if (!o.fp_contract)
+    if (const char *v = env("LEGATO_FP_CONTRACT"))
+      o.fp_contract = std::strcmp(v, "0") != 0;
   if (o.mesh_rows <= 0)
     if (const char *v = env("LEGATO_MESH_ROWS"))
       o.mesh_rows = std::atoi(v);

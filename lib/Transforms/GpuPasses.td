@@ -55,6 +55,18 @@ def LegatoGpuLowerAllReducePass
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
 }
 
+def LegatoGpuContractPass : Pass<"legato-gpu-contract", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Allow fusing float multiplies into the adds of their products (FMA)";
+  let description = [{
+    Adds the `contract` fast-math flag to every float add, subtract and
+    multiply of the kernels, so that the NVPTX backend may emit one `fma.rn`
+    for `a * b + c` (rounded once) where NumPy rounds twice: the default of
+    nvcc, NVRTC, XLA and Triton on GPUs. Nothing else changes: no
+    reassociation, no approximate division, square root or transcendentals.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def LegatoGpuMergeModulesPass : Pass<"legato-gpu-merge-modules", "mlir::ModuleOp"> {
   let summary = "Move every outlined kernel into one gpu.module";
   let description = [{

@@ -33,6 +33,9 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   pm.addPass(createLegatoLinalgToGpuPass());
   pm.addPass(createLegatoGpuMergeLaunchesPass());
   pm.addPass(createConvertMathToFuncs()); // integer powers (outlining copies the callees)
+  // Constants stay kernel parameters: sunk into the kernels as immediates
+  // (gpu-launch-sink-index-computations, 1.0 / x becoming rcp.rn.f64), f64
+  // Black-Scholes ran 5% slower on the H200 (docs/gpu-2026-11-30/ab19).
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLegatoGpuMergeModulesPass());
   GpuNVVMAttachTargetOptions target;
@@ -42,6 +45,8 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   pm.addPass(createGpuNVVMAttachTarget(target));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createLegatoGpuLowerAllReducePass());
+  if (options.gpuContract)
+    kernels.addPass(createLegatoGpuContractPass());
   kernels.addPass(createLowerAffinePass());
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createCanonicalizerPass());

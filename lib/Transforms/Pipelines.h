@@ -29,6 +29,8 @@ struct PipelineOptions {
   /// The NVIDIA GPU generated kernels are compiled for.
   std::string gpuChip = "sm_90";
   std::string gpuFeatures = "+ptx80";
+  /// GPU kernels may fuse a * b + c into one FMA (legato-gpu-contract).
+  bool gpuContract = false;
 };
 
 /// legato dialect → simplified, fused linalg on tensors.

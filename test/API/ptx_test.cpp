@@ -59,6 +59,24 @@ TEST(Ptx, ReductionIsOneKernelThatCombinesInItsLastBlock) {
       << "a zero-initialised device counter";
 }
 
+/// x * 3 + y: one FMA with Options::fp_contract (LEGATO_FP_CONTRACT=1, the
+/// test api.ptx.contract), a multiply and an add rounded apart without.
+TEST(Ptx, ProductsFuseIntoFmaOnlyWhenAsked) {
+  runtime();
+  legato::Array a = legato::random({4096}, legato::f64, 4);
+  legato::Array b = legato::random({4096}, legato::f64, 5);
+  auto f = legato::jit([](const legato::Array &x, const legato::Array &y) { return x * 3.0 + y; });
+  std::string ptx = f.ptx(a, b);
+  const char *contract = std::getenv("LEGATO_FP_CONTRACT");
+  if (contract && std::string(contract) != "0") {
+    EXPECT_NE(ptx.find("fma.rn.f64"), std::string::npos) << ptx;
+  } else {
+    EXPECT_EQ(ptx.find("fma.rn.f64"), std::string::npos) << ptx;
+    EXPECT_NE(ptx.find("mul.rn.f64"), std::string::npos) << ptx;
+    EXPECT_NE(ptx.find("add.rn.f64"), std::string::npos) << ptx;
+  }
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
