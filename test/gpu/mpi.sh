@@ -2,6 +2,7 @@
 # The examples on 2 GPUs (one MPI rank each, CUDA backend) against the same
 # examples on 1 GPU, with collectives through NCCL (LEGATO_NCCL=1) and staged
 # through the host (LEGATO_NCCL=0), and api.distributed both ways; then
+# the 2-D mesh at 4 ranks on the 2 GPUs; then
 # bench/scaling.sh at GPU sizes on 1 and 2 ranks with NCCL, and on 2 ranks
 # through the host for comparison.
 # On the lent 2-GPU machine (docs/GPU.md): test/gpu/mpi.sh .gpu/build $OUT
@@ -48,6 +49,26 @@ for use in 0 1; do
     status=1
   fi
 done
+# The 2-D mesh: 4 ranks as 2 x 2 on the 2 GPUs (two ranks per GPU, so
+# collectives go through the host), against 1 GPU, and api.distributed's
+# mesh tests.
+mesh="mpirun -n 4 --bind-to none -x LD_LIBRARY_PATH -x LEGATO_BACKEND -x LEGATO_MESH_ROWS"
+for config in "stencil 1001 10" "cg 999 50" "jacobi 1001 10" "swe 257 5"; do
+  read -r app args <<< "$config"
+  one=$(timeout 300 "$build/examples/$app" $args | checksum)
+  grid=$(LEGATO_MESH_ROWS=2 timeout 300 $mesh "$build/examples/$app" $args | checksum)
+  ok=$(agrees "$one" "$grid")
+  echo "$app $args: 1 GPU $one, 2 x 2 mesh on 2 GPUs $grid -> ${ok:-False}"
+  [ "$ok" = True ] || status=1
+done
+if LEGATO_MESH_ROWS=2 LEGATO_MODE=lazy timeout 300 $mesh -x LEGATO_MODE \
+     "$build/test/API/distributed_test" '--gtest_filter=*Grid*:*Mesh*' \
+     > "$out/distributed-mesh.log" 2>&1; then
+  echo "api.distributed mesh tests, 2 x 2 on 2 GPUs: passed"
+else
+  echo "api.distributed mesh tests, 2 x 2 on 2 GPUs: FAILED ($out/distributed-mesh.log)"
+  status=1
+fi
 scaling() {
   BUILD=$build BENCH=$build/tools/legato-bench REPS=5 BS_PER_RANK=67108864 ST_N0=8192 CG_N0=4096 \
     LAUNCH="mpirun --bind-to none -x LD_LIBRARY_PATH -x LEGATO_BACKEND -x LEGATO_NCCL" \
