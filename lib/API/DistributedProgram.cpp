@@ -447,7 +447,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
 std::vector<std::shared_ptr<runtime::Buffer>>
 DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
                         codegen::Backend &backend, runtime::Communicator &comm,
-                        int64_t &bytesSent, int64_t &collectives) {
+                        int64_t &bytesSent, int64_t &collectives, ChromeTrace *trace) {
   std::vector<std::shared_ptr<runtime::Buffer>> slots(static_cast<size_t>(slots_));
   for (size_t i = 0; i < inputs.size(); ++i)
     slots[size_t(inputSlots_[i])] = inputs[i];
@@ -508,6 +508,9 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
         if (sharedRows && !inPlace && step.argument >= 0)
           rehomed = blockInside(out, step.have, step.need, step.dtype, comm.rank());
       });
+      ChromeTrace::Span span(trace, step.kind == Step::Kind::exchange ? "exchange" : "all_reduce",
+                             "collective");
+      int64_t sentBefore = bytesSent;
       runtime::agreeOrThrow(comm, failure);
       ++collectives;
       if (step.kind == Step::Kind::exchange) {
@@ -533,6 +536,7 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
         }
         bytesSent += input.bytes;
       }
+      span.arg("bytes_sent", bytesSent - sentBefore);
     }
     for (int64_t s : step.release)
       slots[size_t(s)].reset();

@@ -10,6 +10,7 @@
 #ifndef LEGATO_API_DISTRIBUTEDPROGRAM_H
 #define LEGATO_API_DISTRIBUTEDPROGRAM_H
 
+#include "API/ChromeTrace.h"
 #include "Codegen/Backend.h"
 #include "Runtime/Communicator.h"
 #include "Runtime/Sharding.h"
@@ -38,7 +39,8 @@ public:
   /// of the same array is in place; the caller keeps the new buffer.
   std::vector<std::shared_ptr<runtime::Buffer>>
   run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs, codegen::Backend &backend,
-      runtime::Communicator &comm, int64_t &bytesSent, int64_t &collectives);
+      runtime::Communicator &comm, int64_t &bytesSent, int64_t &collectives,
+      ChromeTrace *trace = nullptr);
 
   /// Where each output lives (boxes of all ranks).
   std::vector<std::shared_ptr<const runtime::Sharding>> outputShardings;

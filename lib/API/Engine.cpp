@@ -86,6 +86,10 @@ Engine::Engine(const Options &o)
   if (!o.cache_dir.empty())
     diskCache = runtime::DiskCache::openOrWarn(o.cache_dir);
   comm = runtime::createCommunicator();
+  if (!o.trace.empty()) {
+    tracePath = o.trace;
+    chromeTrace = std::make_unique<ChromeTrace>(comm->rank());
+  }
   if (meshRows < 0 || (meshRows > 0 && ranks() % meshRows != 0))
     throw Error("legato: Options::mesh_rows (LEGATO_MESH_ROWS) = " + std::to_string(meshRows) +
                 " does not divide the " + std::to_string(ranks()) +
@@ -180,8 +184,15 @@ void Engine::materialize(const NodePtr &node) {
     runProgram({node.get()});
 }
 
+void Engine::writeTrace() const {
+  if (chromeTrace)
+    chromeTrace->write(ChromeTrace::pathFor(tracePath, comm->rank(), ranks()));
+}
+
 void Engine::runProgram(const std::vector<Node *> &outputs) {
+  ChromeTrace::Span span(chromeTrace.get(), "program", "run");
   Program program = collectProgram(outputs);
+  span.arg("ops", int64_t(program.nodes.size()));
   if (std::getenv("LEGATO_DEBUG_WINDOWS")) // where windows end, for tuning
     std::fprintf(stderr, "legato: window of %zu ops, %zu outputs, key hash %zx\n",
                  program.nodes.size(), outputs.size(), std::hash<std::string>()(program.key));
@@ -232,6 +243,8 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   }
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
+  ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
+  span.arg("ops", int64_t(program.nodes.size()));
   auto start = std::chrono::steady_clock::now();
   mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
   auto exe = std::make_shared<Executable>();
@@ -245,6 +258,7 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
     exe->program = std::move(distributed);
   }
   exe->compileMs = msSince(start);
+  span.arg("kernels", exe->program->stats.kernels);
   stats.compiles++;
   stats.compile_ms += exe->compileMs;
   keepExecutable(key, exe);
@@ -286,12 +300,15 @@ void Engine::partition(mlir::ModuleOp module, const Program &program) {
 std::vector<std::shared_ptr<runtime::Buffer>>
 Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &results,
             Executable &exe) {
+  ChromeTrace::Span span(chromeTrace.get(), "run", "run");
+  span.arg("kernels", exe.program->stats.kernels);
   if (exe.distributed) {
     std::vector<std::shared_ptr<runtime::Buffer>> in;
     for (Node *n : inputs)
       in.push_back(n->buffer);
     std::vector<std::shared_ptr<runtime::Buffer>> out =
-        exe.distributed->run(in, *device, *comm, stats.bytes_sent, stats.collectives);
+        exe.distributed->run(in, *device, *comm, stats.bytes_sent, stats.collectives,
+                             chromeTrace.get());
     for (size_t i = 0; i < inputs.size(); ++i) // (same bytes, with room for ghost rows)
       inputs[i]->buffer = in[i];
     stats.programs++;
@@ -325,6 +342,7 @@ void Engine::readWhole(const Node &node, void *dst) {
     node.buffer->read(dst);
     return;
   }
+  ChromeTrace::Span span(chromeTrace.get(), "gather", "collective");
   std::vector<char> staging;
   const void *src = node.buffer->data;
   if (!node.buffer->onHost()) {
@@ -333,8 +351,10 @@ void Engine::readWhole(const Node &node, void *dst) {
     src = staging.data();
   }
   std::vector<runtime::Box> everything(size_t(ranks()), runtime::Box::full(node.shape));
-  stats.bytes_sent += runtime::exchangeBoxes(*comm, *node.sharding, everything, src, dst,
-                                             dtype_size(node.dtype));
+  int64_t sent = runtime::exchangeBoxes(*comm, *node.sharding, everything, src, dst,
+                                        dtype_size(node.dtype));
+  span.arg("bytes_sent", sent);
+  stats.bytes_sent += sent;
   stats.collectives++;
 }
 

@@ -2,6 +2,7 @@
 #ifndef LEGATO_API_ENGINE_H
 #define LEGATO_API_ENGINE_H
 
+#include "API/ChromeTrace.h"
 #include "API/ExecutableCache.h"
 #include "API/LoopDetector.h"
 #include "API/Program.h"
@@ -34,6 +35,11 @@ public:
   bool fpContract; ///< Options::fp_contract
   int64_t windowLimit;
   int meshRows; ///< Options::mesh_rows: 0, or the rows of a 2-D mesh of the ranks
+  /// Options::trace: the timeline being recorded (null: none) and its file.
+  std::unique_ptr<ChromeTrace> chromeTrace;
+  std::string tracePath;
+  /// Writes the timeline to this rank's file (ChromeTrace::pathFor).
+  void writeTrace() const;
 
   /// Registers a newly created node (it joins the lazy window).
   NodePtr record(NodePtr node);

@@ -71,6 +71,7 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<NodePtr> &args) {
     return *it->second;
 
   Engine &e = engine();
+  ChromeTrace::Span span(e.chromeTrace.get(), "jit trace", "jit");
   auto entry = std::make_unique<JitEntry>();
   Trace trace{LoopDetector(e.minWindowOps()), {}};
   std::vector<Array> results;
@@ -100,6 +101,7 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<NodePtr> &args) {
       for (size_t i = 0; i < s.program.outputs.size(); ++i)
         s.program.outputs[i]->sharding = s.exe->distributed->outputShardings[i];
   }
+  span.arg("segments", int64_t(entry->segments.size()));
   return *state.entries.emplace(key, std::move(entry)).first->second;
 }
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -96,6 +97,11 @@ Runtime::~Runtime() {
   try {
     e->flush(); // values the user still holds stay readable after shutdown
   } catch (...) {
+  }
+  try {
+    e->writeTrace();
+  } catch (const Error &err) { // a destructor must not throw: say it instead
+    std::fprintf(stderr, "%s\n", err.what());
   }
   setEngine(nullptr);
   delete e;
