@@ -83,7 +83,8 @@ int64_t vectorLanes(linalg::GenericOp op, const IterationSpace &space) {
   }
   // Measured on an H200 (docs/PERFORMANCE.md, GPU run3): 4 lanes of f32
   // made Black-Scholes 7% faster, 2 lanes of f64 12% slower than four
-  // scalar elements per thread; so only 4-byte (and narrower) types.
+  // scalar elements per thread (and 3% slower than two, ab18); so only
+  // 4-byte (and narrower) types.
   if (widest == 0 || widest > 4 || space.ranges.back() % (16 / widest) != 0)
     return 0;
   return 16 / widest;
