@@ -90,7 +90,7 @@ Engine::Engine(const Options &o)
     tracePath = o.trace;
     chromeTrace = std::make_unique<ChromeTrace>(comm->rank());
   }
-  if (meshRows < 0 || (meshRows > 0 && ranks() % meshRows != 0))
+  if (!runtime::Sharding::isMeshRows(meshRows, ranks()))
     throw Error("legato: Options::mesh_rows (LEGATO_MESH_ROWS) = " + std::to_string(meshRows) +
                 " does not divide the " + std::to_string(ranks()) +
                 " ranks of this job into a 2-D mesh; pass a divisor of " +
@@ -360,13 +360,16 @@ void Engine::readWhole(const Node &node, void *dst) {
 
 void Engine::placeWhole(Node &node, const void *data) {
   int64_t element = dtype_size(node.dtype);
-  auto sharding = std::make_shared<runtime::Sharding>(
-      runtime::Sharding::byDefault(node.shape, ranks(), meshRows));
-  if (ranks() == 1 || !mlir::legato::isSplit(sharding->boxes, node.shape)) {
+  auto whole = [&] {
     node.buffer = device->allocate(node.size() * element);
     node.buffer->write(data);
-    return;
-  }
+  };
+  if (ranks() == 1)
+    return whole();
+  auto sharding = std::make_shared<runtime::Sharding>(
+      runtime::Sharding::byDefault(node.shape, ranks(), meshRows));
+  if (!mlir::legato::isSplit(sharding->boxes, node.shape))
+    return whole();
   const runtime::Box &mine = sharding->boxes[size_t(comm->rank())];
   std::vector<char> block(size_t(mine.size() * element));
   runtime::copyBox(data, runtime::Box::full(node.shape), block.data(), mine, mine, element);

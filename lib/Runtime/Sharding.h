@@ -117,6 +117,11 @@ struct Sharding {
       return split(global, 0, ranks);
     return replicated(global, ranks);
   }
+  /// Whether `meshRows` is an Options::mesh_rows for `ranks` ranks: 0 (a
+  /// 1-D mesh) or a divisor.
+  static bool isMeshRows(int64_t meshRows, int64_t ranks) {
+    return meshRows == 0 || (meshRows > 0 && ranks % meshRows == 0);
+  }
   /// The rows of the 2-D mesh Sharding::grid uses: `meshRows` when set,
   /// otherwise the most square mesh with at least as many rows as columns.
   static int gridRows(int ranks, int meshRows) {

@@ -376,7 +376,7 @@ struct LegatoPartitionPass : mlir::legato::impl::LegatoPartitionPassBase<LegatoP
                                  << " ranks is not a rank";
       return signalPassFailure();
     }
-    if (meshRows < 0 || (meshRows > 0 && ranks % meshRows != 0)) {
+    if (!::legato::runtime::Sharding::isMeshRows(meshRows, ranks)) {
       getOperation().emitError() << "legato-partition: mesh-rows " << meshRows
                                  << " does not divide " << ranks << " ranks";
       return signalPassFailure();
