@@ -43,12 +43,39 @@ constexpr int64_t kMinPerThread = 8;
 struct FusedReduction {
   linalg::GenericOp op;
   Combiner combiner;
-  // Set by the producer's lowering: one partial per block of its kernel,
-  // combined where the reduction was (after its output's initial fill).
+  Value initial; // the value of the removed initial fill, or null
+  // Whether the producer's kernel combines its blocks' partials itself
+  // (combineInLastBlock): when the reduction's output and initial value
+  // exist before that kernel runs.
+  bool combinedInKernel = false;
+  // Set by the producer's lowering otherwise: one partial per block of its
+  // kernel, combined where the reduction was (after its output's fill).
   Value partials;
   int64_t blocks = 0;
-  Value initial; // the value of the removed initial fill, or null
 };
+
+/// Moves what defines `v` (views, allocations and constants after `point`
+/// in its block) in front of `point`, so that a kernel there can use it;
+/// false when `v` is made by anything else after `point`.
+bool hoistDefinition(Value v, Operation *point) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return true; // a function argument
+  Operation *anchor = def->getBlock()->findAncestorOpInBlock(*point);
+  if (!anchor || anchor == def)
+    return false;
+  if (def->isBeforeInBlock(anchor))
+    return true;
+  if (anchor != point) // after a region that holds `point`
+    return false;
+  if (!isa<memref::AllocOp, memref::SubViewOp, arith::ConstantOp>(def))
+    return false;
+  for (Value operand : def->getOperands())
+    if (!hoistDefinition(operand, point))
+      return false;
+  def->moveBefore(point);
+  return true;
+}
 
 // Elements a thread handles per round of an elementwise kernel: their loads
 // are all issued before any store (which might alias them), so more bytes
@@ -57,9 +84,16 @@ struct FusedReduction {
 // 7.5%, shallow water 6.5% and CG 5% faster than 4 with up to 8,192.
 constexpr int64_t kUnroll = 2;
 // Blocks at most of an elementwise kernel that also reduces what it computes
-// (FusedReduction): each block writes one partial for the combining launch,
-// so more blocks cost more there (CG: 65,536 was 3% slower, ab17).
-constexpr int64_t kMaxFusedReductionBlocks = 8192;
+// (FusedReduction), and elements per thread and round there: every block
+// fences its partial and takes a ticket (combineInLastBlock), which holds
+// the block ~2 us. Measured on an H200 (docs/gpu-2026-11-30/ab21-ab26):
+// with 8192 blocks of 2, CG was 6% and BiCGSTAB 7% slower than with a
+// second launch combining the partials; with 256 blocks of 4, CG was as
+// fast and BiCGSTAB 1% faster, one launch less per reduction. (Warp 0 of
+// the last block combines the 256 partials: 8 per lane, one round of
+// loads.)
+constexpr int64_t kMaxFusedReductionBlocks = 256;
+constexpr int64_t kFusedReductionUnroll = 4;
 // Blocks at most of a vectorised kernel: f32 Black-Scholes was 3% slower
 // with 65,536 than with 8,192 (ab18).
 constexpr int64_t kMaxVectorizedBlocks = 8192;
@@ -200,7 +234,9 @@ void emitEpilogue(OpBuilder &b, Location loc, linalg::GenericOp epilogue, ValueR
 /// dimensions (if any) looped over sequentially with the outputs in
 /// registers. With `fused`, each thread also accumulates that reduction over
 /// its elements (reading `op`'s results from registers), each block combines
-/// its threads into a partial, and a second launch combines the partials.
+/// its threads into a partial, and the last block to finish combines the
+/// partials (or, when the reduction's output or initial value is made after
+/// this kernel, a second launch where the reduction was).
 void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &space,
                      int64_t blockSize, int64_t maxBlocks, Value initial,
                      FusedReduction *fused, linalg::GenericOp epilogue) {
@@ -210,7 +246,7 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
       return lowerVectorized(b, op, space, lanes, blockSize,
                              std::min(maxBlocks, kMaxVectorizedBlocks));
   // Reductions loop inside each element: no unrolling there.
-  int64_t unroll = space.reduced.empty() ? kUnroll : 1;
+  int64_t unroll = !space.reduced.empty() ? 1 : fused ? kFusedReductionUnroll : kUnroll;
   if (fused)
     maxBlocks = std::min(maxBlocks, kMaxFusedReductionBlocks);
   int64_t perBlock = blockSize * unroll;
@@ -328,11 +364,25 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
   }
   if (!fused)
     return;
-  blockCombine(b, loc, launch, fused->combiner, acc.front(), [&](OpBuilder &fb, Value total) {
-    memref::StoreOp::create(fb, loc, total, partials, launch.getBlockIds().x);
-  });
-  fused->partials = partials;
-  fused->blocks = grid;
+  if (!fused->combinedInKernel) {
+    blockCombine(b, loc, launch, fused->combiner, acc.front(), [&](OpBuilder &fb, Value total) {
+      memref::StoreOp::create(fb, loc, total, partials, launch.getBlockIds().x);
+    });
+    fused->partials = partials;
+    fused->blocks = grid;
+    return;
+  }
+  FlatSymbolRefAttr tickets = createTickets(op->getParentOfType<ModuleOp>(), loc, 1);
+  Value zero = index(b, loc, 0);
+  combineInLastBlock(
+      b, loc, launch, fused->combiner, blockReduce(b, loc, fused->combiner, acc.front()),
+      partials, zero, launch.getBlockIds().x, grid, tickets, 1,
+      [&](OpBuilder &fb, Value total) {
+        SmallVector<Value> ivs(reduction.getNumLoops(), zero);
+        store(fb, loc, reduction, 0, fused->combiner.build(fb, fused->initial, total), ivs);
+      });
+  b.setInsertionPointAfter(launch);
+  memref::DeallocOp::create(b, loc, partials);
 }
 
 /// Each thread of block (g, j) accumulates every (G * blockSize)-th reduced
@@ -446,7 +496,10 @@ struct LegatoLinalgToGpuPass
       std::optional<Combiner> combiner = matchCombiner(op);
       linalg::GenericOp producer = combiner ? fusableProducer(op) : linalg::GenericOp();
       if (producer && !fusedInto.count(producer) && !fusedAway.count(producer)) {
-        fusedInto[producer] = FusedReduction{op, *combiner};
+        FusedReduction fused{op, *combiner, initialOf.lookup(op)};
+        fused.combinedInKernel = fused.initial && hoistDefinition(fused.initial, producer) &&
+                                 hoistDefinition(op.getDpsInits()[0], producer);
+        fusedInto[producer] = fused;
         fusedAway.insert(op);
       }
     }
@@ -457,9 +510,13 @@ struct LegatoLinalgToGpuPass
       producerOf[fused.op] = &fused;
     for (linalg::GenericOp op : ops) {
       if (FusedReduction *fused = producerOf.lookup(op)) {
+        if (fused->combinedInKernel) {
+          op.erase();
+          continue;
+        }
         b.setInsertionPoint(op);
         combinePartials(b, op.getLoc(), op, IterationSpace(op), fused->combiner,
-                        fused->partials, fused->blocks, blockSize, initialOf.lookup(op));
+                        fused->partials, fused->blocks, blockSize, fused->initial);
         op.erase();
         continue;
       }

@@ -59,6 +59,25 @@ TEST(Ptx, ReductionIsOneKernelThatCombinesInItsLastBlock) {
       << "a zero-initialised device counter";
 }
 
+/// CG's update of r and its new squared norm: the sum is computed in the
+/// update's kernel, whose last block combines the blocks' partials.
+std::string ptxOfUpdateAndNorm() {
+  runtime();
+  legato::Array r = legato::random({2048, 2048}, legato::f64, 6);
+  legato::Array ap = legato::random({2048, 2048}, legato::f64, 7);
+  auto f = legato::jit([](const legato::Array &r, const legato::Array &ap) {
+    legato::Array next = r - 0.5 * ap;
+    return std::vector<legato::Array>{next, legato::sum(next * next)};
+  });
+  return f.ptx(r, ap);
+}
+
+TEST(Ptx, FusedReductionIsCombinedInItsProducersKernel) {
+  std::string ptx = ptxOfUpdateAndNorm();
+  EXPECT_EQ(entries(ptx), 1) << ptx;
+  EXPECT_NE(ptx.find("atom."), std::string::npos) << "an atomic ticket per block";
+}
+
 /// x * 3 + y: one FMA with Options::fp_contract (LEGATO_FP_CONTRACT=1, the
 /// test api.ptx.contract), a multiply and an add rounded apart without.
 TEST(Ptx, ProductsFuseIntoFmaOnlyWhenAsked) {
@@ -82,7 +101,8 @@ TEST(Ptx, AcceptedByPtxas) {
   if (!std::ifstream(ptxas).good())
     GTEST_SKIP() << "no CUDA toolkit at /usr/local/cuda";
   int i = 0;
-  for (const std::string &ptx : {ptxOfBlackScholesLikeKernel(), ptxOfSum()}) {
+  for (const std::string &ptx :
+       {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm()}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =

@@ -142,28 +142,42 @@ func.func @abs_int(%x: memref<16xi64>, %y: memref<16xi64>) {
 }
 
 // Tests that a full reduction over what the previous elementwise kernel
-// writes is computed inside that kernel: each block writes one partial, and
-// one more launch combines the partials where the reduction was. The fill
-// that initialised the output is gone: its value is folded into that
-// combination.
+// writes is computed inside that kernel: each block writes one partial,
+// and warp 0 of the block that takes the last ticket combines the partials
+// (as in @full_sum) into the output. The fill that initialised the output
+// is gone: its value, hoisted above the kernel, is folded into that
+// combination. One launch.
 // CHECK-LABEL: func @fused_dot
 // CHECK: %[[ZERO:.*]] = arith.constant 0.0
-// 2^20 elements, 256 threads and 2 elements per thread and round: 2048
-// blocks, so 2048 partials.
-// CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<2048xf64>
-// CHECK: gpu.launch
-// CHECK: math.exp
+// 2^20 elements, 256 threads and 4 elements per thread and round: 1024
+// blocks, capped at 256, so 256 partials.
+// CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<256xf64>
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c256,
+// CHECK: scf.for
+// CHECK-COUNT-4: math.exp
 // CHECK: memref.store {{.*}}, %arg1
 // CHECK: arith.mulf
 // CHECK: gpu.all_reduce
+// CHECK: %[[COUNTERS:.*]] = memref.get_global @__legato_tickets
+// CHECK: scf.if
 // CHECK: memref.store {{.*}}, %[[PARTIALS]]
-// CHECK: gpu.launch
-// CHECK: memref.load %[[PARTIALS]]
-// CHECK: gpu.all_reduce
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK: %[[TAKEN:.*]] = memref.atomic_rmw addi {{.*}}, %[[COUNTERS]]
+// CHECK: arith.cmpi eq, %[[TAKEN]], %c255_i32
+// CHECK: gpu.shuffle idx
+// CHECK: scf.if
+// CHECK: nvvm.memory.barrier <gpu>
+// CHECK-COUNT-8: memref.load %[[PARTIALS]]
+// CHECK-COUNT-5: gpu.shuffle xor
+// CHECK: scf.if
 // CHECK: %[[TOTAL:.*]] = arith.addf %[[ZERO]],
 // CHECK: memref.store %[[TOTAL]], %arg2[]
-// CHECK: memref.dealloc %[[PARTIALS]]
+// CHECK: memref.store %c0_i32, %[[COUNTERS]]
+// CHECK: gpu.terminator
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[PARTIALS]]
 // CHECK-NOT: gpu.launch
+// CHECK: return
 func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out: memref<f64>) {
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%p : memref<1024x1024xf64>) outs(%ap : memref<1024x1024xf64>) {
@@ -185,16 +199,18 @@ func.func @fused_dot(%p: memref<1024x1024xf64>, %ap: memref<1024x1024xf64>, %out
 
 // Tests that the reduction is still computed in its producer's kernel when
 // the producer's input is freed between them (the buffer's last use was
-// the producer, where the fused kernel runs): CG's update of r, then
+// the producer, where the fused kernel runs), and that an output allocated
+// after the producer is allocated before it instead: CG's update of r, then
 // sum(r * r).
 // CHECK-LABEL: func @fused_across_a_dealloc
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<f64>
 // CHECK: gpu.launch
 // CHECK: gpu.all_reduce
+// CHECK: memref.store {{.*}}, %[[OUT]][]
 // CHECK: memref.dealloc %arg0
-// CHECK: gpu.launch
-// CHECK: memref.load
 // CHECK-NOT: gpu.launch
-func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1024xf64>, %out: memref<f64>) {
+// CHECK: return %[[OUT]]
+func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1024xf64>) -> memref<f64> {
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%old : memref<1024x1024xf64>) outs(%r : memref<1024x1024xf64>) {
   ^bb0(%a: f64, %b: f64):
@@ -202,6 +218,7 @@ func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1
     linalg.yield %h : f64
   }
   memref.dealloc %old : memref<1024x1024xf64>
+  %out = memref.alloc() : memref<f64>
   %zero = arith.constant 0.0 : f64
   linalg.fill ins(%zero : f64) outs(%out : memref<f64>)
   linalg.generic {indexing_maps = [#id2, #all], iterator_types = ["reduction", "reduction"]}
@@ -209,6 +226,33 @@ func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1
   ^bb0(%a: f64, %acc: f64):
     %m = arith.mulf %a, %a : f64
     %s = arith.addf %acc, %m : f64
+    linalg.yield %s : f64
+  }
+  return %out : memref<f64>
+}
+
+// Tests that a fused reduction that adds to what its output holds (no
+// initial fill) is combined by a launch of its own, where it was.
+// CHECK-LABEL: func @fused_accumulating
+// CHECK: gpu.launch
+// CHECK: memref.store {{.*}}, %[[PARTIALS:alloc[_0-9]*]][%
+// CHECK-NOT: memref.get_global
+// CHECK: gpu.launch
+// CHECK: memref.load %[[PARTIALS]]
+// CHECK: memref.load %arg1[]
+// CHECK: memref.store {{.*}}, %arg1[]
+// CHECK: memref.dealloc %[[PARTIALS]]
+func.func @fused_accumulating(%r: memref<1024x1024xf64>, %out: memref<f64>) {
+  linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]}
+      outs(%r : memref<1024x1024xf64>) {
+  ^bb0(%b: f64):
+    %h = arith.mulf %b, %b : f64
+    linalg.yield %h : f64
+  }
+  linalg.generic {indexing_maps = [#id2, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%r : memref<1024x1024xf64>) outs(%out : memref<f64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %s = arith.addf %acc, %a : f64
     linalg.yield %s : f64
   }
   return
