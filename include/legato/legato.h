@@ -52,7 +52,8 @@ enum class Backend { cpu, cuda };
 /// Runtime configuration. Empty/zero fields take their value from the
 /// environment (LEGATO_BACKEND, LEGATO_MODE, LEGATO_THREADS, LEGATO_CACHE_DIR,
 /// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY, LEGATO_MEMORY_LIMIT,
-/// LEGATO_MESH_ROWS, LEGATO_FP_CONTRACT), then from the defaults.
+/// LEGATO_MESH_ROWS, LEGATO_FP_CONTRACT, LEGATO_FUSE_SWEEPS), then from the
+/// defaults.
 struct Options {
   std::optional<Backend> backend;
   std::optional<Mode> mode;
@@ -66,6 +67,14 @@ struct Options {
   /// every op rounded as NumPy rounds it, so fused results equal eager ones
   /// bit for bit. The CPU backend never fuses them.
   std::optional<bool> fp_contract;
+  /// Two consecutive stencil sweeps in one kernel, the second recomputing
+  /// what it reads of the first (docs/GPU.md, "Two sweeps per kernel"):
+  /// less memory traffic in a Jacobi-style loop for more arithmetic. Off by
+  /// default: on an H200 it makes shallow water 2% faster but CFD 9% slower
+  /// (its wall rows then wait for the sweeps), and on the CPU the
+  /// recomputation costs more than it saves. The results are the same bit
+  /// for bit either way.
+  std::optional<bool> fuse_sweeps;
   /// Most bytes of array data and temporaries held at once per rank, in the
   /// backend's memory; 0 = no limit. Past it, legato::Error. The variable
   /// takes a byte count with an optional K, M, G or T suffix (powers of 1024).

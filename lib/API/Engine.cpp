@@ -80,6 +80,7 @@ Engine::Engine(const Options &o)
     : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
       threads(o.threads > 0 ? o.threads : defaultThreads()),
       simplify(o.simplify.value_or(true)), fpContract(o.fp_contract.value_or(false)),
+      fuseSweeps(o.fuse_sweeps.value_or(false)),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
       mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
@@ -105,6 +106,7 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
   options.simplify = simplify;
   options.threads = threads;
   options.gpuContract = fpContract;
+  options.fuseSweeps = fuseSweeps;
   return options;
 }
 
@@ -233,7 +235,8 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   std::string key = program.key + "|" + device->name() +
                     "|threads=" + std::to_string(options.threads) +
                     "|simplify=" + std::to_string(options.simplify) +
-                    "|contract=" + std::to_string(options.gpuContract);
+                    "|contract=" + std::to_string(options.gpuContract) +
+                    "|sweeps=" + std::to_string(options.fuseSweeps);
   if (ranks() > 1) { // where the inputs live and the outputs go decides the program
     for (const NodePtr &in : program.inputs)
       key += "|" + (in->sharding ? in->sharding->str() : std::string("whole"));

@@ -33,6 +33,7 @@ public:
   int threads;
   bool simplify;
   bool fpContract; ///< Options::fp_contract
+  bool fuseSweeps; ///< Options::fuse_sweeps
   int64_t windowLimit;
   int meshRows; ///< Options::mesh_rows: 0, or the rows of a 2-D mesh of the ranks
   /// Options::trace: the timeline being recorded (null: none) and its file.

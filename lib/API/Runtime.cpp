@@ -65,6 +65,9 @@ Options withEnvironment(Options o) {
   if (!o.fp_contract)
     if (const char *v = env("LEGATO_FP_CONTRACT"))
       o.fp_contract = std::strcmp(v, "0") != 0;
+  if (!o.fuse_sweeps)
+    if (const char *v = env("LEGATO_FUSE_SWEEPS"))
+      o.fuse_sweeps = std::strcmp(v, "0") != 0;
   if (o.mesh_rows <= 0)
     if (const char *v = env("LEGATO_MESH_ROWS"))
       o.mesh_rows = std::atoi(v);

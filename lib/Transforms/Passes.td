@@ -31,6 +31,20 @@ def LegatoFuseKernelsPass : Pass<"legato-fuse-kernels", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def LegatoFuseSweepsPass : Pass<"legato-fuse-sweeps", "mlir::ModuleOp"> {
+  let summary = "Fuse pairs of consecutive stencil sweeps into one kernel";
+  let description = [{
+    A kernel that reads, at shifted rows, the result of another (a sweep of
+    a Jacobi-style iteration reading the previous sweep's array, whose wall
+    rows are copies of rows next to them) is split into runs of rows in
+    which every such read comes from one row offset of the first kernel,
+    and each run recomputes the first kernel's values from its inputs:
+    two sweeps, one pass over memory. Pairs only: a fused kernel is not
+    fused again.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+}
+
 def LegatoBufferInterfacePass : Pass<"legato-buffer-interface", "mlir::ModuleOp"> {
   let summary = "Make the entry function take inputs and outputs as memrefs";
   let description = [{

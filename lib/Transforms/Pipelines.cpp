@@ -61,6 +61,8 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   pm.addPass(createLegatoLegalizePass(legalize));
   pm.addPass(createLegatoLowerToLinalgPass());
   pm.addPass(createLegatoFuseKernelsPass());
+  if (options.fuseSweeps)
+    pm.addPass(createLegatoFuseSweepsPass());
   // No CSE from here on: it would merge the tensor.empty/fill destinations of
   // different kernels, and empty-tensor elimination would then place several
   // program outputs in one buffer.

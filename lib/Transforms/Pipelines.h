@@ -31,6 +31,9 @@ struct PipelineOptions {
   std::string gpuFeatures = "+ptx80";
   /// GPU kernels may fuse a * b + c into one FMA (legato-gpu-contract).
   bool gpuContract = false;
+  /// Pairs of stencil sweeps share a kernel (legato-fuse-sweeps;
+  /// Options::fuse_sweeps).
+  bool fuseSweeps = false;
 };
 
 /// legato dialect → simplified, fused linalg on tensors.

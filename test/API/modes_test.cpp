@@ -229,6 +229,62 @@ TEST(Agreement, SplitReductionsFusedWithTheirProducers) {
   EXPECT_NEAR(lazy[2].item<double>(), sq, 1e-10 * std::abs(sq));
 }
 
+TEST(Agreement, PressureSweepsBitForBit) {
+  // CFD's pressure sweeps: rows between two walls from shifted slices,
+  // periodic columns, wall rows copied from their neighbours. Under
+  // api.modes.fuse_sweeps (LEGATO_FUSE_SWEEPS=1) pairs of them share a
+  // kernel, the second recomputing what it reads of the first: the same
+  // operations in the same order, so the same bits.
+  using legato::all;
+  using legato::none;
+  using legato::slice;
+  Array p0 = legato::random({19, 23}, legato::f64, 13);
+  Array rhs = legato::random({17, 23}, legato::f64, 14);
+  auto build = [](const Step &s, const Array &start, const Array &b) {
+    Array p = start.copy();
+    for (int sweep = 0; sweep < 4; ++sweep) {
+      Array pc = p[{slice(1, -1), all}];
+      Array east = legato::concatenate({pc[{all, slice(1, none)}], pc[{all, slice(none, 1)}]}, 1);
+      Array west = legato::concatenate({pc[{all, slice(-1, none)}], pc[{all, slice(none, -1)}]}, 1);
+      Array ns = s(Array(p[{slice(2, none), all}]) + Array(p[{slice(none, -2), all}]));
+      p[{slice(1, -1), all}] = s(s(s(s(east + west) * 0.3) + s(ns * 0.2)) - s(0.1 * b));
+      p[{0, all}] = p[{1, all}];
+      p[{-1, all}] = p[{-2, all}];
+    }
+    return std::vector<Array>{p};
+  };
+  std::vector<Array> ref = build(unfused, p0, rhs), lazy = build(fused, p0, rhs);
+  std::vector<Array> traced = legato_test::call_jit(
+      [&](const std::vector<Array> &x) { return build(fused, x[0], x[1]); }, {p0, rhs});
+  EXPECT_TRUE(bitwise_equal(lazy[0].to_vector<double>(), ref[0].to_vector<double>()));
+  EXPECT_TRUE(bitwise_equal(traced[0].to_vector<double>(), ref[0].to_vector<double>()));
+  // And one sweep on the host, as an independent check of the first.
+  std::vector<double> p = p0.to_vector<double>(), b = rhs.to_vector<double>(), next = p;
+  for (int i = 1; i < 18; ++i)
+    for (int j = 0; j < 23; ++j)
+      next[i * 23 + j] = ((p[i * 23 + (j + 1) % 23] + p[i * 23 + (j + 22) % 23]) * 0.3 +
+                          (p[(i + 1) * 23 + j] + p[(i - 1) * 23 + j]) * 0.2) -
+                         0.1 * b[(i - 1) * 23 + j];
+  for (int j = 0; j < 23; ++j) {
+    next[j] = next[23 + j];
+    next[18 * 23 + j] = next[17 * 23 + j];
+  }
+  std::vector<Array> one = legato_test::call_jit(
+      [&](const std::vector<Array> &x) {
+        Array q = x[0].copy();
+        Array pc = q[{slice(1, -1), all}];
+        Array east = legato::concatenate({pc[{all, slice(1, none)}], pc[{all, slice(none, 1)}]}, 1);
+        Array west = legato::concatenate({pc[{all, slice(-1, none)}], pc[{all, slice(none, -1)}]}, 1);
+        Array ns = Array(q[{slice(2, none), all}]) + Array(q[{slice(none, -2), all}]);
+        q[{slice(1, -1), all}] = ((east + west) * 0.3 + ns * 0.2) - 0.1 * x[1];
+        q[{0, all}] = q[{1, all}];
+        q[{-1, all}] = q[{-2, all}];
+        return std::vector<Array>{q};
+      },
+      {p0, rhs});
+  EXPECT_TRUE(bitwise_equal(one[0].to_vector<double>(), next));
+}
+
 TEST(Agreement, SplitReductionOfAGeneratorSeesItsIndices) {
   // arange is computed inside the reduction's split loops: each chunk must
   // see its own indices. Integer-valued partial sums are exact in f64.
