@@ -233,6 +233,15 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   return s;
 }
 
+/// Rows [first, first + size) of a rank-2 tensor of `width` columns, as
+/// slice offsets, sizes and strides.
+struct RowWindow {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  RowWindow(Builder &b, int64_t first, int64_t size, int64_t width)
+      : offsets{b.getIndexAttr(first), b.getIndexAttr(0)},
+        sizes{b.getIndexAttr(size), b.getIndexAttr(width)}, strides(2, b.getIndexAttr(1)) {}
+};
+
 /// `v`, read through `map` by an op over rows [start, start + size) of a
 /// larger space, as the band of rows that op reads, with the map it reads
 /// the band through (row d0): every map indexing rows by d0 then describes
@@ -242,12 +251,8 @@ std::pair<Value, AffineMap> rowBand(RewriterBase &rewriter, Location loc, Value 
   if (!map.isFunctionOfDim(0))
     return {v, map};
   auto type = cast<RankedTensorType>(v.getType());
-  int64_t first = start + *rowShift(map.getResult(0));
-  SmallVector<OpFoldResult> offsets = {rewriter.getIndexAttr(first), rewriter.getIndexAttr(0)};
-  SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(size),
-                                     rewriter.getIndexAttr(type.getDimSize(1))};
-  SmallVector<OpFoldResult> strides(2, rewriter.getIndexAttr(1));
-  Value band = tensor::ExtractSliceOp::create(rewriter, loc, v, offsets, sizes, strides);
+  RowWindow w(rewriter, start + *rowShift(map.getResult(0)), size, type.getDimSize(1));
+  Value band = tensor::ExtractSliceOp::create(rewriter, loc, v, w.offsets, w.sizes, w.strides);
   AffineMap banded = AffineMap::get(2, 0, {getAffineDimExpr(0, map.getContext()), map.getResult(1)},
                                     map.getContext());
   return {band, banded};
@@ -372,13 +377,9 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
     fused.insert(part);
     for (auto [i, value] : llvm::enumerate(results)) {
       auto type = cast<RankedTensorType>(value.getType());
-      SmallVector<OpFoldResult> offsets = {rewriter.getIndexAttr(firstRow[i] + run.begin),
-                                           rewriter.getIndexAttr(0)};
-      SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(size),
-                                         rewriter.getIndexAttr(type.getDimSize(1))};
-      SmallVector<OpFoldResult> strides(2, rewriter.getIndexAttr(1));
-      value = tensor::InsertSliceOp::create(rewriter, loc, part->getResult(i), value, offsets,
-                                            sizes, strides);
+      RowWindow w(rewriter, firstRow[i] + run.begin, size, type.getDimSize(1));
+      value = tensor::InsertSliceOp::create(rewriter, loc, part->getResult(i), value, w.offsets,
+                                            w.sizes, w.strides);
     }
   }
   for (auto [k, insert] : llvm::enumerate(placed))
