@@ -292,7 +292,7 @@ std::optional<Window> windowOf(Value view) {
                 llvm::to_vector(type.getShape())};
 }
 
-/// Copies of at most this fraction of a kernel's outputs are recomputed.
+/// Copies of at most this fraction of an array are recomputed.
 constexpr int64_t kMaxRecomputedFraction = 8;
 
 /// A kernel input read through `map`, for the kernel's loops restricted to
@@ -385,13 +385,15 @@ recomputeFromWriter(memref::CopyOp copy) {
     }
   }
   // Recomputing costs a pass over the kernel's inputs where the copy made
-  // one over its output: only for a sliver of what the kernel computes.
-  int64_t kernelSize = 1, windowSize = 1;
-  for (int64_t r : writer.getStaticLoopRanges())
-    kernelSize *= r;
+  // one over its output: only for a sliver of the array. (Of the array, not
+  // of the kernel: the edge row of a pair of fused sweeps is a kernel of
+  // its own, legato-fuse-sweeps.)
+  int64_t arraySize = 1, windowSize = 1;
+  for (int64_t d : cast<MemRefType>(window->root.getType()).getShape())
+    arraySize *= d;
   for (int64_t s : window->sizes)
     windowSize *= s;
-  if (!result || windowSize * kMaxRecomputedFraction > kernelSize)
+  if (!result || windowSize * kMaxRecomputedFraction > arraySize)
     return failure();
   // The inputs must still hold what the kernel read: it does not write them
   // itself, nothing writes them before the copy, and the copy's destination

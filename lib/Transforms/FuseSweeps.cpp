@@ -335,6 +335,17 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
       AffineMap map = op.getMatchingIndexingMap(in);
       auto read = llvm::find_if(s.reads, [&](const SweepRead &r) { return r.operand == in; });
       if (read == s.reads.end()) {
+        // Another value of the first sweep's kernel (CFD's c * b, which both
+        // sweeps use) is recomputed too, so that the runs need nothing of it.
+        auto other = dyn_cast<OpResult>(in->get());
+        if (other && other.getOwner() == producer && map.isFunctionOfDim(0) &&
+            isRecomputableSweep(producer, other.getResultNumber())) {
+          inputs.push_back(kernelRows(rewriter, producer, other.getResultNumber(),
+                                      run.begin + *rowShift(map.getResult(0)), size));
+          maps.push_back(AffineMap::get(
+              2, 0, {getAffineDimExpr(0, map.getContext()), map.getResult(1)}, map.getContext()));
+          continue;
+        }
         auto [band, banded] = rowBand(rewriter, loc, in->get(), map, run.begin, size);
         inputs.push_back(band);
         maps.push_back(banded);

@@ -96,6 +96,38 @@ TEST(Ptx, ProductsFuseIntoFmaOnlyWhenAsked) {
   }
 }
 
+/// Two of CFD's pressure sweeps (rows between walls from shifted slices,
+/// periodic columns, walls copied from their neighbours): one kernel each,
+/// or, with Options::fuse_sweeps (LEGATO_FUSE_SWEEPS=1, the test
+/// api.ptx.fuse_sweeps), one for both: the second sweep's runs of rows and
+/// its recomputed walls are independent of each other and share a launch.
+TEST(Ptx, TwoPressureSweepsAreOneKernelWithFuseSweeps) {
+  runtime();
+  using legato::all;
+  using legato::none;
+  using legato::slice;
+  legato::Array p = legato::random({64, 64}, legato::f64, 8);
+  legato::Array b = legato::random({62, 64}, legato::f64, 9);
+  auto f = legato::jit([](const legato::Array &start, const legato::Array &rhs) {
+    legato::Array q = start.copy();
+    for (int sweep = 0; sweep < 2; ++sweep) {
+      legato::Array c = q[{slice(1, -1), all}];
+      legato::Array east =
+          legato::concatenate({c[{all, slice(1, none)}], c[{all, slice(none, 1)}]}, 1);
+      legato::Array west =
+          legato::concatenate({c[{all, slice(-1, none)}], c[{all, slice(none, -1)}]}, 1);
+      legato::Array ns = legato::Array(q[{slice(2, none), all}]) + legato::Array(q[{slice(none, -2), all}]);
+      q[{slice(1, -1), all}] = ((east + west) * 0.3 + ns * 0.2) - 0.1 * rhs;
+      q[{0, all}] = q[{1, all}];
+      q[{-1, all}] = q[{-2, all}];
+    }
+    return q;
+  });
+  std::string ptx = f.ptx(p, b);
+  const char *fuse = std::getenv("LEGATO_FUSE_SWEEPS");
+  EXPECT_EQ(entries(ptx), fuse && std::string(fuse) != "0" ? 1 : 2) << ptx;
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())

@@ -200,8 +200,8 @@ func.func @wall_rows(%b: memref<14x8xf64>, %v: f64, %out: memref<16x8xf64>) {
   return
 }
 
-// Tests that a copy of a large part of a kernel's output stays a copy:
-// recomputing it would read all of the kernel's inputs again.
+// Tests that a copy of a large part of an array stays a copy: recomputing
+// it would read all of the kernel's inputs again.
 // CHECK-LABEL: func @most_rows_stay_a_copy
 // CHECK: linalg.generic
 // CHECK: memref.copy
@@ -217,6 +217,32 @@ func.func @most_rows_stay_a_copy(%x: memref<16x8xf64>, %y: memref<4x8xf64>) {
   %rows = memref.subview %tmp[2, 0] [4, 8] [1, 1] : memref<16x8xf64> to memref<4x8xf64, strided<[8, 1], offset: 16>>
   memref.copy %rows, %y : memref<4x8xf64, strided<[8, 1], offset: 16>> to memref<4x8xf64>
   memref.dealloc %tmp : memref<16x8xf64>
+  return
+}
+
+// Tests that a copy of all that a small kernel writes, a sliver of its
+// array, is recomputed too: the edge row of a pair of fused sweeps
+// (legato-fuse-sweeps) is a one-row kernel whose row the wall copies.
+// CHECK-LABEL: func @edge_row_kernel
+// CHECK: %[[NEW:.*]] = memref.alloc() : memref<16x8xf64>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : memref<1x8xf64
+// CHECK-NOT: memref.copy
+// CHECK: %[[ROW0:.*]] = memref.subview %[[NEW]][0, 0] [1, 8]
+// CHECK: linalg.generic {{.*}} outs(%[[ROW0]] :
+// CHECK: memref.copy %[[NEW]], %arg1
+func.func @edge_row_kernel(%x: memref<1x8xf64>, %out: memref<16x8xf64>) {
+  %new = memref.alloc() : memref<16x8xf64>
+  %row1 = memref.subview %new[1, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1], offset: 8>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<1x8xf64>) outs(%row1 : memref<1x8xf64, strided<[8, 1], offset: 8>>) {
+  ^bb0(%a: f64, %o: f64):
+    %0 = arith.mulf %a, %a : f64
+    linalg.yield %0 : f64
+  }
+  %row0 = memref.subview %new[0, 0] [1, 8] [1, 1] : memref<16x8xf64> to memref<1x8xf64, strided<[8, 1]>>
+  memref.copy %row1, %row0 : memref<1x8xf64, strided<[8, 1], offset: 8>> to memref<1x8xf64, strided<[8, 1]>>
+  memref.copy %new, %out : memref<16x8xf64> to memref<16x8xf64>
+  memref.dealloc %new : memref<16x8xf64>
   return
 }
 
