@@ -70,8 +70,8 @@ struct Options {
   /// Two consecutive stencil sweeps in one kernel, the second recomputing
   /// what it reads of the first (docs/GPU.md, "Two sweeps per kernel"):
   /// less memory traffic in a Jacobi-style loop for more arithmetic. Off by
-  /// default: on an H200 it makes shallow water 2% faster but CFD 9% slower
-  /// (its wall rows then wait for the sweeps), and on the CPU the
+  /// default until measured on a GPU in its present form (shallow water
+  /// gained 2% there, CFD lost 9% in an earlier one); on the CPU the
   /// recomputation costs more than it saves. The results are the same bit
   /// for bit either way.
   std::optional<bool> fuse_sweeps;
