@@ -71,9 +71,8 @@ struct Options {
   /// what it reads of the first (docs/GPU.md, "Two sweeps per kernel"):
   /// less memory traffic in a Jacobi-style loop for more arithmetic. Off by
   /// default until measured on a GPU in its present form (shallow water
-  /// gained 2% there, CFD lost 9% in an earlier one); on the CPU the
-  /// recomputation costs more than it saves. The results are the same bit
-  /// for bit either way.
+  /// gained 2% there, CFD lost 9% in an earlier one); on the CPU it makes
+  /// CFD slower. The results are the same bit for bit either way.
   std::optional<bool> fuse_sweeps;
   /// Most bytes of array data and temporaries held at once per rank, in the
   /// backend's memory; 0 = no limit. Past it, legato::Error. The variable

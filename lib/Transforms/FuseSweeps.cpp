@@ -95,7 +95,7 @@ struct RowSource {
 };
 
 /// Follows row `row` of `t` through insertions and extractions of whole
-/// rows to the kernel result that computed it, noting the ops passed in
+/// rows to the generic result that computed it, noting the ops passed in
 /// `path`; nullopt when it leads elsewhere (an argument, an empty tensor).
 std::optional<RowSource> resolveRow(Value t, int64_t row,
                                     llvm::SmallPtrSetImpl<Operation *> &path) {
@@ -118,8 +118,7 @@ std::optional<RowSource> resolveRow(Value t, int64_t row,
       path.insert(extract);
       t = extract.getSource();
       row += rows->first;
-    } else if (auto kernel = t.getDefiningOp<linalg::GenericOp>();
-               kernel && isRecomputableSweep(kernel, cast<OpResult>(t).getResultNumber())) {
+    } else if (t.getDefiningOp<linalg::GenericOp>()) {
       return RowSource{t, row};
     } else {
       return std::nullopt;
@@ -200,7 +199,9 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
     llvm::SmallPtrSet<Operation *, 8> path;
     std::optional<RowSource> first = resolveRow(in->get(), *shift, path);
     if (!first || first->kernel == in->get() || fused.contains(first->kernel.getDefiningOp()) ||
-        (s.kernel && s.kernel != first->kernel))
+        (s.kernel && s.kernel != first->kernel) ||
+        !isRecomputableSweep(cast<linalg::GenericOp>(first->kernel.getDefiningOp()),
+                             cast<OpResult>(first->kernel).getResultNumber()))
       continue;
     s.kernel = first->kernel;
     s.reads.push_back({in, *shift});
@@ -242,6 +243,13 @@ struct RowWindow {
         sizes{b.getIndexAttr(size), b.getIndexAttr(width)}, strides(2, b.getIndexAttr(1)) {}
 };
 
+/// `map` (a row `d0 + c` and a column) with the row shift dropped: how an
+/// op reads a band of rows cut to start at its own row.
+AffineMap bandMap(AffineMap map) {
+  return AffineMap::get(2, 0, {getAffineDimExpr(0, map.getContext()), map.getResult(1)},
+                        map.getContext());
+}
+
 /// `v`, read through `map` by an op over rows [start, start + size) of a
 /// larger space, as the band of rows that op reads, with the map it reads
 /// the band through (row d0): every map indexing rows by d0 then describes
@@ -253,9 +261,7 @@ std::pair<Value, AffineMap> rowBand(RewriterBase &rewriter, Location loc, Value 
   auto type = cast<RankedTensorType>(v.getType());
   RowWindow w(rewriter, start + *rowShift(map.getResult(0)), size, type.getDimSize(1));
   Value band = tensor::ExtractSliceOp::create(rewriter, loc, v, w.offsets, w.sizes, w.strides);
-  AffineMap banded = AffineMap::get(2, 0, {getAffineDimExpr(0, map.getContext()), map.getResult(1)},
-                                    map.getContext());
-  return {band, banded};
+  return {band, bandMap(map)};
 }
 
 /// Rows [start, start + size) of result `result` of `op`, computed by a
@@ -331,30 +337,30 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
     int64_t size = run.end - run.begin;
     SmallVector<Value> inputs;
     SmallVector<AffineMap> maps;
+    llvm::SmallPtrSet<Operation *, 8> bands; // the first kernel's rows, to inline
     for (OpOperand *in : op.getDpsInputOperands()) {
       AffineMap map = op.getMatchingIndexingMap(in);
+      // The first sweep's rows that the run reads, and its kernel's other
+      // values it reads (CFD's c * b, which both sweeps use): recomputed, so
+      // that the run needs nothing of that kernel.
+      std::optional<std::pair<unsigned, int64_t>> rows; // (result, first row)
       auto read = llvm::find_if(s.reads, [&](const SweepRead &r) { return r.operand == in; });
-      if (read == s.reads.end()) {
-        // Another value of the first sweep's kernel (CFD's c * b, which both
-        // sweeps use) is recomputed too, so that the runs need nothing of it.
-        auto other = dyn_cast<OpResult>(in->get());
-        if (other && other.getOwner() == producer && map.isFunctionOfDim(0) &&
-            isRecomputableSweep(producer, other.getResultNumber())) {
-          inputs.push_back(kernelRows(rewriter, producer, other.getResultNumber(),
-                                      run.begin + *rowShift(map.getResult(0)), size));
-          maps.push_back(AffineMap::get(
-              2, 0, {getAffineDimExpr(0, map.getContext()), map.getResult(1)}, map.getContext()));
-          continue;
-        }
-        auto [band, banded] = rowBand(rewriter, loc, in->get(), map, run.begin, size);
+      auto other = dyn_cast<OpResult>(in->get());
+      if (read != s.reads.end())
+        rows = {result, run.begin + run.offsets[read - s.reads.begin()]};
+      else if (other && other.getOwner() == producer && map.isFunctionOfDim(0) &&
+               isRecomputableSweep(producer, other.getResultNumber()))
+        rows = {other.getResultNumber(), run.begin + *rowShift(map.getResult(0))};
+      if (rows) {
+        Value band = kernelRows(rewriter, producer, rows->first, rows->second, size);
+        bands.insert(band.getDefiningOp());
         inputs.push_back(band);
-        maps.push_back(banded);
+        maps.push_back(bandMap(map));
         continue;
       }
-      int64_t first = run.begin + run.offsets[read - s.reads.begin()];
-      inputs.push_back(kernelRows(rewriter, producer, result, first, size));
-      maps.push_back(AffineMap::get(2, 0, {getAffineDimExpr(0, map.getContext()), map.getResult(1)},
-                                    map.getContext()));
+      auto [band, banded] = rowBand(rewriter, loc, in->get(), map, run.begin, size);
+      inputs.push_back(band);
+      maps.push_back(banded);
     }
     SmallVector<Value> inits; // (the payload does not read them)
     for (Value init : op.getDpsInits()) {
@@ -371,7 +377,7 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
     for (unsigned i = 0; i < part.getNumDpsInputs(); ++i) {
       OpOperand *in = part.getDpsInputOperand(i);
       auto rows = in->get().getDefiningOp<linalg::GenericOp>();
-      if (!rows || rows == producer || !rows->hasOneUse())
+      if (!rows || !bands.contains(rows))
         continue;
       FailureOr<linalg::ElementwiseOpFusionResult> fusion = linalg::fuseElementwiseOps(rewriter, in);
       if (failed(fusion))

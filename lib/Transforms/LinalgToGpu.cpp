@@ -56,7 +56,8 @@ struct FusedReduction {
 
 /// Moves what defines `v` (views, allocations and constants after `point`
 /// in its block) in front of `point`, so that a kernel there can use it;
-/// false when `v` is made by anything else after `point`.
+/// false when `v` is made by anything else after `point`. (Upstream's
+/// moveValueDefinitions refuses any op with effects, allocations too.)
 bool hoistDefinition(Value v, Operation *point) {
   Operation *def = v.getDefiningOp();
   if (!def)
