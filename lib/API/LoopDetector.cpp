@@ -55,7 +55,7 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
   uint64_t sig = signature(node);
   if (!body.empty()) {
     if (sig == body[size_t(position)])
-      return advance(live);
+      return advance(node, live);
     reset(); // the loop ended: look for the next one
     origin = node.seq;
     sig = signature(node);
@@ -74,6 +74,8 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
       chunk = p * ((minWindowOps + p - 1) / p);
       position = sinceCut = 0;
       liveBefore.assign(size_t(p), 0);
+      reach.assign(size_t(p), 0);
+      valueBytes.assign(size_t(p), 0);
       cutBefore = -1;
       runs.clear(); // (history stays: an empty one would move the origin)
       return Cut::afterThis; // the ops so far form one window
@@ -82,20 +84,49 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
   return Cut::none;
 }
 
-LoopDetector::Cut LoopDetector::advance(int64_t live) {
+LoopDetector::Cut LoopDetector::advance(const Node &node, int64_t live) {
   int64_t p = period();
   if (cutBefore < 0) {
-    // First period after the lock: note how many values Arrays hold before
-    // each op. Cutting where the fewest are (an iteration boundary, where the
-    // body's locals are gone) keeps them from becoming window outputs.
-    liveBefore[size_t(position)] = live;
+    // First period after the lock: what each cut would make a window output.
+    if (outputs == Outputs::held)
+      liveBefore[size_t(position)] = live;
+    else
+      noteReads(node);
     if (position == p - 1)
-      cutBefore = std::min_element(liveBefore.begin(), liveBefore.end()) - liveBefore.begin();
+      cutBefore = outputs == Outputs::held
+                      ? std::min_element(liveBefore.begin(), liveBefore.end()) - liveBefore.begin()
+                      : leastReadAcross();
   }
   bool cut = cutBefore >= 0 && position == cutBefore && sinceCut >= chunk;
   position = (position + 1) % p;
   sinceCut = cut ? 1 : sinceCut + 1;
   return cut ? Cut::beforeThis : Cut::none;
+}
+
+void LoopDetector::noteReads(const Node &node) {
+  // The body repeats, so every (writer, reader) pair of the loop shows up
+  // once in the period, at the reader's position.
+  int64_t p = period();
+  for (const NodePtr &operand : node.operands) {
+    if (operand->seq < origin || operand->seq >= node.seq)
+      continue; // older than the loop: an input to every window alike
+    int64_t distance = int64_t(node.seq - operand->seq);
+    size_t writer = size_t(((position - distance) % p + p) % p);
+    reach[writer] = std::max(reach[writer], distance);
+    valueBytes[writer] = operand->size() * dtype_size(operand->dtype);
+  }
+}
+
+int64_t LoopDetector::leastReadAcross() const {
+  // A cut before position c parts writer w from a reader when
+  // w < c <= w + reach[w], cyclically. Of equal cuts the first in the
+  // locked body wins (where windows were cut before this cost was counted).
+  int64_t p = period();
+  std::vector<int64_t> across(size_t(p), 0);
+  for (int64_t w = 0; w < p; ++w)
+    for (int64_t k = 1; k <= std::min(reach[size_t(w)], p); ++k)
+      across[size_t((w + k) % p)] += valueBytes[size_t(w)];
+  return std::min_element(across.begin(), across.end()) - across.begin();
 }
 
 void LoopDetector::reset() {
@@ -104,6 +135,8 @@ void LoopDetector::reset() {
   runs.clear();
   body.clear();
   liveBefore.clear();
+  reach.clear();
+  valueBytes.clear();
   chunk = position = sinceCut = 0;
   cutBefore = -1;
 }

@@ -6,8 +6,15 @@
 // repeat with a period P (two identical bodies in a row), it asks for a flush
 // and then for one every C ops (C a multiple of P), so every later window has
 // the same structure and the executable cache serves it. The cut falls where
-// the fewest values are live (seen over the first period): at an iteration
-// boundary, not where a loop temporary would become a window output.
+// the fewest values become window outputs, seen over the first period, so
+// windows pass on the loop's state, not its temporaries:
+// - lazily, every value an Array holds at the cut is an output: the cut
+//   goes where Arrays hold the fewest values (an iteration boundary);
+// - in a jit trace, whose future is known, a value is an output when a
+//   later op reads it: the cut goes where the fewest bytes pass from their
+//   writer to a reader across it. That is an iteration boundary too, or a
+//   point as cheap that keeps more fusion in the window (before CG's update
+//   of p, which then opens the window and goes into the Laplacian's pad).
 //
 // An op's signature is its kind, attributes, type, and for each operand the
 // distance back to it in record order, or, for data older than the ops being
@@ -30,9 +37,13 @@ namespace legato::detail {
 class LoopDetector {
 public:
   enum class Cut { none, afterThis, beforeThis };
+  /// What a cut costs: the values Arrays hold there (lazy windows), or the
+  /// bytes that later ops read across it (jit traces).
+  enum class Outputs { held, read };
   /// Windows hold at least `minWindowOps` ops once the period is locked.
-  explicit LoopDetector(int64_t minWindowOps = kSingleRankWindowOps)
-      : minWindowOps(minWindowOps) {}
+  explicit LoopDetector(int64_t minWindowOps = kSingleRankWindowOps,
+                        Outputs outputs = Outputs::held)
+      : minWindowOps(minWindowOps), outputs(outputs) {}
 
   /// The least window length for one process: short bodies fuse across
   /// several iterations (CG's 27 ops: 4), so what a window does once (fill
@@ -45,12 +56,14 @@ public:
   /// moves into the exchange's copy), so distributed windows stay short.
   static constexpr int64_t kDistributedWindowOps = 32;
   /// Notes the next recorded op (its `seq` set), with `live` the number of
-  /// values that Arrays hold just before it (asked for only while
-  /// `wantsLiveCount()`); says whether the window should end before this op
-  /// or after it.
+  /// values that Arrays hold just before it (for Outputs::held, asked for
+  /// only while `wantsLiveCount()`); says whether the window should end
+  /// before this op or after it.
   Cut record(const Node &node, int64_t live = 0);
   /// Whether the next record() should be told the live count.
-  bool wantsLiveCount() const { return !body.empty() && cutBefore < 0; }
+  bool wantsLiveCount() const {
+    return outputs == Outputs::held && !body.empty() && cutBefore < 0;
+  }
   /// Forgets everything: a flush for another reason broke the alignment.
   void reset();
 
@@ -60,16 +73,24 @@ public:
 private:
   uint64_t signature(const Node &node) const;
   /// One more op of the locked body.
-  Cut advance(int64_t live);
+  Cut advance(const Node &node, int64_t live);
+  /// Over the first period after the lock (Outputs::read): notes how far
+  /// back `node` reads and how large what it reads is.
+  void noteReads(const Node &node);
+  /// At the end of that period, the cut that the fewest bytes cross.
+  int64_t leastReadAcross() const;
 
   int64_t minWindowOps;
+  Outputs outputs;
   std::deque<uint64_t> history;   // signatures of the latest ops
   std::vector<int64_t> runs;      // runs[P]: trailing ops equal to the op P back
   std::vector<uint64_t> body;     // the locked loop body, when locked
   int64_t chunk = 0;              // ops per window while locked, at least
   int64_t position = 0;           // of the next op in the body
   int64_t sinceCut = 0;           // ops since the last cut
-  std::vector<int64_t> liveBefore; // live values before each body op
+  std::vector<int64_t> liveBefore; // held: live values before each body op
+  std::vector<int64_t> reach;      // read: per body op, its furthest reader
+  std::vector<int64_t> valueBytes; // read: per body op, its value's size
   int64_t cutBefore = -1;         // body position to cut before (-1: unknown yet)
   uint64_t origin = UINT64_MAX;   // seq of the first op watched: older is input
 };

@@ -61,8 +61,12 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   pm.addPass(createLegatoLegalizePass(legalize));
   pm.addPass(createLegatoLowerToLinalgPass());
   pm.addPass(createLegatoFuseKernelsPass());
-  if (options.fuseSweeps)
+  if (options.fuseSweeps) {
     pm.addPass(createLegatoFuseSweepsPass());
+    // The first kernel of a fused pair may still compute values that later
+    // kernels read (CFD's c * b): fusing again recomputes them there too.
+    pm.addPass(createLegatoFuseKernelsPass());
+  }
   // No CSE from here on: it would merge the tensor.empty/fill destinations of
   // different kernels, and empty-tensor elimination would then place several
   // program outputs in one buffer.
