@@ -475,13 +475,19 @@ Value insertAt(OpBuilder &b, Location loc, Value value, Value dest,
                                        ValueRange{}, offsets, type.getShape(), strides);
 }
 
-/// When `op` concatenates windows of one tensor that, read in order, walk
-/// its dim `d` cyclically once (np.roll: `[x[:, n-k:], x[:, :n-k]]`),
-/// returns that tensor and the map from the result's loop dims to its
-/// coordinates: `(offset + i * stride)` in the other dims, `(i + start) mod n`
-/// along `d`. A copy through that map fuses into its consumers like any
+/// A concatenate of windows of one tensor that, read in order, walk its
+/// dim `dim` cyclically once from `start` (np.roll: `[x[:, n-k:], x[:, :n-k]]`),
+/// all at the same `offsets` and `strides` in the other dims.
+struct Rotation {
+  Value source;
+  int64_t dim, start;
+  SmallVector<int64_t> offsets, strides;
+};
+
+/// The rotation `op` is, if it is one. It lowers to a copy through a map,
+/// `(i + start) mod n` along `dim`, which fuses into its consumers like any
 /// other data movement, so the rolled array never materialises.
-std::optional<std::pair<Value, AffineMap>> rotation(ConcatenateOp op) {
+std::optional<Rotation> rotation(ConcatenateOp op) {
   auto first = op.getInputs().front().getDefiningOp<SliceOp>();
   if (!first || op.getInputs().size() < 2)
     return std::nullopt;
@@ -505,13 +511,8 @@ std::optional<std::pair<Value, AffineMap>> rotation(ConcatenateOp op) {
   }
   if (covered != n)
     return std::nullopt;
-  MLIRContext *ctx = op.getContext();
-  SmallVector<AffineExpr> exprs;
-  for (int64_t i = 0, e = sourceType.getRank(); i < e; ++i) {
-    AffineExpr x = getAffineDimExpr(i, ctx);
-    exprs.push_back(i == d ? (x + offsets[d]) % n : x * strides[i] + offsets[i]);
-  }
-  return std::pair(source, AffineMap::get(sourceType.getRank(), 0, exprs, ctx));
+  return Rotation{source, d, offsets[d], SmallVector<int64_t>(offsets),
+                  SmallVector<int64_t>(strides)};
 }
 
 struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
@@ -519,10 +520,36 @@ struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
   LogicalResult matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getType();
-    if (std::optional<std::pair<Value, AffineMap>> roll = rotation(op)) {
-      Value source = rewriter.getRemappedValue(roll->first);
-      rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), source, type,
-                                                 roll->second.getResults()));
+    if (std::optional<Rotation> roll = rotation(op)) {
+      Value source = rewriter.getRemappedValue(roll->source);
+      auto sourceType = cast<RankedTensorType>(source.getType());
+      int64_t d = roll->dim, n = sourceType.getDimSize(d);
+      // linalg takes a loop's size from an operand dim that the map reads as
+      // is (offset 0, stride 1): where the windows span only the start of
+      // such a dim (a rank's inner rows of its block, say), the copy reads
+      // a slice of the source that ends there.
+      SmallVector<int64_t> sizes(sourceType.getShape());
+      bool partial = false;
+      for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+        if (i != d && roll->offsets[i] == 0 && roll->strides[i] == 1 &&
+            type.getDimSize(i) != sizes[i]) {
+          sizes[i] = type.getDimSize(i);
+          partial = true;
+        }
+      if (partial) {
+        MLIRContext *ctx = rewriter.getContext();
+        SmallVector<int64_t> zeros(sizes.size(), 0), ones(sizes.size(), 1);
+        source = tensor::ExtractSliceOp::create(
+            rewriter, op.getLoc(), source, getAsIndexOpFoldResult(ctx, zeros),
+            getAsIndexOpFoldResult(ctx, sizes), getAsIndexOpFoldResult(ctx, ones));
+      }
+      SmallVector<AffineExpr> exprs;
+      for (int64_t i = 0, e = type.getRank(); i < e; ++i) {
+        AffineExpr x = rewriter.getAffineDimExpr(i);
+        exprs.push_back(i == d ? (x + roll->start) % n
+                               : x * roll->strides[i] + roll->offsets[i]);
+      }
+      rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), source, type, exprs));
       return success();
     }
     Value result = tensor::EmptyOp::create(rewriter, op.getLoc(), type.getShape(),

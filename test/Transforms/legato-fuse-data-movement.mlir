@@ -35,6 +35,23 @@ func.func @roll_two_consumers(%a: tensor<6x5xf64>, %b: tensor<4x5xf64>) -> (tens
   return %3, %5 : tensor<4x5xf64>, tensor<4x5xf64>
 }
 
+// Tests that a roll of the leading rows of an array (on a rank, the inner
+// rows of the last block) reads a slice of those rows through the `mod` map:
+// linalg takes the loop's rows from an operand that the map reads as is.
+// CHECK-LABEL: func @roll_of_leading_rows
+// CHECK-SAME: (%[[A:.*]]: tensor<4x8xf64>,
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[A]][0, 0] [3, 8] [1, 1]
+// CHECK: linalg.generic {indexing_maps = [#[[$ROLL]],{{.*}} ins(%[[ROWS]], %{{.+}} : tensor<3x8xf64>, tensor<3x8xf64>)
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @roll_of_leading_rows(%a: tensor<4x8xf64>, %b: tensor<3x8xf64>) -> tensor<3x8xf64> {
+  %0 = legato.slice %a[[0, 7], [1, 1]] : tensor<4x8xf64> -> tensor<3x1xf64>
+  %1 = legato.slice %a[[0, 0], [1, 1]] : tensor<4x8xf64> -> tensor<3x7xf64>
+  %2 = legato.concatenate %0, %1 along 1 : (tensor<3x1xf64>, tensor<3x7xf64>) -> tensor<3x8xf64>
+  %3 = legato.sub %b, %2 : tensor<3x8xf64>
+  return %3 : tensor<3x8xf64>
+}
+
 // Tests that a concatenation that is not a rotation (a repeated edge
 // column) still becomes insertions.
 // CHECK-LABEL: func @concat_not_roll
