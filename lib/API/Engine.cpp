@@ -80,7 +80,7 @@ Engine::Engine(const Options &o)
     : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
       threads(o.threads > 0 ? o.threads : defaultThreads()),
       simplify(o.simplify.value_or(true)), fpContract(o.fp_contract.value_or(false)),
-      fuseSweeps(o.fuse_sweeps.value_or(o.backend.value_or(Backend::cpu) == Backend::cuda)),
+      fuseSweeps(o.fuse_sweeps.value_or(backend == Backend::cuda)),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
       mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
