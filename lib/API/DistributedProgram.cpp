@@ -231,6 +231,36 @@ template <class F> void produceInto(runtime::Buffer &out, F produce) {
   }
 }
 
+/// Segments after a value's exchange read the value itself (this rank's
+/// block) as a slice of the exchange's result where that result holds the
+/// block. A kernel that reads both, as CG's `p · ap` beside the Laplacian
+/// of p with its ghost rows, then reads one array, and the reduction can
+/// join the kernel that covers it (legato-grow-reductions).
+void readBlocksThroughExchanges(Block &body, llvm::DenseMap<Operation *, int> &level, int me,
+                                int ranks) {
+  for (auto exchange : body.getOps<mlir::legato::ExchangeOp>()) {
+    int64_t rank = int64_t(exchange.getGlobalShape().size());
+    Box held = decode(exchange.getHave(), rank, ranks)[size_t(me)];
+    Box wanted = decode(exchange.getNeed(), rank, ranks)[size_t(me)];
+    Value block = exchange.getInput();
+    if (held.empty() || !wanted.contains(held) || held.shape() != shapeOfValue(block))
+      continue;
+    SmallVector<int64_t> offsets, strides(size_t(rank), 1);
+    for (int64_t d = 0; d < rank; ++d)
+      offsets.push_back(held.lo[size_t(d)] - wanted.lo[size_t(d)]);
+    for (OpOperand &use : llvm::make_early_inc_range(block.getUses())) {
+      Operation *user = use.getOwner();
+      if (isCollective(user) || isa<func::ReturnOp>(user) || level[user] <= level[exchange])
+        continue;
+      OpBuilder b(user);
+      auto slice = mlir::legato::SliceOp::create(b, exchange.getLoc(), block.getType(),
+                                                 exchange.getResult(), offsets, strides);
+      level[slice] = level[user];
+      use.set(slice);
+    }
+  }
+}
+
 } // namespace
 
 DistributedProgram::~DistributedProgram() = default;
@@ -302,6 +332,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
         latest = std::min(latest, level[user]);
     level[&op] = std::max(level[&op], latest);
   }
+  readBlocksThroughExchanges(body, level, me, ranks);
   auto usedOutside = [&](Value v, llvm::function_ref<bool(Operation *)> inside) {
     return llvm::any_of(v.getUsers(), [&](Operation *user) { return !inside(user); });
   };

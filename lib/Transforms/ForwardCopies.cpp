@@ -11,8 +11,8 @@
 // A kernel that fills a temporary only to have it copied into a view of
 // another buffer (CG's new `p` into the interior of the zero-bordered
 // buffer of `pad(p)`, when `p` is also read elsewhere and bufferization
-// kept it apart) writes into that view instead, and its readers read it
-// there, when nothing touches the view between the kernel and the copy
+// kept it apart) writes into that view instead, and its readers (other
+// copies of it too) read it there, when nothing touches the view between the kernel and the copy
 // and nothing writes it while the temporary would still be read.
 //
 // A copy of a sliver of an elementwise kernel's output (CFD's wall rows,
@@ -29,6 +29,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <functional>
 
 namespace mlir::legato {
 #define GEN_PASS_DEF_LEGATOFORWARDCOPIESPASS
@@ -176,7 +178,7 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   Block *block = copy->getBlock();
   linalg::LinalgOp writer;
   memref::DeallocOp dealloc;
-  SmallVector<memref::ExpandShapeOp> views;
+  SmallVector<Operation *> views; // of the temporary, static, read only
   Operation *lastRead = copy;
   auto noteRead = [&](Operation *reader) {
     if (reader->getBlock() != block)
@@ -189,10 +191,33 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
     return linalgOp && linalgOp.isDpsInput(&use);
   };
+  // Reads of the temporary or of static views of it: kernel inputs, and
+  // copies elsewhere (CG's p into the segment's output as well as into the
+  // pad), which then read the destination.
+  std::function<bool(Value)> onlyRead = [&](Value v) {
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+      if (user == copy || isa<memref::DeallocOp>(user) ||
+          (v == alloc.getResult() && linalgOp && linalgOp.isDpsInit(&use)))
+        continue; // the writer, checked below
+      auto otherCopy = dyn_cast<memref::CopyOp>(user);
+      if (isLinalgInput(use) || (otherCopy && otherCopy.getSource() == v)) {
+        if (!noteRead(user))
+          return false;
+      } else if (isa<memref::SubViewOp, memref::ExpandShapeOp>(user) &&
+                 user->getNumOperands() == 1 && user->getBlock() == block) {
+        views.push_back(user);
+        if (!onlyRead(user->getResult(0)))
+          return false;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  };
   for (OpOperand &use : alloc->getUses()) {
     Operation *user = use.getOwner();
-    if (user == copy)
-      continue;
     if (auto d = dyn_cast<memref::DeallocOp>(user)) {
       dealloc = d;
     } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
@@ -200,18 +225,10 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
       if (writer)
         return failure();
       writer = linalgOp;
-    } else if (isLinalgInput(use)) {
-      if (!noteRead(user))
-        return failure();
-    } else if (auto view = dyn_cast<memref::ExpandShapeOp>(user)) {
-      for (OpOperand &viewUse : view->getUses())
-        if (!isLinalgInput(viewUse) || !noteRead(viewUse.getOwner()))
-          return failure();
-      views.push_back(view);
-    } else {
-      return failure();
     }
   }
+  if (!onlyRead(alloc.getResult()))
+    return failure();
   if (!writer || writer->getBlock() != block || !writer->isBeforeInBlock(copy) ||
       llvm::is_contained(writer.getDpsInputs(), alloc.getResult()))
     return failure();
@@ -244,10 +261,24 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
     mapping.map(subview.getSource(), destination);
     destination = b.clone(*subview, mapping)->getResult(0);
   }
-  for (memref::ExpandShapeOp view : views) {
-    Value expanded = memref::ExpandShapeOp::create(b, view.getLoc(), view.getType().getShape(),
-                                                   destination, view.getReassociationIndices());
-    view.getResult().replaceAllUsesWith(expanded);
+  // Views of the temporary become views of the destination (with its
+  // strides: rebuilt, not cloned), parents first.
+  IRMapping viewed;
+  viewed.map(alloc.getResult(), destination);
+  for (Operation *view : views) {
+    Value source = viewed.lookup(view->getOperand(0));
+    Value rebuilt;
+    if (auto subview = dyn_cast<memref::SubViewOp>(view))
+      rebuilt = memref::SubViewOp::create(b, view->getLoc(), source, subview.getMixedOffsets(),
+                                          subview.getMixedSizes(), subview.getMixedStrides());
+    else
+      rebuilt = memref::ExpandShapeOp::create(
+          b, view->getLoc(), cast<memref::ExpandShapeOp>(view).getResultType().getShape(), source,
+          cast<memref::ExpandShapeOp>(view).getReassociationIndices());
+    viewed.map(view->getResult(0), rebuilt);
+  }
+  for (Operation *view : llvm::reverse(views)) {
+    view->getResult(0).replaceAllUsesWith(viewed.lookup(view->getResult(0)));
     view->erase();
   }
   // The destination's buffer now lives as long as the temporary's readers.

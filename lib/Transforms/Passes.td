@@ -107,6 +107,23 @@ def LegatoForwardCopiesPass : Pass<"legato-forward-copies", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def LegatoGrowReductionsPass : Pass<"legato-grow-reductions", "mlir::ModuleOp"> {
+  let summary = "Run a reduction of part of a kernel's result over the kernel's space";
+  let description = [{
+    A full reduction that reads a slice of an elementwise kernel's result
+    (on an MPI rank: the held rows of a value computed over more rows) is
+    rewritten over that kernel's iteration space, its other inputs read
+    through slices that cover it and the points outside its own box
+    contributing the combiner's neutral element. The two then share an
+    iteration space, and the reduction fuses into the kernel
+    (legato-fuse-reductions, legato-linalg-to-gpu). Only where every input
+    is a slice of an array that holds the larger space, and nothing in the
+    body may trap.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 def LegatoFuseReductionsPass : Pass<"legato-fuse-reductions", "mlir::ModuleOp"> {
   let summary = "Compute a reduction in the kernel that produces its operands";
   let description = [{

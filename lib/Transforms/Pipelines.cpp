@@ -67,6 +67,7 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
     // kernels read (CFD's c * b): fusing again recomputes them there too.
     pm.addPass(createLegatoFuseKernelsPass());
   }
+  pm.addPass(createLegatoGrowReductionsPass());
   // No CSE from here on: it would merge the tensor.empty/fill destinations of
   // different kernels, and empty-tensor elimination would then place several
   // program outputs in one buffer.

@@ -104,6 +104,45 @@ func.func @into_padded(%x: memref<4x4xf64>, %y: memref<4x4xf64>) {
   return
 }
 
+// Tests CG's new p on an MPI rank: copied into the pad's interior and into
+// the segment's output, and read through a row slice by the dot product.
+// The kernel writes the interior; the slice and the second copy read it
+// there.
+// CHECK-LABEL: func @into_padded_and_output
+// CHECK-SAME: (%[[X:[^:]+]]: memref<4x4xf64>, %[[OUT:[^:]+]]: memref<4x4xf64> {{.*}}, %[[Y:[^:]+]]: memref<2x4xf64>
+// CHECK-NOT: memref.alloc() : memref<4x4xf64>
+// CHECK: %[[PAD:.+]] = memref.alloc() : memref<6x6xf64>
+// CHECK: %[[IN:.+]] = memref.subview %[[PAD]][1, 1] [4, 4] [1, 1]
+// CHECK: %[[ROWS:.+]] = memref.subview %[[IN]][1, 0] [2, 4] [1, 1] : memref<4x4xf64, strided<[6, 1], offset: 7>> to memref<2x4xf64, strided<[6, 1], offset: 13>>
+// CHECK: linalg.generic {{.*}} ins(%[[X]] : {{.*}}) outs(%[[IN]] : {{.*}})
+// CHECK: linalg.generic {{.*}} ins(%[[ROWS]] : {{.*}}) outs(%[[Y]] : {{.*}})
+// CHECK: memref.copy %[[IN]], %[[OUT]]
+// CHECK: memref.dealloc %[[PAD]]
+// CHECK-NEXT: return
+func.func @into_padded_and_output(%x: memref<4x4xf64>, %out: memref<4x4xf64> {legato.output}, %y: memref<2x4xf64> {legato.output}) {
+  %pad = memref.alloc() : memref<6x6xf64>
+  %tmp = memref.alloc() : memref<4x4xf64>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<4x4xf64>) outs(%tmp : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %0 = arith.addf %a, %a : f64
+    linalg.yield %0 : f64
+  }
+  %interior = memref.subview %pad[1, 1] [4, 4] [1, 1] : memref<6x6xf64> to memref<4x4xf64, strided<[6, 1], offset: 7>>
+  memref.copy %tmp, %interior : memref<4x4xf64> to memref<4x4xf64, strided<[6, 1], offset: 7>>
+  memref.dealloc %pad : memref<6x6xf64>
+  %rows = memref.subview %tmp[1, 0] [2, 4] [1, 1] : memref<4x4xf64> to memref<2x4xf64, strided<[4, 1], offset: 4>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%rows : memref<2x4xf64, strided<[4, 1], offset: 4>>) outs(%y : memref<2x4xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %0 = arith.mulf %a, %a : f64
+    linalg.yield %0 : f64
+  }
+  memref.copy %tmp, %out : memref<4x4xf64> to memref<4x4xf64>
+  memref.dealloc %tmp : memref<4x4xf64>
+  return
+}
+
 // Tests that the temporary stays when the destination is written while the
 // temporary is still read: the reader must see the kernel's values.
 // CHECK-LABEL: func @destination_overwritten
