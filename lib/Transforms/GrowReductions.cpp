@@ -89,9 +89,11 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
     // The producer: a kernel that writes the whole larger space, of which
     // the reduction reads a slice at `origin`.
     SmallVector<int64_t> space, origin;
+    linalg::GenericOp producer;
     for (Value in : op.getDpsInputs()) {
       auto slice = in.getDefiningOp<tensor::ExtractSliceOp>();
-      if (!slice || !isElementwiseKernel(slice.getSource().getDefiningOp<linalg::GenericOp>()))
+      producer = slice ? slice.getSource().getDefiningOp<linalg::GenericOp>() : nullptr;
+      if (!isElementwiseKernel(producer) || producer->getBlock() != op->getBlock())
         continue;
       if (std::optional<SmallVector<int64_t>> offsets = unitStrideOffsets(slice)) {
         space = llvm::to_vector(slice.getSourceType().getShape());
@@ -109,8 +111,15 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
       return rewriter.notifyMatchFailure(op, "a body op that may trap");
 
     // Every input over the larger space: a slice of the same source moved
-    // back by `origin`, which must stay inside the source.
+    // back by `origin`, which must stay inside the source. The slices go
+    // before the producer where their sources exist there, so that a
+    // backend that computes the reduction inside the producer's kernel
+    // finds its operands defined.
     Location loc = op.getLoc();
+    auto definedBeforeProducer = [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return !def || def->getBlock() != producer->getBlock() || def->isBeforeInBlock(producer);
+    };
     SmallVector<Value> grown;
     for (Value in : op.getDpsInputs()) {
       auto slice = in.getDefiningOp<tensor::ExtractSliceOp>();
@@ -130,6 +139,9 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
         grown.push_back(slice.getSource());
         continue;
       }
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (definedBeforeProducer(slice.getSource()))
+        rewriter.setInsertionPoint(producer);
       SmallVector<OpFoldResult> at = getAsIndexOpFoldResult(getContext(), moved),
                                 sizes = getAsIndexOpFoldResult(getContext(), space),
                                 strides(space.size(), rewriter.getIndexAttr(1));
@@ -156,17 +168,20 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
 
     rewriter.setInsertionPoint(newCombiner);
     Value inside;
+    auto require = [&](Value condition) {
+      inside = inside ? arith::AndIOp::create(rewriter, loc, inside, condition) : condition;
+    };
     for (auto [d, extent] : llvm::enumerate(box)) {
       if (extent == space[d])
         continue;
       Value index = linalg::IndexOp::create(rewriter, loc, d);
-      Value lo = arith::ConstantIndexOp::create(rewriter, loc, origin[d]);
-      Value hi = arith::ConstantIndexOp::create(rewriter, loc, origin[d] + extent);
-      Value inDim = arith::AndIOp::create(
-          rewriter, loc,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, index, lo),
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, index, hi));
-      inside = inside ? arith::AndIOp::create(rewriter, loc, inside, inDim) : inDim;
+      if (origin[d] > 0)
+        require(arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, index,
+                                      arith::ConstantIndexOp::create(rewriter, loc, origin[d])));
+      if (origin[d] + extent < space[d])
+        require(arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ult, index,
+            arith::ConstantIndexOp::create(rewriter, loc, origin[d] + extent)));
     }
     auto neutral = *arith::getNeutralElement(newCombiner);
     Value identity = arith::ConstantOp::create(rewriter, loc, neutral);

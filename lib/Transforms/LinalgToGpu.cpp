@@ -496,6 +496,12 @@ struct LegatoLinalgToGpuPass
         continue;
       std::optional<Combiner> combiner = matchCombiner(op);
       linalg::GenericOp producer = combiner ? fusableProducer(op) : linalg::GenericOp();
+      // The producer's kernel reads the reduction's operands: they must
+      // exist there (views made after it move up).
+      if (producer && llvm::any_of(op.getDpsInputs(), [&](Value in) {
+            return !hoistDefinition(in, producer);
+          }))
+        producer = {};
       if (producer && !fusedInto.count(producer) && !fusedAway.count(producer)) {
         FusedReduction fused{op, *combiner, initialOf.lookup(op)};
         fused.combinedInKernel = fused.initial && hoistDefinition(fused.initial, producer) &&

@@ -231,6 +231,37 @@ func.func @fused_across_a_dealloc(%old: memref<1024x1024xf64>, %r: memref<1024x1
   return %out : memref<f64>
 }
 
+// Tests that a reduction reading a view made after its producer (a rank's
+// held rows of p, next to ap over the rows the next stencil needs) is still
+// computed in the producer's kernel: the view moves above the kernel.
+// CHECK-LABEL: func @fused_view_made_after
+// CHECK: %[[ROWS:.*]] = memref.subview %arg0[1, 0] [1026, 1024] [1, 1]
+// CHECK: gpu.launch
+// CHECK: memref.load %[[ROWS]]
+// CHECK: gpu.all_reduce
+// CHECK-NOT: gpu.launch
+// CHECK: return
+func.func @fused_view_made_after(%pext: memref<1027x1024xf64>, %ap: memref<1026x1024xf64>, %out: memref<f64>) {
+  %up = memref.subview %pext[0, 0] [1026, 1024] [1, 1] : memref<1027x1024xf64> to memref<1026x1024xf64, strided<[1024, 1]>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%up : memref<1026x1024xf64, strided<[1024, 1]>>) outs(%ap : memref<1026x1024xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    %e = math.exp %a : f64
+    linalg.yield %e : f64
+  }
+  %zero = arith.constant 0.0 : f64
+  linalg.fill ins(%zero : f64) outs(%out : memref<f64>)
+  %p = memref.subview %pext[1, 0] [1026, 1024] [1, 1] : memref<1027x1024xf64> to memref<1026x1024xf64, strided<[1024, 1], offset: 1024>>
+  linalg.generic {indexing_maps = [#id2, #id2, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%p, %ap : memref<1026x1024xf64, strided<[1024, 1], offset: 1024>>, memref<1026x1024xf64>) outs(%out : memref<f64>) {
+  ^bb0(%a: f64, %b: f64, %acc: f64):
+    %m = arith.mulf %a, %b : f64
+    %s = arith.addf %acc, %m : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
 // Tests that a fused reduction that adds to what its output holds (no
 // initial fill) is combined by a launch of its own, where it was.
 // CHECK-LABEL: func @fused_accumulating
