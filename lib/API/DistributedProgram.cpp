@@ -261,6 +261,34 @@ void readBlocksThroughExchanges(Block &body, llvm::DenseMap<Operation *, int> &l
   }
 }
 
+/// A value padded in the segment that computes it is read by later
+/// segments as the interior of its padded array, so the segment returns
+/// only that array: its kernel writes the value straight into the interior
+/// (as one process does), where it would otherwise also write or copy it
+/// into an output of its own (CG's p, padded for the Laplacian and read
+/// again after the all-reduce by the updates of x and p).
+void readPaddedValuesThroughPads(Block &body, llvm::DenseMap<Operation *, int> &level) {
+  for (auto pad : body.getOps<mlir::legato::PadOp>()) {
+    Value value = pad.getInput();
+    Operation *def = value.getDefiningOp();
+    if (!def || level[def] != level[pad] || llvm::any_of(value.getUsers(), [](Operation *user) {
+          return isCollective(user) || isa<func::ReturnOp>(user);
+        }))
+      continue;
+    SmallVector<int64_t> strides(pad.getLow().size(), 1);
+    for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
+      Operation *user = use.getOwner();
+      if (level[user] == level[pad])
+        continue;
+      OpBuilder b(user);
+      auto interior = mlir::legato::SliceOp::create(b, pad.getLoc(), value.getType(),
+                                                    pad.getResult(), pad.getLow(), strides);
+      level[interior] = level[user];
+      use.set(interior);
+    }
+  }
+}
+
 } // namespace
 
 DistributedProgram::~DistributedProgram() = default;
@@ -333,6 +361,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     level[&op] = std::max(level[&op], latest);
   }
   readBlocksThroughExchanges(body, level, me, ranks);
+  readPaddedValuesThroughPads(body, level);
   auto usedOutside = [&](Value v, llvm::function_ref<bool(Operation *)> inside) {
     return llvm::any_of(v.getUsers(), [&](Operation *user) { return !inside(user); });
   };
