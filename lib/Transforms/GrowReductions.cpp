@@ -16,13 +16,13 @@
 // the larger space: slices of arrays that hold those points.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/MergeGenerics.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -51,11 +51,7 @@ std::optional<SmallVector<int64_t>> unitStrideOffsets(tensor::ExtractSliceOp sli
 /// An all-parallel kernel on tensors whose outputs are written elementwise
 /// over its whole static iteration space.
 bool isElementwiseKernel(linalg::GenericOp op) {
-  return op && op.hasPureTensorSemantics() && op.getNumReductionLoops() == 0 &&
-         llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic) &&
-         llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
-           return op.getMatchingIndexingMap(&init).isIdentity();
-         });
+  return op && op.hasPureTensorSemantics() && legato::isMergeable(op);
 }
 
 /// The reduction's combiner (`out = combine(out, value)`), when it has one
@@ -104,23 +100,16 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
     if (space.empty() || space == box)
       return rewriter.notifyMatchFailure(op, "reads no part of an elementwise kernel");
     // Points outside the box are computed too, from whatever the inputs hold
-    // there: nothing in the body may trap (an integer division by zero).
+    // there: nothing in the body may trap (an integer division by zero), and
+    // no loop index may be read (its meaning would shift).
     if (!llvm::all_of(op.getBody()->without_terminator(), [](Operation &inner) {
-          return isPure(&inner);
+          return isPure(&inner) && !isa<linalg::IndexOp>(inner);
         }))
-      return rewriter.notifyMatchFailure(op, "a body op that may trap");
+      return rewriter.notifyMatchFailure(op, "a body op that may trap or reads an index");
 
     // Every input over the larger space: a slice of the same source moved
-    // back by `origin`, which must stay inside the source. The slices go
-    // before the producer where their sources exist there, so that a
-    // backend that computes the reduction inside the producer's kernel
-    // finds its operands defined.
-    Location loc = op.getLoc();
-    auto definedBeforeProducer = [&](Value v) {
-      Operation *def = v.getDefiningOp();
-      return !def || def->getBlock() != producer->getBlock() || def->isBeforeInBlock(producer);
-    };
-    SmallVector<Value> grown;
+    // back by `origin`, which must stay inside the source.
+    SmallVector<std::pair<tensor::ExtractSliceOp, SmallVector<int64_t>>> moves;
     for (Value in : op.getDpsInputs()) {
       auto slice = in.getDefiningOp<tensor::ExtractSliceOp>();
       std::optional<SmallVector<int64_t>> offsets =
@@ -134,8 +123,21 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
         if (moved.back() < 0 || moved.back() + space[d] > sourceShape[d])
           return rewriter.notifyMatchFailure(op, "an input that does not cover the space");
       }
+      moves.push_back({slice, moved});
+    }
+
+    // The slices go before the producer where their sources exist there, so
+    // that a backend that computes the reduction inside the producer's
+    // kernel finds its operands defined.
+    Location loc = op.getLoc();
+    auto definedBeforeProducer = [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return !def || def->getBlock() != producer->getBlock() || def->isBeforeInBlock(producer);
+    };
+    SmallVector<Value> grown;
+    for (auto &[slice, moved] : moves) {
       if (llvm::all_of(moved, [](int64_t o) { return o == 0; }) &&
-          ArrayRef<int64_t>(space) == sourceShape) {
+          ArrayRef<int64_t>(space) == slice.getSourceType().getShape()) {
         grown.push_back(slice.getSource());
         continue;
       }

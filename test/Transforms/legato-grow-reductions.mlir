@@ -117,3 +117,37 @@ func.func @division_may_trap(%x: tensor<34x64xi64>) -> (tensor<34x64xi64>, tenso
   } -> tensor<i64>
   return %y, %q : tensor<34x64xi64>, tensor<i64>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#all = affine_map<(d0, d1) -> ()>
+
+// Tests that a reduction that reads a loop index (a weighted sum by row) is
+// not grown: over the larger space its index would name other rows.
+// CHECK-LABEL: func @reads_an_index
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<256x256xf64>)
+func.func @reads_an_index(%x: tensor<258x256xf64>) -> (tensor<258x256xf64>, tensor<f64>) {
+  %e = tensor.empty() : tensor<258x256xf64>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<258x256xf64>) outs(%e : tensor<258x256xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %0 = arith.addf %a, %a : f64
+    linalg.yield %0 : f64
+  } -> tensor<258x256xf64>
+  %ys = tensor.extract_slice %y[1, 0] [256, 256] [1, 1] : tensor<258x256xf64> to tensor<256x256xf64>
+  %zero = arith.constant 0.0 : f64
+  %s0 = tensor.empty() : tensor<f64>
+  %s = linalg.fill ins(%zero : f64) outs(%s0 : tensor<f64>) -> tensor<f64>
+  %w = linalg.generic {indexing_maps = [#id, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%ys : tensor<256x256xf64>) outs(%s : tensor<f64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i64
+    %fi = arith.sitofp %ii : i64 to f64
+    %0 = arith.mulf %a, %fi : f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  } -> tensor<f64>
+  return %y, %w : tensor<258x256xf64>, tensor<f64>
+}
