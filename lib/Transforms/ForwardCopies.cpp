@@ -12,8 +12,9 @@
 // another buffer (CG's new `p` into the interior of the zero-bordered
 // buffer of `pad(p)`, when `p` is also read elsewhere and bufferization
 // kept it apart) writes into that view instead, and its readers (other
-// copies of it too) read it there, when nothing touches the view between the kernel and the copy
-// and nothing writes it while the temporary would still be read.
+// copies of it too) read it there, when nothing touches the view between
+// the kernel and the copy and nothing writes it while the temporary would
+// still be read.
 //
 // A copy of a sliver of an elementwise kernel's output (CFD's wall rows,
 // `p[0] = p[1]` after a pressure sweep) is computed again from the

@@ -117,8 +117,8 @@ def LegatoGrowReductionsPass : Pass<"legato-grow-reductions", "mlir::ModuleOp"> 
     contributing the combiner's neutral element. The two then share an
     iteration space, and the reduction fuses into the kernel
     (legato-fuse-reductions, legato-linalg-to-gpu). Only where every input
-    is a slice of an array that holds the larger space, and nothing in the
-    body may trap.
+    is a slice of an array that holds the larger space, and the body
+    neither may trap nor reads a loop index.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
