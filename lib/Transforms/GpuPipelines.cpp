@@ -26,6 +26,7 @@
 using namespace mlir;
 
 void legato::buildLegatoGPUBufferPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  pm.addPass(createLegatoGrowReductionsPass());
   buildLegatoBufferPipeline(pm, options);
 }
 

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/MergeGenerics.h"
 #include "Transforms/Passes.h"
+#include "Transforms/ReductionChunks.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -65,7 +66,8 @@ Operation *combinerOf(linalg::GenericOp op) {
 }
 
 struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
+  GrowReductionToProducer(MLIRContext *context, bool requireChunks)
+      : OpRewritePattern(context), requireChunks(requireChunks) {}
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     // A full reduction to one value of inputs read elementwise.
@@ -99,6 +101,8 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
     }
     if (space.empty() || space == box)
       return rewriter.notifyMatchFailure(op, "reads no part of an elementwise kernel");
+    if (requireChunks && legato::fullReductionChunks(space) <= 1)
+      return rewriter.notifyMatchFailure(op, "the grown reduction could not be split");
     // Points outside the box are computed too, from whatever the inputs hold
     // there: nothing in the body may trap (an integer division by zero), and
     // no loop index may be read (its meaning would shift).
@@ -192,13 +196,17 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
     rewriter.replaceOp(op, result.getResults());
     return success();
   }
+
+private:
+  bool requireChunks;
 };
 
 struct LegatoGrowReductionsPass
     : legato::impl::LegatoGrowReductionsPassBase<LegatoGrowReductionsPass> {
+  using LegatoGrowReductionsPassBase::LegatoGrowReductionsPassBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<GrowReductionToProducer>(&getContext());
+    patterns.add<GrowReductionToProducer>(&getContext(), requireChunks);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

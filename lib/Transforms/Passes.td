@@ -118,8 +118,15 @@ def LegatoGrowReductionsPass : Pass<"legato-grow-reductions", "mlir::ModuleOp"> 
     iteration space, and the reduction fuses into the kernel
     (legato-fuse-reductions, legato-linalg-to-gpu). Only where every input
     is a slice of an array that holds the larger space, and the body
-    neither may trap nor reads a loop index.
+    neither may trap nor reads a loop index. On the CPU (`require-chunks`)
+    also only where the grown reduction can still be split into parallel
+    chunks (legato-split-reductions): otherwise it would not fuse there
+    either, and would run on one thread.
   }];
+  let options = [
+    Option<"requireChunks", "require-chunks", "bool", "false",
+           "grow only reductions that legato-split-reductions can split">,
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
 }
@@ -145,6 +152,9 @@ def LegatoSplitReductionsPass : Pass<"legato-split-reductions", "mlir::ModuleOp"
     sum of a tall array) has its outermost reduced dimension split into up to
     64 chunks (a divisor of its extent, chosen from the shape alone): a
     parallel kernel computes one partial per chunk, a small one combines them.
+    When the extent has no such divisor (a prime number of rows), the
+    largest multiple of the chunk count it asks for is split that way, and
+    the rows left are reduced after it into the same result.
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }

@@ -67,7 +67,6 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
     // kernels read (CFD's c * b): fusing again recomputes them there too.
     pm.addPass(createLegatoFuseKernelsPass());
   }
-  pm.addPass(createLegatoGrowReductionsPass());
   // No CSE from here on: it would merge the tensor.empty/fill destinations of
   // different kernels, and empty-tensor elimination would then place several
   // program outputs in one buffer.
@@ -76,6 +75,9 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
 
 void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
                                           const PipelineOptions &options) {
+  LegatoGrowReductionsPassOptions grow;
+  grow.requireChunks = true;
+  pm.addPass(createLegatoGrowReductionsPass(grow));
   pm.addPass(createLegatoFuseReductionsPass());
   pm.addPass(createLegatoSplitReductionsPass());
   buildLegatoBufferPipeline(pm, options);

@@ -11,6 +11,9 @@ namespace mlir::legato {
 /// dynamic shape, enough parallel iterations already, or no divisor).
 int64_t reductionChunks(linalg::GenericOp op);
 
+/// reductionChunks of a full reduction (every loop reduced) over `ranges`.
+int64_t fullReductionChunks(ArrayRef<int64_t> ranges);
+
 /// Whether `op`'s parallel dimensions alone give enough iterations to keep
 /// the cores busy.
 bool hasEnoughParallelism(linalg::GenericOp op);

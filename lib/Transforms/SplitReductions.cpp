@@ -6,6 +6,8 @@
 // by a parallel loop, then a short combine over P. P depends only on the
 // shape, never on the thread count, so results do not change with
 // LEGATO_THREADS (and the summation is more accurate than one long chain).
+// An extent with no divisor to split by (a prime number of rows) is first
+// cut into a multiple of P and a short tail reduced after it.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
@@ -279,14 +281,103 @@ struct SplitReduction : OpRewritePattern<linalg::GenericOp> {
   static constexpr StringLiteral kSplitAttr = "legato.split";
 };
 
+/// The chunk count a reduction's size asks for (before any divisor is
+/// found), or 1 when it has parallelism enough or too little work.
+int64_t wantedChunks(linalg::GenericOp op) {
+  if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics() ||
+      llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic) ||
+      legato::hasEnoughParallelism(op))
+    return 1;
+  return std::max<int64_t>(
+      1, std::min(kMaxChunks, parallelAndReducedIterations(op).second / kMinChunkElements));
+}
+
+/// A reduction whose outermost reduced extent has no divisor to split it
+/// by (a prime number of rows: a rank's block and the rows its stencils
+/// need, a user's array) would run on one thread. It is cut along that
+/// dimension into the largest multiple of the chunk count it asks for,
+/// which SplitReduction then splits, and the few rows left, which are
+/// reduced after it into the same result: one short kernel more.
+struct PeelReductionRemainder : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op->hasAttr(kPeeledAttr) || op->hasAttr(SplitReduction::kSplitAttr))
+      return rewriter.notifyMatchFailure(op, "already cut");
+    int64_t wanted = wantedChunks(op);
+    if (wanted <= 1 || legato::reductionChunks(op) > 1)
+      return rewriter.notifyMatchFailure(op, "no chunks wanted, or a divisor exists");
+    SmallVector<unsigned> reductionDims;
+    op.getReductionDims(reductionDims);
+    unsigned split = reductionDims.front();
+    int64_t extent = op.getStaticLoopRanges()[split];
+    int64_t main = extent / wanted * wanted;
+    if (main == 0 || main == extent)
+      return rewriter.notifyMatchFailure(op, "nothing to peel");
+    // Only reductions (every output independent of the cut dimension), read
+    // through plain dimensions, with no loop index in the body.
+    for (OpOperand &init : op.getDpsInitsMutable())
+      if (op.getMatchingIndexingMap(&init).isFunctionOfDim(split))
+        return rewriter.notifyMatchFailure(op, "an elementwise output");
+    if (!op.getBody()->getOps<linalg::IndexOp>().empty())
+      return rewriter.notifyMatchFailure(op, "reads a loop index");
+    for (OpOperand *in : op.getDpsInputOperands())
+      for (AffineExpr e : op.getMatchingIndexingMap(in).getResults())
+        if (e.isFunctionOfDim(split) && !isa<AffineDimExpr>(e))
+          return rewriter.notifyMatchFailure(op, "the cut dimension inside an expression");
+
+    Location loc = op.getLoc();
+    // `op`'s inputs restricted to [lo, lo + size) along the cut dimension.
+    auto part = [&](int64_t lo, int64_t size) {
+      SmallVector<Value> inputs;
+      for (OpOperand *in : op.getDpsInputOperands()) {
+        AffineMap map = op.getMatchingIndexingMap(in);
+        auto type = cast<RankedTensorType>(in->get().getType());
+        SmallVector<OpFoldResult> offsets, sizes, strides;
+        bool cut = false;
+        for (auto [pos, e] : llvm::enumerate(map.getResults())) {
+          bool isSplit = e.isFunctionOfDim(split);
+          cut |= isSplit;
+          offsets.push_back(rewriter.getIndexAttr(isSplit ? lo : 0));
+          sizes.push_back(rewriter.getIndexAttr(isSplit ? size : type.getDimSize(pos)));
+          strides.push_back(rewriter.getIndexAttr(1));
+        }
+        inputs.push_back(cut ? Value(tensor::ExtractSliceOp::create(rewriter, loc, in->get(),
+                                                                     offsets, sizes, strides))
+                             : in->get());
+      }
+      return inputs;
+    };
+    auto reduce = [&](ValueRange inputs, ValueRange inits) {
+      auto piece = linalg::GenericOp::create(rewriter, loc, op.getResultTypes(), inputs, inits,
+                                             op.getIndexingMapsArray(),
+                                             op.getIteratorTypesArray());
+      IRMapping mapping;
+      rewriter.cloneRegionBefore(op.getRegion(), piece.getRegion(), piece.getRegion().begin(),
+                                 mapping);
+      piece->setAttr(kPeeledAttr, rewriter.getUnitAttr());
+      return piece;
+    };
+    auto head = reduce(part(0, main), op.getDpsInits());
+    auto tail = reduce(part(main, extent - main), head.getResults());
+    rewriter.replaceOp(op, tail.getResults());
+    return success();
+  }
+  static constexpr StringLiteral kPeeledAttr = "legato.peeled";
+};
+
 struct LegatoSplitReductionsPass
     : legato::impl::LegatoSplitReductionsPassBase<LegatoSplitReductionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<SplitReduction>(&getContext());
+    patterns.add<SplitReduction, PeelReductionRemainder>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
-    getOperation().walk([](linalg::GenericOp op) { op->removeAttr(SplitReduction::kSplitAttr); });
+    getOperation().walk([](linalg::GenericOp op) {
+      op->removeAttr(SplitReduction::kSplitAttr);
+      op->removeAttr(PeelReductionRemainder::kPeeledAttr);
+    });
   }
 };
 
@@ -294,6 +385,15 @@ struct LegatoSplitReductionsPass
 
 bool mlir::legato::hasEnoughParallelism(linalg::GenericOp op) {
   return parallelAndReducedIterations(op).first >= kEnoughParallelism;
+}
+
+int64_t mlir::legato::fullReductionChunks(ArrayRef<int64_t> ranges) {
+  if (ranges.empty() || llvm::any_of(ranges, ShapedType::isDynamic))
+    return 1;
+  int64_t reduced = 1;
+  for (int64_t extent : ranges)
+    reduced *= extent;
+  return largestDivisorAtMost(ranges.front(), std::min(kMaxChunks, reduced / kMinChunkElements));
 }
 
 int64_t mlir::legato::reductionChunks(linalg::GenericOp op) {

@@ -1,5 +1,6 @@
 // RUN: %legato_opt %s --legato-grow-reductions --split-input-file | FileCheck %s
-// RUN: %legato_opt %s --legato-grow-reductions --legato-fuse-reductions --split-input-file | FileCheck %s --check-prefix=FUSED
+// RUN: %legato_opt %s --legato-grow-reductions=require-chunks=1 --legato-fuse-reductions --split-input-file | FileCheck %s --check-prefix=FUSED
+// RUN: %legato_opt %s --legato-grow-reductions=require-chunks=1 --split-input-file | FileCheck %s --check-prefix=CHUNKS
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #all = affine_map<(d0, d1) -> ()>
@@ -150,4 +151,39 @@ func.func @reads_an_index(%x: tensor<258x256xf64>) -> (tensor<258x256xf64>, tens
     linalg.yield %1 : f64
   } -> tensor<f64>
   return %y, %w : tensor<258x256xf64>, tensor<f64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#all = affine_map<(d0, d1) -> ()>
+
+// Tests a kernel over a prime number of rows (257): grown, the reduction
+// would have no divisor to be split by, so on the CPU (require-chunks) it
+// keeps its 256 rows and stays a parallel split reduction; elsewhere (the
+// GPU) it is grown.
+// CHECK-LABEL: func @prime_space
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<257x256xf64>)
+// CHUNKS-LABEL: func @prime_space
+// CHUNKS: linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<256x256xf64>)
+func.func @prime_space(%x: tensor<257x256xf64>) -> (tensor<257x256xf64>, tensor<f64>) {
+  %e = tensor.empty() : tensor<257x256xf64>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<257x256xf64>) outs(%e : tensor<257x256xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %0 = arith.addf %a, %a : f64
+    linalg.yield %0 : f64
+  } -> tensor<257x256xf64>
+  %ys = tensor.extract_slice %y[0, 0] [256, 256] [1, 1] : tensor<257x256xf64> to tensor<256x256xf64>
+  %zero = arith.constant 0.0 : f64
+  %s0 = tensor.empty() : tensor<f64>
+  %s = linalg.fill ins(%zero : f64) outs(%s0 : tensor<f64>) -> tensor<f64>
+  %r = linalg.generic {indexing_maps = [#id, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%ys : tensor<256x256xf64>) outs(%s : tensor<f64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %0 = arith.mulf %a, %a : f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  } -> tensor<f64>
+  return %y, %r : tensor<257x256xf64>, tensor<f64>
 }

@@ -34,3 +34,22 @@ func.func @small(%a: tensor<1000xf64>) -> tensor<f64> {
   %0 = legato.reduce max %a over [0] : tensor<1000xf64> -> tensor<f64>
   return %0 : tensor<f64>
 }
+
+// Tests that a reduction over a prime number of rows (257: no divisor to
+// split them by) is cut into 256 rows, split into 32 parallel partials and
+// combined, and the last row, reduced after them into the same result.
+// CHECK-LABEL: func @prime_rows
+// CHECK: %[[HEAD:.+]] = tensor.extract_slice %{{.*}}[0, 0] [256, 512] [1, 1]
+// CHECK: tensor.expand_shape %[[HEAD]] {{\[}}[0, 1], [2]] output_shape [32, 8, 512]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK: %[[COMBINED:.+]] = linalg.generic {{.*}} iterator_types = ["reduction"]
+// CHECK-SAME: ins(%{{.*}} : tensor<32xf64>)
+// CHECK: %[[TAIL:.+]] = tensor.extract_slice %{{.*}}[256, 0] [1, 512] [1, 1]
+// CHECK: %[[SUM:.+]] = linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]
+// CHECK-SAME: ins(%[[TAIL]] : tensor<1x512xf64>) outs(%[[COMBINED]] : tensor<f64>)
+// CHECK: return %[[SUM]]
+func.func @prime_rows(%a: tensor<257x512xf64>) -> tensor<f64> {
+  %0 = legato.mul %a, %a : tensor<257x512xf64>
+  %1 = legato.reduce sum %0 over [0, 1] : tensor<257x512xf64> -> tensor<f64>
+  return %1 : tensor<f64>
+}
