@@ -231,6 +231,24 @@ template <class F> void produceInto(runtime::Buffer &out, F produce) {
   }
 }
 
+/// Makes the uses of `value` by ops of levels after `after` (collectives
+/// and the program's results excepted) read it as the window of `whole` at
+/// `offsets`, through a slice made just before each such user.
+void readLaterUsesThrough(Value value, int after, Value whole, ArrayRef<int64_t> offsets,
+                          llvm::DenseMap<Operation *, int> &level) {
+  SmallVector<int64_t> strides(offsets.size(), 1);
+  for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
+    Operation *user = use.getOwner();
+    if (isCollective(user) || isa<func::ReturnOp>(user) || level[user] <= after)
+      continue;
+    OpBuilder b(user);
+    auto slice = mlir::legato::SliceOp::create(b, user->getLoc(), value.getType(), whole,
+                                               offsets, strides);
+    level[slice] = level[user];
+    use.set(slice);
+  }
+}
+
 /// Segments after a value's exchange read the value itself (this rank's
 /// block) as a slice of the exchange's result where that result holds the
 /// block. A kernel that reads both, as CG's `p · ap` beside the Laplacian
@@ -245,19 +263,10 @@ void readBlocksThroughExchanges(Block &body, llvm::DenseMap<Operation *, int> &l
     Value block = exchange.getInput();
     if (held.empty() || !wanted.contains(held) || held.shape() != shapeOfValue(block))
       continue;
-    SmallVector<int64_t> offsets, strides(size_t(rank), 1);
+    SmallVector<int64_t> offsets;
     for (int64_t d = 0; d < rank; ++d)
       offsets.push_back(held.lo[size_t(d)] - wanted.lo[size_t(d)]);
-    for (OpOperand &use : llvm::make_early_inc_range(block.getUses())) {
-      Operation *user = use.getOwner();
-      if (isCollective(user) || isa<func::ReturnOp>(user) || level[user] <= level[exchange])
-        continue;
-      OpBuilder b(user);
-      auto slice = mlir::legato::SliceOp::create(b, exchange.getLoc(), block.getType(),
-                                                 exchange.getResult(), offsets, strides);
-      level[slice] = level[user];
-      use.set(slice);
-    }
+    readLaterUsesThrough(block, level[exchange], exchange.getResult(), offsets, level);
   }
 }
 
@@ -275,17 +284,7 @@ void readPaddedValuesThroughPads(Block &body, llvm::DenseMap<Operation *, int> &
           return isCollective(user) || isa<func::ReturnOp>(user);
         }))
       continue;
-    SmallVector<int64_t> strides(pad.getLow().size(), 1);
-    for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
-      Operation *user = use.getOwner();
-      if (level[user] == level[pad])
-        continue;
-      OpBuilder b(user);
-      auto interior = mlir::legato::SliceOp::create(b, pad.getLoc(), value.getType(),
-                                                    pad.getResult(), pad.getLow(), strides);
-      level[interior] = level[user];
-      use.set(interior);
-    }
+    readLaterUsesThrough(value, level[pad], pad.getResult(), pad.getLow(), level);
   }
 }
 

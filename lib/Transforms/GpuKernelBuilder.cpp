@@ -1,7 +1,9 @@
 //===- GpuKernelBuilder.cpp - building blocks of generated GPU kernels ------===//
 #include "Transforms/GpuKernelBuilder.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
+#include "Transforms/ReductionChunks.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -143,15 +145,10 @@ std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
   Type elem = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   if (!elem.isF32() && !elem.isF64() && !elem.isInteger(32) && !elem.isInteger(64))
     return std::nullopt;
-  SmallVector<Operation *> combiners;
-  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
-      combiners.size() != 1 || combiners[0]->getNumOperands() != 2 ||
-      combiners[0]->getOperand(0) == combiners[0]->getOperand(1))
+  Operation *combiner = singleCombiner(op);
+  if (!combiner || combiner->getOperand(0) == combiner->getOperand(1))
     return std::nullopt;
-  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiners[0]);
-  if (!neutral)
-    return std::nullopt;
-  return Combiner{combiners[0], *neutral};
+  return Combiner{combiner, *arith::getNeutralElement(combiner)};
 }
 
 Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner, Value value) {

@@ -20,7 +20,6 @@
 #include "Transforms/Passes.h"
 #include "Transforms/ReductionChunks.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -55,16 +54,6 @@ bool isElementwiseKernel(linalg::GenericOp op) {
   return op && op.hasPureTensorSemantics() && legato::isMergeable(op);
 }
 
-/// The reduction's combiner (`out = combine(out, value)`), when it has one
-/// with a neutral element.
-Operation *combinerOf(linalg::GenericOp op) {
-  SmallVector<Operation *> combiners;
-  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1 ||
-      combiners[0]->getNumOperands() != 2 || !arith::getNeutralElement(combiners[0]))
-    return nullptr;
-  return combiners[0];
-}
-
 struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
   GrowReductionToProducer(MLIRContext *context, bool requireChunks)
       : OpRewritePattern(context), requireChunks(requireChunks) {}
@@ -79,7 +68,7 @@ struct GrowReductionToProducer : OpRewritePattern<linalg::GenericOp> {
           return !op.getMatchingIndexingMap(in).isIdentity();
         }))
       return rewriter.notifyMatchFailure(op, "not a full reduction of elementwise reads");
-    Operation *combiner = combinerOf(op);
+    Operation *combiner = legato::singleCombiner(op);
     if (!combiner)
       return rewriter.notifyMatchFailure(op, "no combiner with a neutral element");
     SmallVector<int64_t> box = op.getStaticLoopRanges();

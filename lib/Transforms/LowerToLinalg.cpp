@@ -476,11 +476,12 @@ Value insertAt(OpBuilder &b, Location loc, Value value, Value dest,
 }
 
 /// A concatenate of windows of one tensor that, read in order, walk its
-/// dim `dim` cyclically once from `start` (np.roll: `[x[:, n-k:], x[:, :n-k]]`),
-/// all at the same `offsets` and `strides` in the other dims.
+/// dim `dim` cyclically once from `offsets[dim]` (np.roll:
+/// `[x[:, n-k:], x[:, :n-k]]`), all at the same `offsets` and `strides` in
+/// the other dims.
 struct Rotation {
   Value source;
-  int64_t dim, start;
+  int64_t dim;
   SmallVector<int64_t> offsets, strides;
 };
 
@@ -511,8 +512,7 @@ std::optional<Rotation> rotation(ConcatenateOp op) {
   }
   if (covered != n)
     return std::nullopt;
-  return Rotation{source, d, offsets[d], SmallVector<int64_t>(offsets),
-                  SmallVector<int64_t>(strides)};
+  return Rotation{source, d, SmallVector<int64_t>(offsets), SmallVector<int64_t>(strides)};
 }
 
 struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
@@ -546,7 +546,7 @@ struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
       SmallVector<AffineExpr> exprs;
       for (int64_t i = 0, e = type.getRank(); i < e; ++i) {
         AffineExpr x = rewriter.getAffineDimExpr(i);
-        exprs.push_back(i == d ? (x + roll->start) % n
+        exprs.push_back(i == d ? (x + roll->offsets[d]) % n
                                : x * roll->strides[i] + roll->offsets[i]);
       }
       rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), source, type, exprs));

@@ -1,10 +1,15 @@
-//===- ReductionChunks.h - how a reduction gets its parallelism -*- C++ -*-===//
+//===- ReductionChunks.h - a reduction's combiner and its chunks -*- C++ -*-===//
 #ifndef LEGATO_TRANSFORMS_REDUCTIONCHUNKS_H
 #define LEGATO_TRANSFORMS_REDUCTIONCHUNKS_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 namespace mlir::legato {
+
+/// The one binary op that combines each value into output `output` of the
+/// reduction `op` (`out = combine(out, value)`), when it has a neutral
+/// element; null otherwise.
+Operation *singleCombiner(linalg::GenericOp op, unsigned output = 0);
 
 /// The number of chunks legato-split-reductions splits `op`'s outermost
 /// reduced dimension into, or 1 when it leaves `op` alone (no reduction, a

@@ -42,6 +42,12 @@ int64_t largestDivisorAtMost(int64_t extent, int64_t bound) {
   return 1;
 }
 
+/// The chunks that `reduced` iterations ask for: as many as keep each at
+/// least kMinChunkElements long, at most kMaxChunks, at least 1.
+int64_t chunksAskedFor(int64_t reduced) {
+  return std::max<int64_t>(1, std::min(kMaxChunks, reduced / kMinChunkElements));
+}
+
 /// The product of `op`'s parallel and of its reduced loop extents.
 std::pair<int64_t, int64_t> parallelAndReducedIterations(linalg::GenericOp op) {
   SmallVector<unsigned> reductionDims;
@@ -143,13 +149,11 @@ struct SplitReduction : OpRewritePattern<linalg::GenericOp> {
       AffineMap map = op.getMatchingIndexingMap(&init);
       auto type = cast<RankedTensorType>(init.get().getType());
       if (!map.isFunctionOfDim(split)) {
-        SmallVector<Operation *> combiners;
-        if (!matchReduction(op.getRegionOutputArgs(), init.getOperandNumber() -
-                                                           op.getNumDpsInputs(),
-                            combiners) ||
-            combiners.size() != 1 || !arith::getNeutralElement(combiners.front()))
+        Operation *combiner =
+            legato::singleCombiner(op, init.getOperandNumber() - op.getNumDpsInputs());
+        if (!combiner)
           return rewriter.notifyMatchFailure(op, "not a single-combiner reduction");
-        outputs.push_back({&init, combiners.front()});
+        outputs.push_back({&init, combiner});
         continue;
       }
       if (op.payloadUsesValueFromOperand(&init))
@@ -288,8 +292,7 @@ int64_t wantedChunks(linalg::GenericOp op) {
       llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic) ||
       legato::hasEnoughParallelism(op))
     return 1;
-  return std::max<int64_t>(
-      1, std::min(kMaxChunks, parallelAndReducedIterations(op).second / kMinChunkElements));
+  return chunksAskedFor(parallelAndReducedIterations(op).second);
 }
 
 /// A reduction whose outermost reduced extent has no divisor to split it
@@ -393,17 +396,22 @@ int64_t mlir::legato::fullReductionChunks(ArrayRef<int64_t> ranges) {
   int64_t reduced = 1;
   for (int64_t extent : ranges)
     reduced *= extent;
-  return largestDivisorAtMost(ranges.front(), std::min(kMaxChunks, reduced / kMinChunkElements));
+  return largestDivisorAtMost(ranges.front(), chunksAskedFor(reduced));
 }
 
 int64_t mlir::legato::reductionChunks(linalg::GenericOp op) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (op.getNumReductionLoops() == 0 || llvm::any_of(ranges, ShapedType::isDynamic) ||
-      !op.hasPureTensorSemantics() || hasEnoughParallelism(op))
+  int64_t wanted = wantedChunks(op);
+  if (wanted <= 1)
     return 1;
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
-  int64_t reduced = parallelAndReducedIterations(op).second;
-  return largestDivisorAtMost(ranges[reductionDims.front()],
-                              std::min(kMaxChunks, reduced / kMinChunkElements));
+  return largestDivisorAtMost(op.getStaticLoopRanges()[reductionDims.front()], wanted);
+}
+
+Operation *mlir::legato::singleCombiner(linalg::GenericOp op, unsigned output) {
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), output, combiners) || combiners.size() != 1 ||
+      combiners.front()->getNumOperands() != 2 || !arith::getNeutralElement(combiners.front()))
+    return nullptr;
+  return combiners.front();
 }
