@@ -14,6 +14,7 @@
 #include "llvm/ADT/SetVector.h"
 
 #include <cstring>
+#include <map>
 
 namespace legato::detail {
 
@@ -288,6 +289,142 @@ void readPaddedValuesThroughPads(Block &body, llvm::DenseMap<Operation *, int> &
   }
 }
 
+/// Whether `op` is a few arithmetic ops' worth of work per element: an
+/// elementwise op without math functions, a slice or a broadcast.
+bool isCheapToRecompute(Operation *op) {
+  return isa<mlir::legato::NegOp, mlir::legato::AbsOp, mlir::legato::NotOp, mlir::legato::AddOp,
+             mlir::legato::SubOp, mlir::legato::MulOp, mlir::legato::DivOp, mlir::legato::MaxOp,
+             mlir::legato::MinOp, mlir::legato::AndOp, mlir::legato::OrOp,
+             mlir::legato::CompareOp, mlir::legato::SelectOp, mlir::legato::ConvertOp,
+             mlir::legato::SliceOp, mlir::legato::BroadcastOp>(op);
+}
+
+/// Whether the array `v` exists whatever the segments return: a program
+/// argument, a collective's result, a pad (the backends write a padded
+/// array before the stencil that reads it), or a value that a collective,
+/// the program's results or a later segment read.
+bool existsAnyway(Value v, llvm::DenseMap<Operation *, int> &level) {
+  Operation *def = v.getDefiningOp();
+  if (!def || isCollective(def) || isa<mlir::legato::PadOp>(def))
+    return true;
+  return llvm::any_of(v.getUsers(), [&](Operation *user) {
+    return isCollective(user) || isa<func::ReturnOp>(user) || level[user] > level[def];
+  });
+}
+
+/// How a later segment recomputes a value: the ops that compute it in
+/// program order, from one array that exists anyway and from scalars and
+/// constants. `padded` is that array's pad when the ops read it unpadded
+/// (CG's Laplacian reads p, and p's pad for the neighbours): the recomputed
+/// ops read the pad's interior.
+struct Recomputation {
+  SmallVector<Operation *> ops;
+  Value array;
+  mlir::legato::PadOp padded;
+};
+
+/// The recomputation of `value` when it takes a few cheap ops from one
+/// array (see Recomputation); none otherwise.
+std::optional<Recomputation> recomputationOf(Value value,
+                                             llvm::DenseMap<Operation *, int> &level) {
+  constexpr size_t kMaxOps = 16;
+  Operation *root = value.getDefiningOp();
+  llvm::SetVector<Operation *> chain;
+  Recomputation r;
+  auto readArray = [&](Value array, mlir::legato::PadOp padded) {
+    Value read = padded ? padded.getResult() : array;
+    if (r.array && (r.padded ? r.padded.getResult() : r.array) != read)
+      return false;
+    r.array = array;
+    r.padded = padded;
+    return true;
+  };
+  SmallVector<Operation *> work{root};
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (!chain.insert(op))
+      continue;
+    if (!isCheapToRecompute(op) || chain.size() > kMaxOps)
+      return std::nullopt;
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if ((def && isa<mlir::legato::ConstantOp>(def)) ||
+          cast<RankedTensorType>(operand.getType()).getRank() == 0)
+        continue; // scalars cost nothing to pass
+      if (existsAnyway(operand, level)) {
+        if (!readArray(operand, {}))
+          return std::nullopt;
+        continue;
+      }
+      auto pad = llvm::find_if(operand.getUsers(), [&](Operation *user) {
+        auto p = dyn_cast<mlir::legato::PadOp>(user);
+        return p && p.getInput() == operand && existsAnyway(p.getResult(), level);
+      });
+      if (pad != operand.getUsers().end()) {
+        if (!readArray(operand, cast<mlir::legato::PadOp>(*pad)))
+          return std::nullopt;
+        continue;
+      }
+      if (!def || level[def] != level[root])
+        return std::nullopt;
+      work.push_back(def);
+    }
+  }
+  r.ops.assign(chain.begin(), chain.end());
+  llvm::sort(r.ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return r;
+}
+
+/// A value that later segments read, computed by a few arithmetic ops from
+/// one array that exists anyway (see recomputableChain), is recomputed in
+/// each of those segments from that array instead of being returned by its
+/// own: the segment that computes it no longer writes it, and its users
+/// there can recompute it in their kernels as one process does. CG's
+/// `ap = laplacian(p)` is read by `p · ap` before the all-reduce and by
+/// `r - alpha * ap` after it; both then read p's exchanged rows.
+void recomputeInLaterSegments(Block &body, llvm::DenseMap<Operation *, int> &level) {
+  SmallVector<Operation *> candidates;
+  for (Operation &op : body.without_terminator())
+    if (op.getNumResults() == 1 && isCheapToRecompute(&op))
+      candidates.push_back(&op);
+  // Users first: a recomputed value's scalars become later reads of theirs.
+  for (Operation *op : llvm::reverse(candidates)) {
+    Value value = op->getResult(0);
+    if (llvm::any_of(value.getUsers(), [](Operation *user) {
+          return isCollective(user) || isa<func::ReturnOp>(user);
+        }))
+      continue;
+    std::map<int, SmallVector<OpOperand *>> laterUses; // by segment, in order
+    for (OpOperand &use : value.getUses())
+      if (level[use.getOwner()] > level[op])
+        laterUses[level[use.getOwner()]].push_back(&use);
+    if (laterUses.empty())
+      continue;
+    std::optional<Recomputation> recomputation = recomputationOf(value, level);
+    if (!recomputation)
+      continue;
+    for (auto &[segment, uses] : laterUses) {
+      Operation *first = uses.front()->getOwner();
+      for (OpOperand *use : uses)
+        if (use->getOwner()->isBeforeInBlock(first))
+          first = use->getOwner();
+      OpBuilder b(first);
+      IRMapping map;
+      if (mlir::legato::PadOp pad = recomputation->padded) {
+        SmallVector<int64_t> strides(pad.getLow().size(), 1);
+        auto interior = mlir::legato::SliceOp::create(
+            b, pad.getLoc(), recomputation->array.getType(), pad.getResult(), pad.getLow(), strides);
+        level[interior] = segment;
+        map.map(recomputation->array, interior);
+      }
+      for (Operation *original : recomputation->ops)
+        level[b.clone(*original, map)] = segment;
+      for (OpOperand *use : uses)
+        use->set(map.lookup(value));
+    }
+  }
+}
+
 } // namespace
 
 DistributedProgram::~DistributedProgram() = default;
@@ -361,6 +498,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
   }
   readBlocksThroughExchanges(body, level, me, ranks);
   readPaddedValuesThroughPads(body, level);
+  recomputeInLaterSegments(body, level);
   auto usedOutside = [&](Value v, llvm::function_ref<bool(Operation *)> inside) {
     return llvm::any_of(v.getUsers(), [&](Operation *user) { return !inside(user); });
   };

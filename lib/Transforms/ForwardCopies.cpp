@@ -21,6 +21,9 @@
 // kernel's inputs instead, and two such slivers of one kernel share a
 // kernel: the walls then no longer wait for the sweep.
 //
+// An allocation that nothing reads goes, with the kernels that only write
+// it.
+//
 //===----------------------------------------------------------------------===//
 #include "Transforms/MergeGenerics.h"
 #include "Transforms/Passes.h"
@@ -510,6 +513,50 @@ LogicalResult mergeIndependent(linalg::GenericOp first, linalg::GenericOp second
   return legato::mergeGenerics(rewriter, first, second);
 }
 
+/// Erases `alloc` with the kernels that only write it when nothing reads it
+/// (a constant border of a pad whose interior and border a copy forwarded
+/// elsewhere). Fails, changing nothing, when anything may read it.
+LogicalResult eraseUnreadAllocation(memref::AllocOp alloc) {
+  SmallVector<Operation *> views, writers, deallocs;
+  SmallVector<Value> work{alloc.getResult()};
+  while (!work.empty()) {
+    Value buffer = work.pop_back_val();
+    for (OpOperand &use : buffer.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
+        views.push_back(subview);
+        work.push_back(subview.getResult());
+        continue;
+      }
+      if (isa<memref::DeallocOp>(user)) {
+        deallocs.push_back(user);
+        continue;
+      }
+      auto kernel = dyn_cast<linalg::LinalgOp>(user);
+      if (!kernel || kernel->getNumResults() != 0 || !kernel.isDpsInit(&use) ||
+          kernel.payloadUsesValueFromOperand(&use))
+        return failure();
+      writers.push_back(user);
+    }
+  }
+  // A kernel that also writes other buffers stays, and so must its output.
+  for (Operation *writer : writers)
+    for (Value out : cast<linalg::LinalgOp>(writer).getDpsInits()) {
+      Value root = out;
+      while (auto subview = root.getDefiningOp<memref::SubViewOp>())
+        root = subview.getSource();
+      if (root != alloc.getResult())
+        return failure();
+    }
+  for (Operation *op : llvm::concat<Operation *>(deallocs, writers))
+    op->erase();
+  for (Operation *view : llvm::reverse(views))
+    if (view->use_empty())
+      view->erase();
+  alloc->erase();
+  return success();
+}
+
 struct LegatoForwardCopiesPass
     : legato::impl::LegatoForwardCopiesPassBase<LegatoForwardCopiesPass> {
   void runOnOperation() override {
@@ -531,6 +578,10 @@ struct LegatoForwardCopiesPass
           succeeded(mergeIndependent(previous, kernel)))
         recomputedFrom.erase(writer);
     }
+    SmallVector<memref::AllocOp> allocs;
+    getOperation().walk([&](memref::AllocOp op) { allocs.push_back(op); });
+    for (memref::AllocOp alloc : allocs)
+      (void)eraseUnreadAllocation(alloc);
   }
 };
 

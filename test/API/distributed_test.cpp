@@ -147,6 +147,57 @@ TEST(Distributed, LaterSweepsReceiveGhostRowsAroundTheBlockInPlace) {
   EXPECT_EQ(u.to_vector<double>(), want);
 }
 
+TEST(Distributed, AValueReadAfterAnAllReduceIsRecomputedThere) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager materialises every value";
+  // CG's step: ap is read by p . ap, before the all-reduce, and by
+  // r - alpha * ap after it, in another program on each rank.
+  const int64_t n = 512, m = 256;
+  Array p0 = legato::random({n, m}, legato::f64, 11);
+  Array r = legato::random({n, m}, legato::f64, 12);
+  std::vector<double> hp0 = p0.to_vector<double>(), hr = r.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array next = [&] { // p, ap and alpha are not results
+    Array p = r + 0.5 * p0;
+    Array up = legato::pad(p, {{1, 1}, {1, 1}});
+    Array ap = 4.0 * p - up[{slice(none, -2), slice(1, -1)}] - up[{slice(2, none), slice(1, -1)}] -
+               up[{slice(1, -1), slice(none, -2)}] - up[{slice(1, -1), slice(2, none)}];
+    Array alpha = legato::sum(r * r) / legato::sum(p * ap);
+    return r - alpha * ap;
+  }();
+  legato::flush();
+  // ap is never stored: the dot product and the update each compute it
+  // from p's padded block, as one process does. Per rank, counting a padded
+  // block for every array: the kernel making p reads p0 and r and writes the
+  // pad (3), the dot products read r and the pad (2), the update reads both
+  // again and writes its result (3). Storing ap costs a block more.
+  int64_t block = (n / rt.size() + 2) * (m + 2) * 8;
+  EXPECT_LE(legato::stats().bytes_moved, 8 * block) << rt.size() << " ranks";
+
+  auto at = [&](const std::vector<double> &v, int64_t i, int64_t j) {
+    return i < 0 || i >= n || j < 0 || j >= m ? 0.0 : v[size_t(i * m + j)];
+  };
+  std::vector<double> hp(size_t(n * m)), hap(size_t(n * m));
+  for (size_t k = 0; k < hp.size(); ++k)
+    hp[k] = hr[k] + 0.5 * hp0[k];
+  double rr = 0, pap = 0;
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < m; ++j) {
+      double v = 4.0 * at(hp, i, j) - at(hp, i - 1, j) - at(hp, i + 1, j) - at(hp, i, j - 1) -
+                 at(hp, i, j + 1);
+      hap[size_t(i * m + j)] = v;
+      rr += at(hr, i, j) * at(hr, i, j);
+      pap += at(hp, i, j) * v;
+    }
+  std::vector<double> got = next.to_vector<double>();
+  for (size_t k = 0; k < got.size(); ++k) {
+    double want = hr[k] - rr / pap * hap[k];
+    ASSERT_NEAR(got[k], want, 1e-12 * (std::abs(want) + 1.0)) << "element " << k;
+  }
+}
+
 /// Whether the job runs with a 2-D mesh (LEGATO_MESH_ROWS, CMakeLists.txt).
 bool meshIs2D() {
   const char *rows = std::getenv("LEGATO_MESH_ROWS");
