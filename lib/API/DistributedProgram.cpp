@@ -34,6 +34,7 @@ struct DistributedProgram::Step {
   bool rows = false;     // an exchange of row blocks (runtime::isRowExchange)
   bool returned = false; // its result is a program output
   int argument = -1;     // the program argument it exchanges, if any
+  int level = 0;         // a collective's: those of one level run as a group
   std::vector<int64_t> release; // slots read for the last time here
 };
 
@@ -577,6 +578,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
         continue;
       Value input = op.getOperand(0), result = op.getResult(0);
       Step step{Step::Kind::allReduce};
+      step.level = l;
       step.dtype = dtypeOf(input);
       step.in = {slot.at(input)};
       step.inShapes = {shapeOfValue(input)};
@@ -664,9 +666,11 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
       failure = e.what();
     }
   };
+  agreeOnGroups(comm);
   std::vector<char> staging;
-  for (Step &step : steps_) {
-    if (step.kind == Step::Kind::kernel) {
+  for (size_t first = 0; first < steps_.size();) {
+    if (steps_[first].kind == Step::Kind::kernel) {
+      Step &step = steps_[first++];
       attempt([&] {
         std::vector<codegen::ArrayArg> in, out;
         for (size_t i = 0; i < step.in.size(); ++i)
@@ -686,63 +690,127 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
         }
         backend.launch(*step.program, in, out);
       });
-    } else {
-      const std::shared_ptr<runtime::Buffer> &inputBuffer = slots[size_t(step.in[0])];
-      const runtime::Buffer &input = *inputBuffer;
-      bool rows = step.rows;
-      auto &out = slots[size_t(step.out[0])];
-      bool inPlace = false; // out is input's allocation: own rows in place
-      std::shared_ptr<runtime::Buffer> rehomed; // the argument's block, moved into `out`
-      // Ghost rows go around the block in place only while the exchanged
-      // array stays inside this run: a later exchange rewrites them.
-      bool sharedRows = rows && !step.returned;
-      attempt([&] {
-        if (sharedRows)
-          out = ghostRowsInPlace(inputBuffer, step.have, step.need, step.dtype, comm.rank());
-        inPlace = out != nullptr;
-        if (!out)
-          out = backend.allocate(bytesOf(step.outShapes[0], step.dtype));
-        if (sharedRows && !inPlace && step.argument >= 0)
-          rehomed = blockInside(out, step.have, step.need, step.dtype, comm.rank());
-      });
-      ChromeTrace::Span span(trace, step.kind == Step::Kind::exchange ? "exchange" : "all_reduce",
-                             "collective");
-      int64_t sentBefore = bytesSent;
-      runtime::agreeOrThrow(comm, failure);
-      ++collectives;
-      if (step.kind == Step::Kind::exchange) {
-        if (rows && (!input.onHost() || inPlace)) {
-          exchangeRows(input, *out, step.have, step.need, step.dtype, backend, comm, bytesSent);
-        } else {
-          const void *src = hostBytes(input, staging);
-          produceInto(*out, [&](void *dst) {
-            bytesSent += runtime::exchangeBoxes(comm, step.have, step.need, src, dst,
-                                                dtype_size(step.dtype));
-          });
-        }
-        if (rehomed) // its bytes are now in `out` too: keep those, with their room
-          inputs[size_t(step.argument)] = rehomed;
-      } else {
-        if (!allReduceOnDevice(input, *out, step.dtype, step.op, backend, comm)) {
-          const void *src = hostBytes(input, staging);
-          int64_t count = out->bytes / dtype_size(step.dtype);
-          produceInto(*out, [&](void *dst) {
-            std::memcpy(dst, src, size_t(input.bytes));
-            comm.allReduce(dst, count, step.dtype, step.op);
-          });
-        }
-        bytesSent += input.bytes;
-      }
-      span.arg("bytes_sent", bytesSent - sentBefore);
+      for (int64_t s : step.release)
+        slots[size_t(s)].reset();
+      continue;
     }
-    for (int64_t s : step.release)
-      slots[size_t(s)].reset();
+    size_t end = first + 1;
+    while (end < steps_.size() && steps_[end].kind != Step::Kind::kernel && !groupStarts_[end])
+      ++end;
+    runCollectives(llvm::MutableArrayRef<Step>(steps_).slice(first, end - first), slots, inputs,
+                   backend, comm, failure, attempt, staging, bytesSent, collectives, trace);
+    for (size_t s = first; s < end; ++s)
+      for (int64_t slot : steps_[s].release)
+        slots[size_t(slot)].reset();
+    first = end;
   }
   runtime::agreeOrThrow(comm, failure);
   std::vector<std::shared_ptr<runtime::Buffer>> outputs;
   for (int64_t s : outputSlots_)
     outputs.push_back(slots[size_t(s)]);
   return outputs;
+}
+
+void DistributedProgram::agreeOnGroups(runtime::Communicator &comm) {
+  if (!groupStarts_.empty() || steps_.empty())
+    return;
+  std::vector<int64_t> starts; // per collective: 1 where a group begins here
+  for (size_t s = 0; s < steps_.size(); ++s)
+    if (steps_[s].kind != Step::Kind::kernel)
+      starts.push_back(s == 0 || steps_[s - 1].kind == Step::Kind::kernel ||
+                       steps_[s - 1].level != steps_[s].level);
+  if (!starts.empty())
+    comm.allReduce(starts.data(), int64_t(starts.size()), DType::i64, runtime::ReduceOp::max);
+  groupStarts_.assign(steps_.size(), false);
+  for (size_t s = 0, k = 0; s < steps_.size(); ++s)
+    if (steps_[s].kind != Step::Kind::kernel)
+      groupStarts_[s] = starts[k++] != 0;
+}
+
+void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
+                                        std::vector<std::shared_ptr<runtime::Buffer>> &slots,
+                                        std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
+                                        codegen::Backend &backend, runtime::Communicator &comm,
+                                        const std::string &failure,
+                                        llvm::function_ref<void(llvm::function_ref<void()>)> attempt,
+                                        std::vector<char> &staging, int64_t &bytesSent,
+                                        int64_t &collectives, ChromeTrace *trace) {
+  // Every output first, so that a rank that cannot allocate one fails
+  // before any rank starts communicating.
+  std::vector<bool> inPlace(group.size(), false); // out is input's allocation
+  std::vector<std::shared_ptr<runtime::Buffer>> rehomed(group.size()); // see run()
+  for (size_t i = 0; i < group.size(); ++i) {
+    Step &step = group[i];
+    const std::shared_ptr<runtime::Buffer> &input = slots[size_t(step.in[0])];
+    auto &out = slots[size_t(step.out[0])];
+    // Ghost rows go around the block in place only while the exchanged
+    // array stays inside this run: a later exchange rewrites them.
+    bool sharedRows = step.rows && !step.returned;
+    attempt([&] {
+      if (sharedRows)
+        out = ghostRowsInPlace(input, step.have, step.need, step.dtype, comm.rank());
+      inPlace[i] = out != nullptr;
+      if (!out)
+        out = backend.allocate(bytesOf(step.outShapes[0], step.dtype));
+      if (sharedRows && !inPlace[i] && step.argument >= 0)
+        rehomed[i] = blockInside(out, step.have, step.need, step.dtype, comm.rank());
+    });
+  }
+  runtime::agreeOrThrow(comm, failure);
+
+  // The level's collectives do not read each other's results: the
+  // all-reduces that go through the host are one per element type and
+  // operation (BiCGSTAB's t . s and t . t).
+  std::map<std::pair<DType, runtime::ReduceOp>, std::vector<size_t>> allReducesOnHost;
+  for (size_t i = 0; i < group.size(); ++i) {
+    Step &step = group[i];
+    const runtime::Buffer &input = *slots[size_t(step.in[0])];
+    runtime::Buffer &out = *slots[size_t(step.out[0])];
+    if (step.kind == Step::Kind::exchange) {
+      ChromeTrace::Span span(trace, "exchange", "collective");
+      int64_t sentBefore = bytesSent;
+      ++collectives;
+      if (step.rows && (!input.onHost() || inPlace[i])) {
+        exchangeRows(input, out, step.have, step.need, step.dtype, backend, comm, bytesSent);
+      } else {
+        const void *src = hostBytes(input, staging);
+        produceInto(out, [&](void *dst) {
+          bytesSent += runtime::exchangeBoxes(comm, step.have, step.need, src, dst,
+                                              dtype_size(step.dtype));
+        });
+      }
+      if (rehomed[i]) // its bytes are now in `out` too: keep those, with their room
+        inputs[size_t(step.argument)] = rehomed[i];
+      span.arg("bytes_sent", bytesSent - sentBefore);
+      continue;
+    }
+    bytesSent += input.bytes;
+    ChromeTrace::Span span(input.onHost() ? nullptr : trace, "all_reduce", "collective");
+    span.arg("bytes_sent", input.bytes);
+    if (allReduceOnDevice(input, out, step.dtype, step.op, backend, comm))
+      ++collectives;
+    else
+      allReducesOnHost[{step.dtype, step.op}].push_back(i);
+  }
+  collectives += int64_t(allReducesOnHost.size());
+  for (auto &[kind, members] : allReducesOnHost) {
+    auto [dtype, op] = kind;
+    ChromeTrace::Span span(trace, "all_reduce", "collective");
+    span.arg("values", int64_t(members.size()));
+    std::vector<char> packed;
+    for (size_t i : members) {
+      const runtime::Buffer &input = *slots[size_t(group[i].in[0])];
+      const char *src = static_cast<const char *>(hostBytes(input, staging));
+      packed.insert(packed.end(), src, src + input.bytes);
+    }
+    comm.allReduce(packed.data(), int64_t(packed.size()) / dtype_size(dtype), dtype, op);
+    size_t at = 0;
+    for (size_t i : members) {
+      runtime::Buffer &out = *slots[size_t(group[i].out[0])];
+      produceInto(out, [&](void *dst) { std::memcpy(dst, packed.data() + at, size_t(out.bytes)); });
+      at += size_t(out.bytes);
+    }
+  }
 }
 
 } // namespace legato::detail

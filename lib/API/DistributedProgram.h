@@ -17,8 +17,12 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace legato::detail {
@@ -48,7 +52,30 @@ public:
   struct Step;
 
 private:
+  /// Runs the collectives of one level (`group`, consecutive steps of
+  /// run()): their outputs allocated, one agreement among the ranks, then
+  /// the collectives as one group.
+  void runCollectives(llvm::MutableArrayRef<Step> group,
+                      std::vector<std::shared_ptr<runtime::Buffer>> &slots,
+                      std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
+                      codegen::Backend &backend, runtime::Communicator &comm,
+                      const std::string &failure,
+                      llvm::function_ref<void(llvm::function_ref<void()>)> attempt,
+                      std::vector<char> &staging, int64_t &bytesSent, int64_t &collectives,
+                      ChromeTrace *trace);
+
+  /// Agrees with the other ranks, on the first run, where the groups of
+  /// collectives begin (groupStarts_).
+  void agreeOnGroups(runtime::Communicator &comm);
+
   std::vector<Step> steps_;
+  /// Per step: whether a group of collectives begins there. A group is
+  /// collectives of one level (they do not read each other's results); a
+  /// rank's own shapes can fold an op away and put a collective at an
+  /// earlier level than on the others, so the ranks agree on where groups
+  /// begin (a group begins where it does on any rank) and make the same
+  /// calls.
+  std::vector<bool> groupStarts_;
   int64_t slots_ = 0;
   std::vector<int64_t> inputSlots_, outputSlots_;
   /// Constants read by collectives or returned: (slot, buffer) filled once.

@@ -147,6 +147,37 @@ TEST(Distributed, LaterSweepsReceiveGhostRowsAroundTheBlockInPlace) {
   EXPECT_EQ(u.to_vector<double>(), want);
 }
 
+TEST(Distributed, IndependentReductionsShareOneAllReduce) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each reduction as its own program";
+  // BiCGSTAB's omega = (t . s) / (t . t): two dot products, and an integer
+  // count and a maximum, which need all-reduces of their own kinds.
+  const int64_t n = 301, m = 7;
+  Array t = legato::random({n, m}, legato::f64, 21);
+  Array u = legato::random({n, m}, legato::f64, 22);
+  std::vector<double> ht = t.to_vector<double>(), hu = u.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array omega = legato::sum(t * u) / legato::sum(t * t);
+  Array above = legato::sum(legato::astype(t > 0.5, legato::i64));
+  Array top = legato::max(u);
+  legato::flush();
+  // sums of f64 (two values in one all-reduce), a sum of i64, a max of f64
+  EXPECT_EQ(legato::stats().collectives, rt.size() > 1 ? 3 : 0) << rt.size() << " ranks";
+  double tu = 0, tt = 0, most = hu[0];
+  int64_t count = 0;
+  for (size_t k = 0; k < ht.size(); ++k) {
+    tu += ht[k] * hu[k];
+    tt += ht[k] * ht[k];
+    count += ht[k] > 0.5;
+    most = std::max(most, hu[k]);
+  }
+  EXPECT_NEAR(omega.item<double>(), tu / tt, 1e-12 * std::abs(tu / tt));
+  EXPECT_EQ(above.item<int64_t>(), count);
+  EXPECT_EQ(top.item<double>(), most);
+}
+
 TEST(Distributed, AValueReadAfterAnAllReduceIsRecomputedThere) {
   legato::Runtime &rt = runtime();
   if (eagerMode())
