@@ -377,7 +377,7 @@ std::optional<Recomputation> recomputationOf(Value value,
 }
 
 /// A value that later segments read, computed by a few arithmetic ops from
-/// one array that exists anyway (see recomputableChain), is recomputed in
+/// one array that exists anyway (see recomputationOf), is recomputed in
 /// each of those segments from that array instead of being returned by its
 /// own: the segment that computes it no longer writes it, and its users
 /// there can recompute it in their kernels as one process does. CG's

@@ -339,3 +339,70 @@ func.func @wall_rows_of_an_argument(%p: memref<16x8xf64>, %b: memref<14x8xf64>,
   memref.copy %row14, %row15 : memref<1x8xf64, strided<[8, 1], offset: 112>> to memref<1x8xf64, strided<[8, 1], offset: 120>>
   return
 }
+
+// Tests that an allocation nothing reads goes, with the kernel that only
+// writes it (a pad's border left behind when the pad was forwarded
+// elsewhere), while the same border of an output stays.
+// CHECK-LABEL: func @unread_allocation
+// CHECK-SAME: (%[[OUT:.+]]: memref<4x6xf64>)
+// CHECK-NOT: memref.alloc
+// CHECK: %[[ROW:.+]] = memref.subview %[[OUT]][0, 0] [1, 6] [1, 1]
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[ROW]]
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: memref.dealloc
+func.func @unread_allocation(%out: memref<4x6xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %tmp = memref.alloc() : memref<4x6xf64>
+  %tmp_row = memref.subview %tmp[0, 0] [1, 6] [1, 1] : memref<4x6xf64> to memref<1x6xf64, strided<[6, 1]>>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%tmp_row : memref<1x6xf64, strided<[6, 1]>>) {
+  ^bb0(%o: f64):
+    linalg.yield %zero : f64
+  }
+  %row = memref.subview %out[0, 0] [1, 6] [1, 1] : memref<4x6xf64> to memref<1x6xf64, strided<[6, 1]>>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%row : memref<1x6xf64, strided<[6, 1]>>) {
+  ^bb0(%o: f64):
+    linalg.yield %zero : f64
+  }
+  memref.dealloc %tmp : memref<4x6xf64>
+  return
+}
+
+// Tests that an allocation stays when a kernel reads it, or when its writer
+// also writes an output.
+// CHECK-LABEL: func @read_allocations
+// CHECK: %[[READ:.+]] = memref.alloc
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[READ]]
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[READ]]
+// CHECK: %[[SHARED:.+]] = memref.alloc
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[SHARED]], %{{.+}} :
+// CHECK: memref.dealloc %[[READ]]
+// CHECK: memref.dealloc %[[SHARED]]
+func.func @read_allocations(%out: memref<4x6xf64>) {
+  %one = arith.constant 1.0 : f64
+  %read = memref.alloc() : memref<4x6xf64>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%read : memref<4x6xf64>) {
+  ^bb0(%o: f64):
+    linalg.yield %one : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%read : memref<4x6xf64>) outs(%out : memref<4x6xf64>) {
+  ^bb0(%i: f64, %o: f64):
+    linalg.yield %i : f64
+  }
+  %shared = memref.alloc() : memref<4x6xf64>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%shared, %out : memref<4x6xf64>, memref<4x6xf64>) {
+  ^bb0(%o: f64, %p: f64):
+    linalg.yield %one, %one : f64, f64
+  }
+  memref.dealloc %read : memref<4x6xf64>
+  memref.dealloc %shared : memref<4x6xf64>
+  return
+}
