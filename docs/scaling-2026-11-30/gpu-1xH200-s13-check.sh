@@ -1,6 +1,8 @@
 #!/bin/bash
-# Session 13, last device call: the final build (collectives of one level
-# run as a group, the ranks agreeing where groups begin): the GPU suite,
+# Session 13, device calls 2 and 3: the build with the collectives of one
+# level run as a group (the ranks agreeing where groups begin), then the
+# final build (also buffer footprints compared per dimension, which
+# legato-forward-copies uses on the GPU too): the GPU suite,
 # every example at 2 ranks sharing the one GPU (host-staged) against 1
 # rank and 3 ranks for CG and BiCGSTAB, and the per-rank counts of CG and
 # BiCGSTAB at 2 ranks with their collectives per call.

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
@@ -62,8 +63,11 @@ static bool initialisesReduction(linalg::FillOp fill) {
 
 KernelStats countKernels(ModuleOp module) {
   KernelStats stats;
+  llvm::DenseSet<int64_t> launches; // kernels sharing a launch count once
   auto count = [&](Operation *op) {
-    ++stats.kernels;
+    auto launch = op->getAttrOfType<IntegerAttr>(mlir::legato::kLaunchAttr);
+    if (!launch || launches.insert(launch.getInt()).second)
+      ++stats.kernels;
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
       stats.bytesMoved += bytesOfKernel(linalgOp);
     else if (auto copy = dyn_cast<memref::CopyOp>(op))

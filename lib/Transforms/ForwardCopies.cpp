@@ -25,6 +25,7 @@
 // it.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/BufferFootprint.h"
 #include "Transforms/MergeGenerics.h"
 #include "Transforms/Passes.h"
 
@@ -42,53 +43,11 @@ namespace mlir::legato {
 } // namespace mlir::legato
 
 using namespace mlir;
+using mlir::legato::disjoint;
+using mlir::legato::footprint;
+using mlir::legato::Footprint;
 
 namespace {
-
-/// The buffer `view` is a subview chain of, and the range of linear element
-/// positions it can touch in that buffer; nullopt when not static.
-struct Footprint {
-  Value root;
-  int64_t first = 0, last = 0;
-};
-std::optional<Footprint> footprint(Value view) {
-  Value root = view;
-  while (auto subview = root.getDefiningOp<memref::SubViewOp>())
-    root = subview.getSource();
-  auto type = cast<MemRefType>(view.getType());
-  auto rootType = cast<MemRefType>(root.getType());
-  if (!rootType.getLayout().isIdentity() || !type.hasStaticShape())
-    return std::nullopt;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) || ShapedType::isDynamic(offset) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
-    return std::nullopt;
-  Footprint f{root, offset, offset};
-  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
-    if (size == 0)
-      return std::nullopt;
-    (stride < 0 ? f.first : f.last) += (size - 1) * stride;
-  }
-  return f;
-}
-
-/// Whether `a` and `b` cannot share an element: disjoint ranges of one
-/// buffer, or views of two buffers one of which is fresh (an allocation of
-/// this function or a result argument). (Roots reached through other views,
-/// such as expand_shape, may alias anything.)
-bool disjoint(Value a, Value b) {
-  std::optional<Footprint> fa = footprint(a), fb = footprint(b);
-  if (!fa || !fb)
-    return false;
-  if (fa->root == fb->root)
-    return fa->last < fb->first || fb->last < fa->first;
-  auto distinct = [&](Value v) {
-    return legato::isFreshBuffer(v) || isa<BlockArgument>(v);
-  };
-  return (legato::isFreshBuffer(fa->root) && distinct(fb->root)) ||
-         (legato::isFreshBuffer(fb->root) && distinct(fa->root));
-}
 
 /// Erases `copy` when it reads (a view of) an allocation that nothing else
 /// uses (a tensor.empty inserted somewhere): copying undefined values is a

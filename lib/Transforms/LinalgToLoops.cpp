@@ -10,11 +10,14 @@
 #include "Transforms/Passes.h"
 #include "Transforms/ReductionLoops.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::legato {
 #define GEN_PASS_DEF_LEGATOLINALGTOLOOPSPASS
@@ -83,10 +86,16 @@ struct LegatoLinalgToLoopsPass
     : legato::impl::LegatoLinalgToLoopsPassBase<LegatoLinalgToLoopsPass> {
   using LegatoLinalgToLoopsPassBase::LegatoLinalgToLoopsPassBase;
   void runOnOperation() override {
-    // Epilogues are lowered inside their reductions' loops.
+    // Epilogues are lowered inside their reductions' loops, the kernels of
+    // one launch (legato-group-launches) in one loop.
     SmallVector<linalg::LinalgOp> ops;
+    llvm::MapVector<int64_t, SmallVector<linalg::GenericOp>> launches;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (!op->hasAttr(legato::kEpilogueAttr))
+      if (op->hasAttr(legato::kEpilogueAttr))
+        return;
+      if (auto launch = op->getAttrOfType<IntegerAttr>(legato::kLaunchAttr))
+        launches[launch.getInt()].push_back(cast<linalg::GenericOp>(op));
+      else
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -100,6 +109,86 @@ struct LegatoLinalgToLoopsPass
           (epilogue && failed(lowerToLoops(rewriter, epilogue))))
         return signalPassFailure();
     }
+    for (auto &[launch, kernels] : launches)
+      if (failed(lowerLaunch(rewriter, kernels)))
+        return signalPassFailure();
+  }
+
+  /// The kernels of one launch as one loop over their rows, where the
+  /// last of them was: piece k runs row k - start of the kernel whose
+  /// pieces [start, next start) hold k (a one-loop kernel is one piece), in
+  /// parallel when the kernels together have work enough for the threads.
+  LogicalResult lowerLaunch(RewriterBase &rewriter, MutableArrayRef<linalg::GenericOp> kernels) {
+    SmallVector<int64_t> starts;
+    int64_t pieces = 0, iterations = 0;
+    for (linalg::GenericOp kernel : kernels) {
+      starts.push_back(pieces);
+      pieces += kernel.getNumLoops() == 2 ? kernel.getStaticLoopRanges()[0] : 1;
+      iterations += staticIterations(kernel);
+    }
+    linalg::GenericOp last = kernels.back();
+    Location loc = last.getLoc();
+    rewriter.setInsertionPoint(last);
+    auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+    Value zero = index(0), one = index(1), end = index(pieces);
+    Value piece;
+    auto capture = [&](OpBuilder &, Location, Value iv) { piece = iv; };
+    Operation *loop;
+    if (threads > 1 && iterations >= minParallelIterations)
+      loop = scf::ParallelOp::create(rewriter, loc, ValueRange{zero}, ValueRange{end},
+                                     ValueRange{one},
+                                     [&](OpBuilder &b, Location l, ValueRange ivs) {
+                                       capture(b, l, ivs[0]);
+                                     });
+    else
+      loop = scf::ForOp::create(rewriter, loc, zero, end, one, ValueRange{},
+                                [&](OpBuilder &b, Location l, Value iv, ValueRange) {
+                                  capture(b, l, iv);
+                                  scf::YieldOp::create(b, l);
+                                });
+    rewriter.setInsertionPoint(loop->getRegion(0).front().getTerminator());
+    for (auto [i, kernel] : llvm::enumerate(kernels)) {
+      if (i + 1 < kernels.size()) {
+        Value here = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, piece,
+                                           index(starts[i + 1]));
+        auto branch = scf::IfOp::create(rewriter, loc, here, /*withElseRegion=*/true);
+        rewriter.setInsertionPoint(branch.thenBlock()->getTerminator());
+        if (failed(lowerPiece(rewriter, kernel, piece, starts[i])))
+          return failure();
+        rewriter.setInsertionPoint(branch.elseBlock()->getTerminator());
+      } else if (failed(lowerPiece(rewriter, kernel, piece, starts[i]))) {
+        return failure();
+      }
+    }
+    for (linalg::GenericOp kernel : kernels)
+      rewriter.eraseOp(kernel);
+    return success();
+  }
+
+  /// `kernel`'s loops at the insertion point, for its row `piece - start`
+  /// only when it has two loops.
+  LogicalResult lowerPiece(RewriterBase &rewriter, linalg::GenericOp kernel, Value piece,
+                           int64_t start) {
+    Location loc = kernel.getLoc();
+    auto copy = cast<linalg::GenericOp>(rewriter.clone(*kernel));
+    FailureOr<linalg::LinalgLoops> loops = linalg::linalgOpToLoops(rewriter, copy);
+    if (failed(loops))
+      return kernel->emitError("cannot lower to loops");
+    rewriter.eraseOp(copy);
+    if (kernel.getNumLoops() != 2)
+      return success();
+    auto rows = cast<scf::ForOp>(loops->front());
+    rewriter.setInsertionPoint(rows);
+    Value offset = arith::SubIOp::create(
+        rewriter, loc, piece, arith::ConstantIndexOp::create(rewriter, loc, start));
+    Value row = arith::AddIOp::create(
+        rewriter, loc, rows.getLowerBound(),
+        arith::MulIOp::create(rewriter, loc, offset, rows.getStep()));
+    Block *body = rows.getBody();
+    rewriter.eraseOp(body->getTerminator());
+    rewriter.inlineBlockBefore(body, rows, ValueRange{row});
+    rewriter.eraseOp(rows);
+    return success();
   }
 
   /// Whether `op` has work enough for the thread team.

@@ -30,6 +30,11 @@ inline constexpr llvm::StringLiteral kCombineAttr = "legato.combine";
 /// of the reduction.
 inline constexpr llvm::StringLiteral kEpilogueAttr = "legato.epilogue";
 
+/// Marks the kernels that run as one launch on the CPU, one loop over their
+/// rows (legato-group-launches); the kernels of a launch carry the same
+/// number, and kernel counts take them as one.
+inline constexpr llvm::StringLiteral kLaunchAttr = "legato.launch";
+
 /// The epilogue (kEpilogueAttr) of `reduction`, or null.
 linalg::GenericOp epilogueOf(Operation *reduction);
 

@@ -102,7 +102,8 @@ def LegatoForwardCopiesPass : Pass<"legato-forward-copies", "mlir::ModuleOp"> {
     eighth of an elementwise kernel's output whose inputs are unchanged
     since (CFD's wall rows after a pressure sweep) becomes the kernel's
     payload over that window, and two of one kernel over equal windows
-    become one kernel.
+    become one kernel. An allocation that nothing reads goes, with the
+    kernels that only write it.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
@@ -170,6 +171,22 @@ def LegatoFuseEpiloguesPass : Pass<"legato-fuse-epilogues", "mlir::ModuleOp"> {
     the reduction (legato-linalg-to-loops, legato-linalg-to-gpu) compute it
     at each output point as soon as the value there is final: Jacobi's
     `x = (b - R @ x) / d` is one kernel with the matvec.
+  }];
+}
+
+def LegatoGroupLaunchesPass : Pass<"legato-group-launches", "mlir::ModuleOp"> {
+  let summary = "Mark consecutive independent kernels that share one CPU loop";
+  let description = [{
+    Consecutive all-parallel kernels of one or two loops that touch disjoint
+    memory, with only effect-free ops between them, are marked as one
+    launch (`legato.launch`, the same number on each): legato-linalg-to-loops
+    runs them as one loop over their rows, one fork and join of the thread
+    team, and kernel counts take them as one (a pad's border rows and
+    columns beside the kernel that writes its interior; a pressure sweep's
+    wall rows beside its interior). A one-loop kernel is one row of the
+    shared loop, so only short ones (at most 4096 iterations) join; a
+    two-loop kernel large enough for threads joins when it has at least 64
+    rows to share out.
   }];
 }
 

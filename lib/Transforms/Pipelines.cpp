@@ -81,6 +81,7 @@ void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
   pm.addPass(createLegatoFuseReductionsPass());
   pm.addPass(createLegatoSplitReductionsPass());
   buildLegatoBufferPipeline(pm, options);
+  pm.addPass(createLegatoGroupLaunchesPass());
 }
 
 void legato::buildLegatoBufferPipeline(OpPassManager &pm,

@@ -149,3 +149,43 @@ func.func @few_rows(%a: memref<4x65536xf64>, %b: memref<4x65536xf64>) {
   }
   return
 }
+
+// Tests that the kernels of one launch (legato-group-launches) are one loop
+// over their rows: a one-row border kernel is piece 0, the 64 rows of the
+// interior pieces 1..64 (row = piece - 1), parallel as the launch has work
+// enough for threads, sequential on one thread.
+// CHECK-LABEL: func @one_launch
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG: %[[C65:.+]] = arith.constant 65 : index
+// CHECK: scf.parallel (%[[K:.+]]) = (%{{.+}}) to (%[[C65]])
+// CHECK: %[[FIRST:.+]] = arith.cmpi ult, %[[K]], %[[C1]]
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: scf.for
+// CHECK: } else {
+// CHECK: %[[ROW:.+]] = arith.subi %[[K]]
+// CHECK: scf.for
+// CHECK: memref.load %{{.+}}[%{{.+}}, %{{.+}}]
+// CHECK-NOT: scf.parallel
+// CHECK: return
+// SERIAL-LABEL: func @one_launch
+// SERIAL-NOT: scf.parallel
+// SERIAL: scf.for %{{.+}} = %{{.+}} to %{{.+}} step
+// SERIAL: scf.if
+func.func @one_launch(%p: memref<64x1024xf64>, %pad: memref<65x1024xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %top = memref.subview %pad[0, 0] [1, 1024] [1, 1] : memref<65x1024xf64> to memref<1x1024xf64, strided<[1024, 1]>>
+  linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]}
+      outs(%top : memref<1x1024xf64, strided<[1024, 1]>>) attrs = {legato.launch = 0 : i64} {
+  ^bb0(%o: f64):
+    linalg.yield %zero : f64
+  }
+  %rest = memref.subview %pad[1, 0] [64, 1024] [1, 1] : memref<65x1024xf64> to memref<64x1024xf64, strided<[1024, 1], offset: 1024>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<64x1024xf64>) outs(%rest : memref<64x1024xf64, strided<[1024, 1], offset: 1024>>)
+      attrs = {legato.launch = 0 : i64} {
+  ^bb0(%x: f64, %o: f64):
+    %y = arith.mulf %x, %x : f64
+    linalg.yield %y : f64
+  }
+  return
+}

@@ -1,0 +1,36 @@
+//===- BufferFootprint.h - which elements of a buffer a view touches -*- C++ -*-===//
+//
+// Kernels on buffers may be moved, merged or forwarded into one another only
+// where they touch disjoint memory. A view here is a chain of subviews of an
+// identity-layout buffer; its footprint is the range of linear positions it
+// can reach in that buffer.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_TRANSFORMS_BUFFERFOOTPRINT_H
+#define LEGATO_TRANSFORMS_BUFFERFOOTPRINT_H
+
+#include "mlir/IR/Value.h"
+
+#include <optional>
+
+namespace mlir::legato {
+
+/// The buffer a view is a subview chain of, and the range of linear element
+/// positions it can touch in that buffer.
+struct Footprint {
+  Value root;
+  int64_t first = 0, last = 0;
+};
+
+/// The footprint of `view`; nullopt when not static.
+std::optional<Footprint> footprint(Value view);
+
+/// Whether `a` and `b` cannot share an element: disjoint ranges of one
+/// buffer, or views of two buffers one of which is fresh (an allocation of
+/// this function or a result argument). (Roots reached through other views,
+/// such as expand_shape, may alias anything.)
+bool disjoint(Value a, Value b);
+
+} // namespace mlir::legato
+
+#endif // LEGATO_TRANSFORMS_BUFFERFOOTPRINT_H

@@ -1,0 +1,91 @@
+//===- GroupLaunches.cpp - independent CPU kernels as one loop -------------===//
+//
+// On the CPU every kernel is a loop nest, and a parallel one costs a fork
+// and a join of the thread team. Kernels that neither read nor write what
+// the others write can share one loop over their rows: the border rows and
+// columns of a pad beside the kernel that fills its interior (CG on several
+// ranks), the wall rows of a pressure sweep beside its interior (CFD). This
+// pass only decides and marks the groups (kLaunchAttr); the kernels stay
+// linalg ops until legato-linalg-to-loops emits each group as one loop.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/BufferFootprint.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::legato {
+#define GEN_PASS_DEF_LEGATOGROUPLAUNCHESPASS
+#include "Transforms/Passes.h.inc"
+} // namespace mlir::legato
+
+using namespace mlir;
+
+namespace {
+
+/// One-loop kernels are one row of the shared loop: only short ones.
+constexpr int64_t kMaxRowIterations = 4096;
+/// legato-linalg-to-loops' defaults: a kernel this large runs on threads,
+/// which share out rows, so it needs enough of them.
+constexpr int64_t kThreadIterations = 32768;
+constexpr int64_t kMinRows = 64;
+
+/// Whether `op` may share a loop over rows with other kernels.
+bool isGroupable(linalg::GenericOp op) {
+  if (op->hasAttr(legato::kEpilogueAttr) || op->hasAttr(legato::kCombineAttr) ||
+      !op.hasPureBufferSemantics() || op.getNumReductionLoops() != 0)
+    return false;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ranges.empty() || ranges.size() > 2 ||
+      llvm::any_of(ranges, [](int64_t r) { return ShapedType::isDynamic(r) || r <= 0; }))
+    return false;
+  if (ranges.size() == 1)
+    return ranges[0] <= kMaxRowIterations;
+  return ranges[0] * ranges[1] < kThreadIterations || ranges[0] >= kMinRows;
+}
+
+/// Whether neither kernel touches what the other writes.
+bool independent(linalg::GenericOp a, linalg::GenericOp b) {
+  auto clear = [](linalg::GenericOp writer, linalg::GenericOp other) {
+    for (Value out : writer.getDpsInits())
+      for (Value v : other->getOperands())
+        if (isa<MemRefType>(v.getType()) && !legato::disjoint(out, v))
+          return false;
+    return true;
+  };
+  return clear(a, b) && clear(b, a);
+}
+
+struct LegatoGroupLaunchesPass
+    : legato::impl::LegatoGroupLaunchesPassBase<LegatoGroupLaunchesPass> {
+  void runOnOperation() override {
+    int64_t next = 0;
+    getOperation().walk([&](Block *block) {
+      SmallVector<linalg::GenericOp> group;
+      auto close = [&] {
+        if (group.size() > 1) {
+          auto id = IntegerAttr::get(IntegerType::get(&getContext(), 64), next++);
+          for (linalg::GenericOp op : group)
+            op->setAttr(legato::kLaunchAttr, id);
+        }
+        group.clear();
+      };
+      for (Operation &op : *block) {
+        auto generic = dyn_cast<linalg::GenericOp>(op);
+        if (generic && isGroupable(generic)) {
+          if (!llvm::all_of(group, [&](linalg::GenericOp member) {
+                return independent(member, generic);
+              }))
+            close();
+          group.push_back(generic);
+        } else if (!isMemoryEffectFree(&op)) {
+          close();
+        }
+      }
+      close();
+    });
+  }
+};
+
+} // namespace
