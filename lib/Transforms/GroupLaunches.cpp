@@ -26,10 +26,9 @@ namespace {
 
 /// One-loop kernels are one row of the shared loop: only short ones.
 constexpr int64_t kMaxRowIterations = 4096;
-/// legato-linalg-to-loops' defaults: a kernel this large runs on threads,
-/// which share out rows, so it needs enough of them.
+/// legato-linalg-to-loops' default min-parallel-iterations: a kernel this
+/// large runs on threads, which share out rows, so it needs enough of them.
 constexpr int64_t kThreadIterations = 32768;
-constexpr int64_t kMinRows = 64;
 
 /// Whether `op` may share a loop over rows with other kernels.
 bool isGroupable(linalg::GenericOp op) {
@@ -42,7 +41,7 @@ bool isGroupable(linalg::GenericOp op) {
     return false;
   if (ranges.size() == 1)
     return ranges[0] <= kMaxRowIterations;
-  return ranges[0] * ranges[1] < kThreadIterations || ranges[0] >= kMinRows;
+  return ranges[0] * ranges[1] < kThreadIterations || ranges[0] >= legato::kMinParallelRows;
 }
 
 /// Whether neither kernel touches what the other writes.

@@ -39,8 +39,6 @@ int64_t staticIterations(linalg::LinalgOp op) {
   return n;
 }
 
-/// Enough rows to share out among the threads.
-constexpr int64_t kMinParallelRows = 64;
 
 /// `scf.parallel (i..., j)` as `scf.parallel (i...) { scf.for j }`: OpenMP
 /// shares out the rows, and each thread runs the innermost dimension as a
@@ -59,7 +57,7 @@ void keepInnermostDimSequential(RewriterBase &rewriter, scf::ParallelOp loop) {
       return;
     rows *= (*ub - *lb + *step - 1) / *step;
   }
-  if (rows < kMinParallelRows)
+  if (rows < legato::kMinParallelRows)
     return;
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);

@@ -30,6 +30,11 @@ inline constexpr llvm::StringLiteral kCombineAttr = "legato.combine";
 /// of the reduction.
 inline constexpr llvm::StringLiteral kEpilogueAttr = "legato.epilogue";
 
+/// Rows enough to share out among the CPU's threads: a parallel loop nest
+/// with fewer keeps all its dimensions parallel (legato-linalg-to-loops),
+/// and a kernel with fewer joins no launch (legato-group-launches).
+inline constexpr int64_t kMinParallelRows = 64;
+
 /// Marks the kernels that run as one launch on the CPU, one loop over their
 /// rows (legato-group-launches); the kernels of a launch carry the same
 /// number, and kernel counts take them as one.
