@@ -70,4 +70,15 @@ bool disjoint(Value a, Value b) {
          (isFreshBuffer(fb->root) && distinct(fa->root));
 }
 
+bool independent(linalg::LinalgOp a, linalg::LinalgOp b) {
+  auto clear = [](linalg::LinalgOp writer, linalg::LinalgOp other) {
+    for (Value out : writer.getDpsInits())
+      for (Value v : other->getOperands())
+        if (isa<MemRefType>(v.getType()) && !disjoint(out, v))
+          return false;
+    return true;
+  };
+  return clear(a, b) && clear(b, a);
+}
+
 } // namespace mlir::legato

@@ -9,6 +9,7 @@
 #ifndef LEGATO_TRANSFORMS_BUFFERFOOTPRINT_H
 #define LEGATO_TRANSFORMS_BUFFERFOOTPRINT_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Value.h"
 
 #include <optional>
@@ -30,6 +31,9 @@ std::optional<Footprint> footprint(Value view);
 /// this function or a result argument). (Roots reached through other views,
 /// such as expand_shape, may alias anything.)
 bool disjoint(Value a, Value b);
+
+/// Whether neither kernel (on buffers) touches what the other writes.
+bool independent(linalg::LinalgOp a, linalg::LinalgOp b);
 
 } // namespace mlir::legato
 

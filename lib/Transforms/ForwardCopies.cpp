@@ -459,14 +459,7 @@ LogicalResult mergeIndependent(linalg::GenericOp first, linalg::GenericOp second
   for (Operation *op = first->getNextNode(); op != second; op = op->getNextNode())
     if (!isMemoryEffectFree(op) && !isa<memref::AllocOp>(op))
       return failure();
-  auto independent = [](linalg::GenericOp writer, linalg::GenericOp other) {
-    for (Value out : writer.getDpsInits())
-      for (Value v : other->getOperands())
-        if (isa<MemRefType>(v.getType()) && !disjoint(out, v))
-          return false;
-    return true;
-  };
-  if (!independent(first, second) || !independent(second, first))
+  if (!legato::independent(first, second))
     return failure();
   IRRewriter rewriter(second);
   return legato::mergeGenerics(rewriter, first, second);

@@ -44,18 +44,6 @@ bool isGroupable(linalg::GenericOp op) {
   return ranges[0] * ranges[1] < kThreadIterations || ranges[0] >= legato::kMinParallelRows;
 }
 
-/// Whether neither kernel touches what the other writes.
-bool independent(linalg::GenericOp a, linalg::GenericOp b) {
-  auto clear = [](linalg::GenericOp writer, linalg::GenericOp other) {
-    for (Value out : writer.getDpsInits())
-      for (Value v : other->getOperands())
-        if (isa<MemRefType>(v.getType()) && !legato::disjoint(out, v))
-          return false;
-    return true;
-  };
-  return clear(a, b) && clear(b, a);
-}
-
 struct LegatoGroupLaunchesPass
     : legato::impl::LegatoGroupLaunchesPassBase<LegatoGroupLaunchesPass> {
   void runOnOperation() override {
@@ -74,7 +62,7 @@ struct LegatoGroupLaunchesPass
         auto generic = dyn_cast<linalg::GenericOp>(op);
         if (generic && isGroupable(generic)) {
           if (!llvm::all_of(group, [&](linalg::GenericOp member) {
-                return independent(member, generic);
+                return legato::independent(member, generic);
               }))
             close();
           group.push_back(generic);
