@@ -60,6 +60,13 @@ int64_t bytesOf(const Shape &shape, DType t) {
 
 bool isCollective(Operation *op) { return isa<mlir::legato::ExchangeOp, mlir::legato::AllReduceOp>(op); }
 
+/// Whether `op` takes a value outside the segments: a collective, or the
+/// program's return (the value then needs a buffer of its own).
+bool takesWhole(Operation *op) { return isCollective(op) || isa<func::ReturnOp>(op); }
+
+/// Whether a collective or the program's results read `v`.
+bool readWhole(Value v) { return llvm::any_of(v.getUsers(), takesWhole); }
+
 std::vector<Box> decode(ArrayRef<int64_t> flat, int64_t rank, int ranks) {
   return *mlir::legato::decodeBoxes(flat, rank, ranks);
 }
@@ -241,7 +248,7 @@ void readLaterUsesThrough(Value value, int after, Value whole, ArrayRef<int64_t>
   SmallVector<int64_t> strides(offsets.size(), 1);
   for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
     Operation *user = use.getOwner();
-    if (isCollective(user) || isa<func::ReturnOp>(user) || level[user] <= after)
+    if (takesWhole(user) || level[user] <= after)
       continue;
     OpBuilder b(user);
     auto slice = mlir::legato::SliceOp::create(b, user->getLoc(), value.getType(), whole,
@@ -282,9 +289,7 @@ void readPaddedValuesThroughPads(Block &body, llvm::DenseMap<Operation *, int> &
   for (auto pad : body.getOps<mlir::legato::PadOp>()) {
     Value value = pad.getInput();
     Operation *def = value.getDefiningOp();
-    if (!def || level[def] != level[pad] || llvm::any_of(value.getUsers(), [](Operation *user) {
-          return isCollective(user) || isa<func::ReturnOp>(user);
-        }))
+    if (!def || level[def] != level[pad] || readWhole(value))
       continue;
     readLaterUsesThrough(value, level[pad], pad.getResult(), pad.getLow(), level);
   }
@@ -309,7 +314,7 @@ bool existsAnyway(Value v, llvm::DenseMap<Operation *, int> &level) {
   if (!def || isCollective(def) || isa<mlir::legato::PadOp>(def))
     return true;
   return llvm::any_of(v.getUsers(), [&](Operation *user) {
-    return isCollective(user) || isa<func::ReturnOp>(user) || level[user] > level[def];
+    return takesWhole(user) || level[user] > level[def];
   });
 }
 
@@ -391,9 +396,7 @@ void recomputeInLaterSegments(Block &body, llvm::DenseMap<Operation *, int> &lev
   // Users first: a recomputed value's scalars become later reads of theirs.
   for (Operation *op : llvm::reverse(candidates)) {
     Value value = op->getResult(0);
-    if (llvm::any_of(value.getUsers(), [](Operation *user) {
-          return isCollective(user) || isa<func::ReturnOp>(user);
-        }))
+    if (readWhole(value))
       continue;
     std::map<int, SmallVector<OpOperand *>> laterUses; // by segment, in order
     for (OpOperand &use : value.getUses())
@@ -458,9 +461,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
   // that a collective reads or the program returns get a buffer once, here.
   for (auto constant : body.getOps<mlir::legato::ConstantOp>()) {
     Value v = constant.getResult();
-    if (llvm::none_of(v.getUsers(), [](Operation *user) {
-          return isCollective(user) || isa<func::ReturnOp>(user);
-        }))
+    if (!readWhole(v))
       continue;
     slot[v] = slots_++;
     constants_.push_back({slot[v], splatBuffer(backend, constant)});
