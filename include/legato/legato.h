@@ -52,7 +52,8 @@ enum class Backend { cpu, cuda };
 /// Runtime configuration. Empty/zero fields take their value from the
 /// environment (LEGATO_BACKEND, LEGATO_MODE, LEGATO_THREADS, LEGATO_CACHE_DIR,
 /// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY, LEGATO_MEMORY_LIMIT,
-/// LEGATO_MESH_ROWS, LEGATO_FP_CONTRACT, LEGATO_FUSE_SWEEPS), then from the
+/// LEGATO_MESH_ROWS, LEGATO_FP_CONTRACT, LEGATO_FUSE_SWEEPS, LEGATO_OVERLAP), then
+/// from the
 /// defaults.
 struct Options {
   std::optional<Backend> backend;
@@ -75,6 +76,11 @@ struct Options {
   /// where the runs of a fused pair are separate loops and CFD is slower.
   /// The results are the same bit for bit either way.
   std::optional<bool> fuse_sweeps;
+  /// Over several ranks, a kernel that reads ghost rows computes the rows
+  /// that need none while the halo exchange is in flight, and the rows
+  /// next to the ghost rows after it (docs/DISTRIBUTED.md, "Overlapping
+  /// exchanges with the interior"). CPU backend only; off by default.
+  std::optional<bool> overlap_exchanges;
   /// Most bytes of array data and temporaries held at once per rank, in the
   /// backend's memory; 0 = no limit. Past it, legato::Error. The variable
   /// takes a byte count with an optional K, M, G or T suffix (powers of 1024).

@@ -4,26 +4,55 @@
 #include "Dialect/Legato/LegatoDialect.h"
 #include "Runtime/Exchange.h"
 #include "Runtime/RowExchange.h"
+#include "Transforms/Passes.h"
 #include "Transforms/ShardingRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <algorithm>
 #include <cstring>
+#include <limits>
 #include <map>
+#include <thread>
 
 namespace legato::detail {
 
 using namespace mlir;
 using runtime::Box;
 
+/// One of the three programs of a kernel step that overlaps the row
+/// exchanges before it (splitForOverlap): piece 1, the interior, computes
+/// the rows of every output that read no ghost row, from the exchanged
+/// arrays' own rows, while the exchanges run; pieces 0 and 2 compute the
+/// first and last rows after them (no program: no such rows). Each reads
+/// and writes its rows in place, at byte offsets into the step's buffers.
+struct OverlapPiece {
+  std::unique_ptr<codegen::CompiledProgram> program;
+  std::vector<int64_t> inOffsets, outOffsets;
+  std::vector<Shape> inShapes, outShapes;
+};
+
 struct DistributedProgram::Step {
   enum class Kind { kernel, exchange, allReduce } kind;
   std::unique_ptr<codegen::CompiledProgram> program; // kernel
+  std::vector<OverlapPiece> pieces; // a kernel that overlaps: instead of `program`
+  std::vector<codegen::CompiledProgram *> programs() const {
+    std::vector<codegen::CompiledProgram *> all;
+    if (program)
+      all.push_back(program.get());
+    for (const OverlapPiece &piece : pieces)
+      if (piece.program)
+        all.push_back(piece.program.get());
+    return all;
+  }
   std::vector<int64_t> in, out;                      // slots
   std::vector<Shape> inShapes, outShapes;
   std::vector<DType> outTypes;
@@ -181,13 +210,26 @@ void exchangeRowsOnDevice(const runtime::Buffer &input, runtime::Buffer &out,
   copyOwnRows(input, out, held, wanted, plan.ownLo, plan.ownHi, rowBytes);
 }
 
+/// Copies the rows of `input` (this rank's block of `have`) that this rank
+/// keeps into `out`, its needed box of a row exchange.
+void copyHeldRows(const runtime::Buffer &input, runtime::Buffer &out,
+                  const runtime::Sharding &have, const std::vector<Box> &need, DType dtype,
+                  int me) {
+  const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
+  Box own = wanted.intersect(held);
+  int64_t ownLo = own.empty() ? wanted.hi[0] : own.lo[0], ownHi = own.empty() ? wanted.hi[0] : own.hi[0];
+  copyOwnRows(input, out, held, wanted, ownLo, ownHi, rowBytesOf(have.global, dtype));
+}
+
 /// The exchange of row blocks: on the device where the backend offers
 /// collectives there; else only the rows other ranks need go to the host,
 /// only the received rows come back, and the rows this rank keeps are
-/// copied within the backend's memory (or are already in place).
+/// copied within the backend's memory (or are already in place, or were
+/// copied before: `heldRowsThere`).
 void exchangeRows(const runtime::Buffer &input, runtime::Buffer &out,
                   const runtime::Sharding &have, const std::vector<Box> &need, DType dtype,
-                  codegen::Backend &backend, runtime::Communicator &comm, int64_t &bytesSent) {
+                  codegen::Backend &backend, runtime::Communicator &comm, int64_t &bytesSent,
+                  bool heldRowsThere = false) {
   int me = comm.rank();
   if (codegen::DeviceCollectives *device = backend.deviceCollectives(comm)) {
     exchangeRowsOnDevice(input, out, have, need, dtype, *device, me, bytesSent);
@@ -210,7 +252,8 @@ void exchangeRows(const runtime::Buffer &input, runtime::Buffer &out,
                                       dtype_size(dtype), /*copyOwn=*/false);
   Box own = wanted.intersect(held);
   int64_t ownLo = own.empty() ? wanted.hi[0] : own.lo[0], ownHi = own.empty() ? wanted.hi[0] : own.hi[0];
-  copyOwnRows(input, out, held, wanted, ownLo, ownHi, rowBytes);
+  if (!heldRowsThere)
+    copyOwnRows(input, out, held, wanted, ownLo, ownHi, rowBytes);
   // The rows before and after this rank's own came from the others.
   int64_t before = (ownLo - wanted.lo[0]) * rowBytes, after = (wanted.hi[0] - ownHi) * rowBytes;
   out.writeRange(0, before, received.get());
@@ -429,13 +472,147 @@ void recomputeInLaterSegments(Block &body, llvm::DenseMap<Operation *, int> &lev
   }
 }
 
+/// An input of a segment that a row exchange of the previous level
+/// produces: this rank's own rows of it are [first, first + rows).
+struct ExchangedRows {
+  unsigned input;
+  int64_t first, rows;
+};
+
+/// Bytes of one row of `shape` (1 for a 0-d array).
+int64_t rowBytesOfLocal(ArrayRef<int64_t> shape, DType dtype) {
+  int64_t n = dtype_size(dtype);
+  for (int64_t extent : shape.drop_front())
+    n *= extent;
+  return n;
+}
+
+/// `segment` (the program of one level) compiled as three OverlapPieces: the
+/// first `top` and last `bottom` rows of every output, and the rows between
+/// them from the own rows of the `exchanged` inputs alone. legato-partition
+/// builds each piece, as for a rank of three that holds those boxes: the
+/// interior must then compute without an exchange or an all-reduce. The
+/// margins grow in steps of the ghost rows above and below (a window of k
+/// sweeps needs k steps, which its exchange of k rows each way gives at
+/// once) until that holds, while they leave half the rows to the interior;
+/// no pieces otherwise, nor for a segment with a 0-d output. A margin of no
+/// rows (no ghost rows on that side: the first and last rank) has no piece.
+std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRows> exchanged,
+                                          codegen::Backend &backend,
+                                          const mlir::legato::PipelineOptions &options) {
+  MLIRContext *context = segment.getContext();
+  auto func = segment.lookupSymbol<func::FuncOp>("main");
+  Block &body = func.getBody().front();
+  SmallVector<Value> results(body.getTerminator()->getOperands());
+  int64_t fewestRows = std::numeric_limits<int64_t>::max(), above = 0, below = 0;
+  for (Value v : results) {
+    Shape shape = shapeOfValue(v);
+    if (shape.empty())
+      return {};
+    fewestRows = std::min(fewestRows, shape[0]);
+  }
+  for (const ExchangedRows &e : exchanged) {
+    above = std::max(above, e.first);
+    below = std::max(below, shapeOfValue(body.getArgument(e.input))[0] - e.first - e.rows);
+  }
+  if (above + below == 0)
+    return {};
+  Builder b(context);
+  auto rows = [](const Shape &shape, int64_t lo, int64_t hi) {
+    Box box = Box::full(shape);
+    box.lo[0] = lo;
+    box.hi[0] = hi;
+    return box;
+  };
+  // Failed attempts are expected: their diagnostics are not the user's.
+  ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
+  for (int64_t top = above, bottom = below; 2 * (top + bottom) <= fewestRows;
+       top += above, bottom += below) {
+    std::vector<OwningOpRef<ModuleOp>> modules;
+    for (int64_t piece = 0; piece < 3; ++piece) {
+      OwningOpRef<ModuleOp> module = segment.clone();
+      auto f = module->lookupSymbol<func::FuncOp>("main");
+      for (const ExchangedRows &e : exchanged) {
+        Shape shape = shapeOfValue(body.getArgument(e.input));
+        Box all = Box::full(shape);
+        f.setArgAttr(e.input, mlir::legato::kBoxesAttr,
+                     b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(
+                         {all, rows(shape, e.first, e.first + e.rows), all})));
+      }
+      for (auto [i, v] : llvm::enumerate(results)) {
+        Shape shape = shapeOfValue(v);
+        f.setResultAttr(unsigned(i), mlir::legato::kBoxesAttr,
+                        b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(
+                            {rows(shape, 0, top), rows(shape, top, shape[0] - bottom),
+                             rows(shape, shape[0] - bottom, shape[0])})));
+      }
+      if ((piece == 0 && top == 0) || (piece == 2 && bottom == 0)) {
+        modules.emplace_back(); // no rows: no program
+        continue;
+      }
+      PassManager pm(context);
+      pm.addPass(mlir::legato::createLegatoPartitionPass({/*ranks=*/3, /*rank=*/piece, 0}));
+      bool communicates = false;
+      if (succeeded(pm.run(*module)))
+        module->walk([&](Operation *op) { communicates |= isCollective(op); });
+      else
+        communicates = true;
+      if (communicates)
+        break;
+      modules.push_back(std::move(module));
+    }
+    if (modules.size() != 3)
+      continue;
+    std::vector<OverlapPiece> pieces(3);
+    for (auto [piece, module] : llvm::enumerate(modules)) {
+      OverlapPiece &p = pieces[piece];
+      if (!module)
+        continue;
+      FunctionType type = module->lookupSymbol<func::FuncOp>("main").getFunctionType();
+      for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+        p.inShapes.push_back(cast<RankedTensorType>(t).getShape().vec());
+        auto e = llvm::find_if(exchanged, [&](const ExchangedRows &x) { return x.input == i; });
+        bool own = piece == 1 && e != exchanged.end();
+        Value arg = body.getArgument(unsigned(i));
+        p.inOffsets.push_back(own ? e->first * rowBytesOfLocal(shapeOfValue(arg), dtypeOf(arg))
+                                  : 0);
+      }
+      for (auto [i, t] : llvm::enumerate(type.getResults())) {
+        p.outShapes.push_back(cast<RankedTensorType>(t).getShape().vec());
+        Shape whole = shapeOfValue(results[i]);
+        int64_t first = piece == 0 ? 0 : piece == 1 ? top : whole[0] - bottom;
+        p.outOffsets.push_back(first * rowBytesOfLocal(whole, dtypeOf(results[i])));
+      }
+      p.program = backend.compile(*module, options);
+    }
+    return pieces;
+  }
+  return {};
+}
+
+/// Launches `piece` of the kernel step `step` on the step's buffers.
+void launchPiece(const OverlapPiece &piece, const DistributedProgram::Step &step,
+                 std::vector<std::shared_ptr<runtime::Buffer>> &slots, codegen::Backend &backend) {
+  if (!piece.program)
+    return;
+  auto at = [&](int64_t slot, int64_t offset) {
+    return static_cast<void *>(static_cast<char *>(slots[size_t(slot)]->data) + offset);
+  };
+  std::vector<codegen::ArrayArg> in, out;
+  for (size_t i = 0; i < step.in.size(); ++i)
+    in.push_back({at(step.in[i], piece.inOffsets[i]), &piece.inShapes[i]});
+  for (size_t i = 0; i < step.out.size(); ++i)
+    out.push_back({at(step.out[i], piece.outOffsets[i]), &piece.outShapes[i]});
+  backend.launch(*piece.program, in, out);
+}
+
 } // namespace
 
 DistributedProgram::~DistributedProgram() = default;
 
 DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &backend,
                                        const mlir::legato::PipelineOptions &options, int me,
-                                       int ranks) {
+                                       int ranks, bool overlap) {
   auto func = partitioned.lookupSymbol<func::FuncOp>("main");
   Block &body = func.getBody().front();
   llvm::DenseMap<Value, int64_t> slot;
@@ -501,6 +678,29 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
   readBlocksThroughExchanges(body, level, me, ranks);
   readPaddedValuesThroughPads(body, level);
   recomputeInLaterSegments(body, level);
+  // The inputs of segment `l` that the collectives just before it make:
+  // results of row exchanges, with this rank's own rows of each (see
+  // splitForOverlap); none when another collective's result is among them.
+  auto exchangedRows = [&](const llvm::SetVector<Value> &inputs, int l) {
+    std::vector<ExchangedRows> rows;
+    for (auto [i, v] : llvm::enumerate(inputs)) {
+      Operation *def = v.getDefiningOp();
+      if (!def || !isCollective(def) || level[def] != l - 1)
+        continue;
+      auto exchange = dyn_cast<mlir::legato::ExchangeOp>(def);
+      int64_t rank = exchange ? int64_t(exchange.getGlobalShape().size()) : 0;
+      if (rank == 0)
+        return std::vector<ExchangedRows>{};
+      runtime::Sharding have{exchange.getGlobalShape().vec(),
+                             decode(exchange.getHave(), rank, ranks)};
+      std::vector<Box> need = decode(exchange.getNeed(), rank, ranks);
+      Box own = need[size_t(me)].intersect(have.boxes[size_t(me)]);
+      if (!runtime::isRowExchange(have, need) || own.empty())
+        return std::vector<ExchangedRows>{};
+      rows.push_back({unsigned(i), own.lo[0] - need[size_t(me)].lo[0], own.hi[0] - own.lo[0]});
+    }
+    return rows;
+  };
   auto usedOutside = [&](Value v, llvm::function_ref<bool(Operation *)> inside) {
     return llvm::any_of(v.getUsers(), [&](Operation *user) { return !inside(user); });
   };
@@ -558,9 +758,15 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
         func::ReturnOp::create(b, func.getLoc(), results);
 
         Step step{Step::Kind::kernel};
-        step.program = backend.compile(*segment, options);
-        stats.kernels += step.program->stats.kernels;
-        stats.bytesMoved += step.program->stats.bytesMoved;
+        if (overlap && l > 0)
+          if (std::vector<ExchangedRows> exchanged = exchangedRows(inputs, l); !exchanged.empty())
+            step.pieces = splitForOverlap(*segment, exchanged, backend, options);
+        if (step.pieces.empty())
+          step.program = backend.compile(*segment, options);
+        for (codegen::CompiledProgram *program : step.programs()) {
+          stats.kernels += program->stats.kernels;
+          stats.bytesMoved += program->stats.bytesMoved;
+        }
         for (Value v : inputs) {
           step.in.push_back(slot.at(v));
           step.inShapes.push_back(shapeOfValue(v));
@@ -673,23 +879,18 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
     if (steps_[first].kind == Step::Kind::kernel) {
       Step &step = steps_[first++];
       attempt([&] {
-        std::vector<codegen::ArrayArg> in, out;
-        for (size_t i = 0; i < step.in.size(); ++i)
-          in.push_back({slots[size_t(step.in[i])]->data, &step.inShapes[i]});
-        for (size_t i = 0; i < step.out.size(); ++i) {
-          auto &buffer = slots[size_t(step.out[i])];
-          int64_t bytes = bytesOf(step.outShapes[i], step.outTypes[i]);
-          auto margin = margins_.find(step.out[i]);
-          if (margin == margins_.end()) {
-            buffer = backend.allocate(bytes);
-          } else {
-            auto [before, after] = margin->second;
-            buffer = std::make_shared<runtime::BufferView>(
-                backend.allocate(before + bytes + after), before, bytes);
-          }
-          out.push_back({buffer->data, &step.outShapes[i]});
+        allocateOutputs(step, slots, backend);
+        if (step.pieces.empty()) {
+          std::vector<codegen::ArrayArg> in, out;
+          for (size_t i = 0; i < step.in.size(); ++i)
+            in.push_back({slots[size_t(step.in[i])]->data, &step.inShapes[i]});
+          for (size_t i = 0; i < step.out.size(); ++i)
+            out.push_back({slots[size_t(step.out[i])]->data, &step.outShapes[i]});
+          backend.launch(*step.program, in, out);
+        } else { // in order, where nothing was in flight to overlap
+          for (const OverlapPiece &piece : step.pieces)
+            launchPiece(piece, step, slots, backend);
         }
-        backend.launch(*step.program, in, out);
       });
       for (int64_t s : step.release)
         slots[size_t(s)].reset();
@@ -698,8 +899,14 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
     size_t end = first + 1;
     while (end < steps_.size() && steps_[end].kind != Step::Kind::kernel && !groupStarts_[end])
       ++end;
+    // A kernel in pieces right after the group overlaps it (OverlapPiece).
+    Step *overlapped =
+        end < steps_.size() && !steps_[end].pieces.empty() ? &steps_[end] : nullptr;
     runCollectives(llvm::MutableArrayRef<Step>(steps_).slice(first, end - first), slots, inputs,
-                   backend, comm, failure, attempt, staging, bytesSent, collectives, trace);
+                   backend, comm, failure, attempt, staging, bytesSent, collectives, trace,
+                   overlapped);
+    if (overlapped)
+      ++end;
     for (size_t s = first; s < end; ++s)
       for (int64_t slot : steps_[s].release)
         slots[size_t(slot)].reset();
@@ -710,6 +917,23 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
   for (int64_t s : outputSlots_)
     outputs.push_back(slots[size_t(s)]);
   return outputs;
+}
+
+void DistributedProgram::allocateOutputs(const Step &step,
+                                         std::vector<std::shared_ptr<runtime::Buffer>> &slots,
+                                         codegen::Backend &backend) const {
+  for (size_t i = 0; i < step.out.size(); ++i) {
+    auto &buffer = slots[size_t(step.out[i])];
+    int64_t bytes = bytesOf(step.outShapes[i], step.outTypes[i]);
+    auto margin = margins_.find(step.out[i]);
+    if (margin == margins_.end()) {
+      buffer = backend.allocate(bytes);
+    } else {
+      auto [before, after] = margin->second;
+      buffer = std::make_shared<runtime::BufferView>(backend.allocate(before + bytes + after),
+                                                     before, bytes);
+    }
+  }
 }
 
 void DistributedProgram::agreeOnGroups(runtime::Communicator &comm) {
@@ -735,7 +959,8 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
                                         const std::string &failure,
                                         llvm::function_ref<void(llvm::function_ref<void()>)> attempt,
                                         std::vector<char> &staging, int64_t &bytesSent,
-                                        int64_t &collectives, ChromeTrace *trace) {
+                                        int64_t &collectives, ChromeTrace *trace,
+                                        Step *overlapped) {
   // Every output first, so that a rank that cannot allocate one fails
   // before any rank starts communicating.
   std::vector<bool> inPlace(group.size(), false); // out is input's allocation
@@ -757,7 +982,32 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
         rehomed[i] = blockInside(out, step.have, step.need, step.dtype, comm.rank());
     });
   }
+  if (overlapped)
+    attempt([&] { allocateOutputs(*overlapped, slots, backend); });
   runtime::agreeOrThrow(comm, failure);
+
+  // The overlapped kernel's interior runs on a thread of its own while this
+  // one exchanges: it reads only rows this rank holds, so those go to the
+  // exchanges' results first (where they are not there already).
+  std::thread interior;
+  std::string interiorFailure;
+  auto joinInterior = llvm::make_scope_exit([&] {
+    if (interior.joinable())
+      interior.join();
+  });
+  if (overlapped) {
+    for (size_t i = 0; i < group.size(); ++i)
+      if (group[i].rows && !inPlace[i])
+        copyHeldRows(*slots[size_t(group[i].in[0])], *slots[size_t(group[i].out[0])],
+                     group[i].have, group[i].need, group[i].dtype, comm.rank());
+    interior = std::thread([&] {
+      try {
+        launchPiece(overlapped->pieces[1], *overlapped, slots, backend);
+      } catch (const std::exception &e) {
+        interiorFailure = e.what();
+      }
+    });
+  }
 
   // The level's collectives do not read each other's results: the
   // all-reduces that go through the host are one per element type and
@@ -771,8 +1021,9 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
       ChromeTrace::Span span(trace, "exchange", "collective");
       int64_t sentBefore = bytesSent;
       ++collectives;
-      if (step.rows && (!input.onHost() || inPlace[i])) {
-        exchangeRows(input, out, step.have, step.need, step.dtype, backend, comm, bytesSent);
+      if (step.rows && (!input.onHost() || inPlace[i] || overlapped)) {
+        exchangeRows(input, out, step.have, step.need, step.dtype, backend, comm, bytesSent,
+                     /*heldRowsThere=*/overlapped != nullptr);
       } else {
         const void *src = hostBytes(input, staging);
         produceInto(out, [&](void *dst) {
@@ -811,6 +1062,16 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
       produceInto(out, [&](void *dst) { std::memcpy(dst, packed.data() + at, size_t(out.bytes)); });
       at += size_t(out.bytes);
     }
+  }
+  if (overlapped) {
+    joinInterior.release();
+    interior.join();
+    attempt([&] {
+      if (!interiorFailure.empty())
+        throw Error(interiorFailure);
+      launchPiece(overlapped->pieces[0], *overlapped, slots, backend);
+      launchPiece(overlapped->pieces[2], *overlapped, slots, backend);
+    });
   }
 }
 

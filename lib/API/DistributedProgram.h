@@ -30,9 +30,13 @@ namespace legato::detail {
 class DistributedProgram final : public codegen::CompiledProgram {
 public:
   /// Splits and compiles `partitioned` (the output of legato-partition for
-  /// rank `me` of `ranks`); throws legato::Error.
+  /// rank `me` of `ranks`); throws legato::Error. With `overlap` (host
+  /// memory only), a segment after row exchanges is compiled in three
+  /// pieces of its output rows, so that the rows that read no ghost row run
+  /// while the exchanges are in flight (OverlapPieces).
   DistributedProgram(mlir::ModuleOp partitioned, codegen::Backend &backend,
-                     const mlir::legato::PipelineOptions &options, int me, int ranks);
+                     const mlir::legato::PipelineOptions &options, int me, int ranks,
+                     bool overlap = false);
   ~DistributedProgram() override;
 
   /// Runs the steps on this rank's blocks of the inputs; returns this rank's
@@ -54,7 +58,9 @@ public:
 private:
   /// Runs the collectives of one level (`group`, consecutive steps of
   /// run()): their outputs allocated, one agreement among the ranks, then
-  /// the collectives as one group.
+  /// the collectives as one group. With `overlapped`, the kernel step after
+  /// them in pieces (OverlapPiece): its interior runs on another thread
+  /// while this one exchanges, its first and last rows after that.
   void runCollectives(llvm::MutableArrayRef<Step> group,
                       std::vector<std::shared_ptr<runtime::Buffer>> &slots,
                       std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
@@ -62,8 +68,12 @@ private:
                       const std::string &failure,
                       llvm::function_ref<void(llvm::function_ref<void()>)> attempt,
                       std::vector<char> &staging, int64_t &bytesSent, int64_t &collectives,
-                      ChromeTrace *trace);
+                      ChromeTrace *trace, Step *overlapped);
 
+  /// Allocates `step`'s outputs (a kernel's) into their slots, with the
+  /// margins of margins_.
+  void allocateOutputs(const Step &step, std::vector<std::shared_ptr<runtime::Buffer>> &slots,
+                       codegen::Backend &backend) const;
   /// Agrees with the other ranks, on the first run, where the groups of
   /// collectives begin (groupStarts_).
   void agreeOnGroups(runtime::Communicator &comm);

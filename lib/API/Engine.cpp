@@ -81,6 +81,7 @@ Engine::Engine(const Options &o)
       threads(o.threads > 0 ? o.threads : defaultThreads()),
       simplify(o.simplify.value_or(true)), fpContract(o.fp_contract.value_or(false)),
       fuseSweeps(o.fuse_sweeps.value_or(backend == Backend::cuda)),
+      overlapExchanges(o.overlap_exchanges.value_or(false) && backend == Backend::cpu),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
       mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
@@ -236,7 +237,8 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
                     "|threads=" + std::to_string(options.threads) +
                     "|simplify=" + std::to_string(options.simplify) +
                     "|contract=" + std::to_string(options.gpuContract) +
-                    "|sweeps=" + std::to_string(options.fuseSweeps);
+                    "|sweeps=" + std::to_string(options.fuseSweeps) +
+                    "|overlap=" + std::to_string(overlapExchanges);
   if (ranks() > 1) { // where the inputs live and the outputs go decides the program
     for (const NodePtr &in : program.inputs)
       key += "|" + (in->sharding ? in->sharding->str() : std::string("whole"));
@@ -256,7 +258,7 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   } else {
     partition(*module, program);
     auto distributed = std::make_unique<DistributedProgram>(*module, *device, options, comm->rank(),
-                                                            ranks());
+                                                            ranks(), overlapExchanges);
     exe->distributed = distributed.get();
     exe->program = std::move(distributed);
   }

@@ -34,6 +34,7 @@ public:
   bool simplify;
   bool fpContract; ///< Options::fp_contract
   bool fuseSweeps; ///< Options::fuse_sweeps
+  bool overlapExchanges; ///< Options::overlap_exchanges, with the CPU backend
   int64_t windowLimit;
   int meshRows; ///< Options::mesh_rows: 0, or the rows of a 2-D mesh of the ranks
   /// Options::trace: the timeline being recorded (null: none) and its file.

@@ -68,6 +68,9 @@ Options withEnvironment(Options o) {
   if (!o.fuse_sweeps)
     if (const char *v = env("LEGATO_FUSE_SWEEPS"))
       o.fuse_sweeps = std::strcmp(v, "0") != 0;
+  if (!o.overlap_exchanges)
+    if (const char *v = env("LEGATO_OVERLAP"))
+      o.overlap_exchanges = std::strcmp(v, "0") != 0;
   if (o.mesh_rows <= 0)
     if (const char *v = env("LEGATO_MESH_ROWS"))
       o.mesh_rows = std::atoi(v);
