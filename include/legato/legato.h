@@ -97,6 +97,7 @@ struct Stats {
   int64_t programs = 0;      ///< programs executed
   int64_t kernels = 0;       ///< compute launches (fused kernels + library calls)
   int64_t collectives = 0;   ///< communication calls
+  int64_t overlapped = 0;    ///< groups of exchanges run beside a kernel's interior
   int64_t bytes_sent = 0;    ///< bytes this rank sent to other ranks
   int64_t bytes_moved = 0;   ///< global-memory bytes read + written by kernels
   int64_t peak_bytes = 0;    ///< peak bytes allocated (arrays + temporaries)

@@ -852,8 +852,8 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
 
 std::vector<std::shared_ptr<runtime::Buffer>>
 DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
-                        codegen::Backend &backend, runtime::Communicator &comm,
-                        int64_t &bytesSent, int64_t &collectives, ChromeTrace *trace) {
+                        codegen::Backend &backend, runtime::Communicator &comm, Stats &stats,
+                        ChromeTrace *trace) {
   std::vector<std::shared_ptr<runtime::Buffer>> slots(static_cast<size_t>(slots_));
   for (size_t i = 0; i < inputs.size(); ++i)
     slots[size_t(inputSlots_[i])] = inputs[i];
@@ -903,10 +903,12 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
     Step *overlapped =
         end < steps_.size() && !steps_[end].pieces.empty() ? &steps_[end] : nullptr;
     runCollectives(llvm::MutableArrayRef<Step>(steps_).slice(first, end - first), slots, inputs,
-                   backend, comm, failure, attempt, staging, bytesSent, collectives, trace,
-                   overlapped);
-    if (overlapped)
+                   backend, comm, failure, attempt, staging, stats.bytes_sent, stats.collectives,
+                   trace, overlapped);
+    if (overlapped) {
+      ++stats.overlapped;
       ++end;
+    }
     for (size_t s = first; s < end; ++s)
       for (int64_t slot : steps_[s].release)
         slots[size_t(slot)].reset();

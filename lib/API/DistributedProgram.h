@@ -40,15 +40,14 @@ public:
   ~DistributedProgram() override;
 
   /// Runs the steps on this rank's blocks of the inputs; returns this rank's
-  /// blocks of the outputs. `bytesSent` and `collectives` grow by what this
-  /// run communicated. An input whose block a halo exchange had to copy
+  /// blocks of the outputs. `stats` grows by what this run communicated
+  /// (bytes_sent, collectives, overlapped). An input whose block a halo exchange had to copy
   /// (no room around it for the ghost rows) is replaced by a view of that
   /// copy, the same bytes with room around them, so that the next exchange
   /// of the same array is in place; the caller keeps the new buffer.
   std::vector<std::shared_ptr<runtime::Buffer>>
   run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs, codegen::Backend &backend,
-      runtime::Communicator &comm, int64_t &bytesSent, int64_t &collectives,
-      ChromeTrace *trace = nullptr);
+      runtime::Communicator &comm, Stats &stats, ChromeTrace *trace = nullptr);
 
   /// Where each output lives (boxes of all ranks).
   std::vector<std::shared_ptr<const runtime::Sharding>> outputShardings;

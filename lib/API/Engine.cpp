@@ -312,8 +312,7 @@ Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &result
     for (Node *n : inputs)
       in.push_back(n->buffer);
     std::vector<std::shared_ptr<runtime::Buffer>> out =
-        exe.distributed->run(in, *device, *comm, stats.bytes_sent, stats.collectives,
-                             chromeTrace.get());
+        exe.distributed->run(in, *device, *comm, stats, chromeTrace.get());
     for (size_t i = 0; i < inputs.size(); ++i) // (same bytes, with room for ghost rows)
       inputs[i]->buffer = in[i];
     stats.programs++;

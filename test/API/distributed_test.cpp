@@ -147,6 +147,35 @@ TEST(Distributed, LaterSweepsReceiveGhostRowsAroundTheBlockInPlace) {
   EXPECT_EQ(u.to_vector<double>(), want);
 }
 
+/// Whether the run asks for exchanges overlapped with kernels'
+/// interiors (Options::overlap_exchanges, test api.distributed.overlap).
+bool overlapMode() {
+  const char *overlap = std::getenv("LEGATO_OVERLAP");
+  return overlap && std::string(overlap) != "0";
+}
+
+TEST(Distributed, SweepsOverlapTheirExchangeWhenAsked) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each slice as its own program";
+  const int64_t n = 96, m = 40;
+  Array u = legato::random({n, m}, legato::f64, 6);
+  std::vector<double> want = u.to_vector<double>();
+  for (int s = 0; s < 4; ++s)
+    want = sweepLoops(want, n, m);
+  legato::reset_stats();
+  for (int s = 0; s < 4; ++s) {
+    sweep(u);
+    legato::flush(); // a program per sweep: the exchange of u, then the sweep
+  }
+  // Each sweep's rows away from the ghost rows are computed during the
+  // exchange, the others after it: the same values and the same traffic.
+  int64_t neighbours = rt.size() == 1 ? 0 : (rt.rank() == 0 || rt.rank() == rt.size() - 1) ? 1 : 2;
+  EXPECT_EQ(legato::stats().overlapped, overlapMode() && rt.size() > 1 ? 4 : 0);
+  EXPECT_EQ(legato::stats().bytes_sent, 4 * neighbours * m * 8);
+  EXPECT_EQ(u.to_vector<double>(), want);
+}
+
 TEST(Distributed, IndependentReductionsShareOneAllReduce) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

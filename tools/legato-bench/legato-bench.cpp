@@ -141,13 +141,15 @@ void measure(const Config &c, Run run, Checksum checksum) {
               "%lld, \"bytes_moved\": %lld, \"peak_bytes\": %lld, "
               "\"compile_ms\": %.3f, \"compiles\": %lld, \"cache_dir\": %s, "
               "\"iterations\": %d%s, \"ranks\": %d, \"rank\": %d, "
-              "\"bytes_sent\": %lld, \"collectives\": %lld, \"checksum\": %.17g}\n",
+              "\"bytes_sent\": %lld, \"collectives\": %lld, \"overlapped\": %lld, "
+              "\"checksum\": %.17g}\n",
               c.app.c_str(), c.mode.c_str(), (long long)c.n, c.dtype.c_str(),
               median, ms[0], (long long)last.kernels,
               (long long)last.bytes_moved, (long long)last.peak_bytes,
               all.compile_ms, (long long)all.compiles,
               cached ? "true" : "false", c.iters, nit.c_str(), c.ranks, c.rank,
-              (long long)last.bytes_sent, (long long)last.collectives, sum);
+              (long long)last.bytes_sent, (long long)last.collectives,
+              (long long)last.overlapped, sum);
   std::fflush(stdout);
 }
 
