@@ -479,14 +479,6 @@ struct ExchangedRows {
   int64_t first, rows;
 };
 
-/// Bytes of one row of `shape` (1 for a 0-d array).
-int64_t rowBytesOfLocal(ArrayRef<int64_t> shape, DType dtype) {
-  int64_t n = dtype_size(dtype);
-  for (int64_t extent : shape.drop_front())
-    n *= extent;
-  return n;
-}
-
 /// `segment` (the program of one level) compiled as three OverlapPieces: the
 /// first `top` and last `bottom` rows of every output, and the rows between
 /// them from the own rows of the `exchanged` inputs alone. legato-partition
@@ -530,6 +522,10 @@ std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRo
        top += above, bottom += below) {
     std::vector<OwningOpRef<ModuleOp>> modules;
     for (int64_t piece = 0; piece < 3; ++piece) {
+      if ((piece == 0 && top == 0) || (piece == 2 && bottom == 0)) {
+        modules.emplace_back(); // no rows: no program
+        continue;
+      }
       OwningOpRef<ModuleOp> module = segment.clone();
       auto f = module->lookupSymbol<func::FuncOp>("main");
       for (const ExchangedRows &e : exchanged) {
@@ -545,10 +541,6 @@ std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRo
                         b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(
                             {rows(shape, 0, top), rows(shape, top, shape[0] - bottom),
                              rows(shape, shape[0] - bottom, shape[0])})));
-      }
-      if ((piece == 0 && top == 0) || (piece == 2 && bottom == 0)) {
-        modules.emplace_back(); // no rows: no program
-        continue;
       }
       PassManager pm(context);
       pm.addPass(mlir::legato::createLegatoPartitionPass({/*ranks=*/3, /*rank=*/piece, 0}));
@@ -574,14 +566,14 @@ std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRo
         auto e = llvm::find_if(exchanged, [&](const ExchangedRows &x) { return x.input == i; });
         bool own = piece == 1 && e != exchanged.end();
         Value arg = body.getArgument(unsigned(i));
-        p.inOffsets.push_back(own ? e->first * rowBytesOfLocal(shapeOfValue(arg), dtypeOf(arg))
+        p.inOffsets.push_back(own ? e->first * rowBytesOf(shapeOfValue(arg), dtypeOf(arg))
                                   : 0);
       }
       for (auto [i, t] : llvm::enumerate(type.getResults())) {
         p.outShapes.push_back(cast<RankedTensorType>(t).getShape().vec());
         Shape whole = shapeOfValue(results[i]);
         int64_t first = piece == 0 ? 0 : piece == 1 ? top : whole[0] - bottom;
-        p.outOffsets.push_back(first * rowBytesOfLocal(whole, dtypeOf(results[i])));
+        p.outOffsets.push_back(first * rowBytesOf(whole, dtypeOf(results[i])));
       }
       p.program = backend.compile(*module, options);
     }
