@@ -33,11 +33,16 @@ using runtime::Box;
 /// the rows of every output that read no ghost row, from the exchanged
 /// arrays' own rows, while the exchanges run; pieces 0 and 2 compute the
 /// first and last rows after them (no program: no such rows). Each reads
-/// and writes its rows in place, at byte offsets into the step's buffers.
+/// the step's inputs whole and writes its rows in place, at byte offsets
+/// into the step's outputs.
 struct OverlapPiece {
   std::unique_ptr<codegen::CompiledProgram> program;
-  std::vector<int64_t> inOffsets, outOffsets;
+  std::vector<int64_t> outOffsets; // (inputs are read whole)
   std::vector<Shape> inShapes, outShapes;
+  /// Per output: how the pieces' values combine, for a 0-d partial
+  /// reduction over the rows (CG's p · Ap); none where each piece writes
+  /// its own rows (or, for other 0-d outputs, the same value).
+  std::vector<std::optional<runtime::ReduceOp>> partials;
 };
 
 struct DistributedProgram::Step {
@@ -479,16 +484,85 @@ struct ExchangedRows {
   int64_t first, rows;
 };
 
+/// Rows [lo, hi) of `shape` (the whole of a 0-d one).
+Box rowsOf(const Shape &shape, int64_t lo, int64_t hi) {
+  Box box = Box::full(shape);
+  if (!shape.empty()) {
+    box.lo[0] = lo;
+    box.hi[0] = hi;
+  }
+  return box;
+}
+
+/// Makes each 0-d result of `piece` (a copy of a segment, splitForOverlap)
+/// that reduces an array over all its axes reduce only the array's rows
+/// [top, rows - bottom) of the piece instead (rows [0, top) for
+/// `which` = 0, [rows - bottom, rows) for 2), noting its combiner in
+/// `partials`: the three pieces' partials combine into the whole.
+void reducePieceRows(ModuleOp piece, int which, int64_t top, int64_t bottom,
+                     std::vector<std::optional<runtime::ReduceOp>> &partials) {
+  Operation *ret = piece.lookupSymbol<func::FuncOp>("main").getBody().front().getTerminator();
+  llvm::SetVector<Operation *> replaced;
+  for (OpOperand &result : ret->getOpOperands()) {
+    auto reduce = result.get().getDefiningOp<mlir::legato::ReduceOp>();
+    auto input = reduce ? cast<RankedTensorType>(reduce.getInput().getType())
+                        : RankedTensorType();
+    if (!reduce || cast<RankedTensorType>(reduce.getType()).getRank() != 0 ||
+        input.getRank() == 0 || int64_t(reduce.getAxes().size()) != input.getRank())
+      continue;
+    int64_t rows = input.getDimSize(0);
+    int64_t lo = which == 0 ? 0 : which == 1 ? top : rows - bottom;
+    int64_t hi = which == 0 ? top : which == 1 ? rows - bottom : rows;
+    OpBuilder b(ret);
+    SmallVector<int64_t> offsets(size_t(input.getRank()), 0), strides(offsets.size(), 1),
+        shape(input.getShape());
+    offsets[0] = lo;
+    shape[0] = hi - lo;
+    Value band = mlir::legato::SliceOp::create(
+        b, reduce.getLoc(), RankedTensorType::get(shape, input.getElementType()),
+        reduce.getInput(), offsets, strides);
+    Value partial = mlir::legato::ReduceOp::create(b, reduce.getLoc(), reduce.getType(),
+                                                   reduce.getKind(), band, reduce.getAxes());
+    result.set(partial);
+    partials[result.getOperandNumber()] = runtime::ReduceOp(int(reduce.getKind()));
+    replaced.insert(reduce);
+  }
+  for (Operation *op : replaced)
+    if (op->use_empty())
+      op->erase();
+}
+
+/// Whether the interior piece `piece` reads the `exchanged` inputs only
+/// through slices of their own rows.
+bool readsOwnRowsOnly(ModuleOp piece, ArrayRef<ExchangedRows> exchanged) {
+  Block &body = piece.lookupSymbol<func::FuncOp>("main").getBody().front();
+  for (const ExchangedRows &e : exchanged)
+    for (Operation *user : body.getArgument(e.input).getUsers()) {
+      auto slice = dyn_cast<mlir::legato::SliceOp>(user);
+      if (!slice)
+        return false;
+      int64_t first = slice.getOffsets()[0], stride = slice.getStrides()[0];
+      int64_t last = first + (cast<RankedTensorType>(slice.getType()).getDimSize(0) - 1) * stride;
+      if (std::min(first, last) < e.first || std::max(first, last) >= e.first + e.rows)
+        return false;
+    }
+  return true;
+}
+
 /// `segment` (the program of one level) compiled as three OverlapPieces: the
 /// first `top` and last `bottom` rows of every output, and the rows between
-/// them from the own rows of the `exchanged` inputs alone. legato-partition
-/// builds each piece, as for a rank of three that holds those boxes: the
-/// interior must then compute without an exchange or an all-reduce. The
-/// margins grow in steps of the ghost rows above and below (a window of k
-/// sweeps needs k steps, which its exchange of k rows each way gives at
-/// once) until that holds, while they leave half the rows to the interior;
-/// no pieces otherwise, nor for a segment with a 0-d output. A margin of no
-/// rows (no ghost rows on that side: the first and last rank) has no piece.
+/// them, which must read only the own rows of the `exchanged` inputs.
+/// legato-partition builds each piece as the program of one of three ranks
+/// whose results are those rows (its inputs whole: each piece slices what
+/// it reads). The margins grow in steps of the ghost rows above and below
+/// (a window of k sweeps needs k steps, which its exchange of k rows each
+/// way gives at once) until the interior reads no ghost row, while they
+/// leave it half the rows; no pieces otherwise, nor where a piece would
+/// communicate. A margin of no rows (no ghost rows on that side: the first
+/// and last rank) has no piece. A 0-d output is computed by every piece:
+/// a reduction of a whole array as each piece's partial over its rows of
+/// that array, combined after them (OverlapPiece::partials); any other as
+/// the same value.
 std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRows> exchanged,
                                           codegen::Backend &backend,
                                           const mlir::legato::PipelineOptions &options) {
@@ -497,59 +571,45 @@ std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRo
   Block &body = func.getBody().front();
   SmallVector<Value> results(body.getTerminator()->getOperands());
   int64_t fewestRows = std::numeric_limits<int64_t>::max(), above = 0, below = 0;
-  for (Value v : results) {
-    Shape shape = shapeOfValue(v);
-    if (shape.empty())
-      return {};
-    fewestRows = std::min(fewestRows, shape[0]);
-  }
+  for (Value v : results)
+    if (Shape shape = shapeOfValue(v); !shape.empty())
+      fewestRows = std::min(fewestRows, shape[0]);
   for (const ExchangedRows &e : exchanged) {
+    fewestRows = std::min(fewestRows, e.rows);
     above = std::max(above, e.first);
     below = std::max(below, shapeOfValue(body.getArgument(e.input))[0] - e.first - e.rows);
   }
   if (above + below == 0)
     return {};
   Builder b(context);
-  auto rows = [](const Shape &shape, int64_t lo, int64_t hi) {
-    Box box = Box::full(shape);
-    box.lo[0] = lo;
-    box.hi[0] = hi;
-    return box;
-  };
   // Failed attempts are expected: their diagnostics are not the user's.
   ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
   for (int64_t top = above, bottom = below; 2 * (top + bottom) <= fewestRows;
        top += above, bottom += below) {
     std::vector<OwningOpRef<ModuleOp>> modules;
-    for (int64_t piece = 0; piece < 3; ++piece) {
+    std::vector<std::optional<runtime::ReduceOp>> partials(results.size());
+    for (int piece = 0; piece < 3; ++piece) {
       if ((piece == 0 && top == 0) || (piece == 2 && bottom == 0)) {
         modules.emplace_back(); // no rows: no program
         continue;
       }
       OwningOpRef<ModuleOp> module = segment.clone();
       auto f = module->lookupSymbol<func::FuncOp>("main");
-      for (const ExchangedRows &e : exchanged) {
-        Shape shape = shapeOfValue(body.getArgument(e.input));
-        Box all = Box::full(shape);
-        f.setArgAttr(e.input, mlir::legato::kBoxesAttr,
-                     b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(
-                         {all, rows(shape, e.first, e.first + e.rows), all})));
-      }
+      reducePieceRows(*module, piece, top, bottom, partials);
       for (auto [i, v] : llvm::enumerate(results)) {
         Shape shape = shapeOfValue(v);
+        int64_t h = shape.empty() ? 0 : shape[0];
         f.setResultAttr(unsigned(i), mlir::legato::kBoxesAttr,
                         b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(
-                            {rows(shape, 0, top), rows(shape, top, shape[0] - bottom),
-                             rows(shape, shape[0] - bottom, shape[0])})));
+                            {rowsOf(shape, 0, top), rowsOf(shape, top, h - bottom),
+                             rowsOf(shape, h - bottom, h)})));
       }
       PassManager pm(context);
       pm.addPass(mlir::legato::createLegatoPartitionPass({/*ranks=*/3, /*rank=*/piece, 0}));
-      bool communicates = false;
-      if (succeeded(pm.run(*module)))
+      bool communicates = failed(pm.run(*module));
+      if (!communicates)
         module->walk([&](Operation *op) { communicates |= isCollective(op); });
-      else
-        communicates = true;
-      if (communicates)
+      if (communicates || (piece == 1 && !readsOwnRowsOnly(*module, exchanged)))
         break;
       modules.push_back(std::move(module));
     }
@@ -561,18 +621,13 @@ std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRo
       if (!module)
         continue;
       FunctionType type = module->lookupSymbol<func::FuncOp>("main").getFunctionType();
-      for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+      p.partials = partials;
+      for (Type t : type.getInputs())
         p.inShapes.push_back(cast<RankedTensorType>(t).getShape().vec());
-        auto e = llvm::find_if(exchanged, [&](const ExchangedRows &x) { return x.input == i; });
-        bool own = piece == 1 && e != exchanged.end();
-        Value arg = body.getArgument(unsigned(i));
-        p.inOffsets.push_back(own ? e->first * rowBytesOf(shapeOfValue(arg), dtypeOf(arg))
-                                  : 0);
-      }
       for (auto [i, t] : llvm::enumerate(type.getResults())) {
         p.outShapes.push_back(cast<RankedTensorType>(t).getShape().vec());
         Shape whole = shapeOfValue(results[i]);
-        int64_t first = piece == 0 ? 0 : piece == 1 ? top : whole[0] - bottom;
+        int64_t first = whole.empty() ? 0 : piece == 0 ? 0 : piece == 1 ? top : whole[0] - bottom;
         p.outOffsets.push_back(first * rowBytesOf(whole, dtypeOf(results[i])));
       }
       p.program = backend.compile(*module, options);
@@ -582,20 +637,40 @@ std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRo
   return {};
 }
 
-/// Launches `piece` of the kernel step `step` on the step's buffers.
+/// Launches `piece` of the kernel step `step` on the step's buffers. An
+/// edge piece (`edge`: pieces 0 and 2, after the interior) writes its
+/// partials to temporaries and combines them into the interior's.
 void launchPiece(const OverlapPiece &piece, const DistributedProgram::Step &step,
-                 std::vector<std::shared_ptr<runtime::Buffer>> &slots, codegen::Backend &backend) {
+                 std::vector<std::shared_ptr<runtime::Buffer>> &slots, codegen::Backend &backend,
+                 bool edge) {
   if (!piece.program)
     return;
   auto at = [&](int64_t slot, int64_t offset) {
     return static_cast<void *>(static_cast<char *>(slots[size_t(slot)]->data) + offset);
   };
   std::vector<codegen::ArrayArg> in, out;
+  std::vector<std::shared_ptr<runtime::Buffer>> partials(step.out.size());
   for (size_t i = 0; i < step.in.size(); ++i)
-    in.push_back({at(step.in[i], piece.inOffsets[i]), &piece.inShapes[i]});
-  for (size_t i = 0; i < step.out.size(); ++i)
-    out.push_back({at(step.out[i], piece.outOffsets[i]), &piece.outShapes[i]});
+    in.push_back({slots[size_t(step.in[i])]->data, &piece.inShapes[i]});
+  for (size_t i = 0; i < step.out.size(); ++i) {
+    if (edge && piece.partials[i])
+      partials[i] = backend.allocate(bytesOf(piece.outShapes[i], step.outTypes[i]));
+    out.push_back({partials[i] ? partials[i]->data : at(step.out[i], piece.outOffsets[i]),
+                   &piece.outShapes[i]});
+  }
   backend.launch(*piece.program, in, out);
+  for (size_t i = 0; i < step.out.size(); ++i)
+    if (partials[i])
+      runtime::combineInto(slots[size_t(step.out[i])]->data, partials[i]->data,
+                           partials[i]->bytes / dtype_size(step.outTypes[i]), step.outTypes[i],
+                           *piece.partials[i]);
+}
+
+/// The edge pieces of `step`, after its interior.
+void launchEdges(const DistributedProgram::Step &step,
+                 std::vector<std::shared_ptr<runtime::Buffer>> &slots, codegen::Backend &backend) {
+  launchPiece(step.pieces[0], step, slots, backend, /*edge=*/true);
+  launchPiece(step.pieces[2], step, slots, backend, /*edge=*/true);
 }
 
 } // namespace
@@ -880,8 +955,8 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
             out.push_back({slots[size_t(step.out[i])]->data, &step.outShapes[i]});
           backend.launch(*step.program, in, out);
         } else { // in order, where nothing was in flight to overlap
-          for (const OverlapPiece &piece : step.pieces)
-            launchPiece(piece, step, slots, backend);
+          launchPiece(step.pieces[1], step, slots, backend, /*edge=*/false);
+          launchEdges(step, slots, backend);
         }
       });
       for (int64_t s : step.release)
@@ -996,7 +1071,7 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
                      group[i].have, group[i].need, group[i].dtype, comm.rank());
     interior = std::thread([&] {
       try {
-        launchPiece(overlapped->pieces[1], *overlapped, slots, backend);
+        launchPiece(overlapped->pieces[1], *overlapped, slots, backend, /*edge=*/false);
       } catch (const std::exception &e) {
         interiorFailure = e.what();
       }
@@ -1063,8 +1138,7 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
     attempt([&] {
       if (!interiorFailure.empty())
         throw Error(interiorFailure);
-      launchPiece(overlapped->pieces[0], *overlapped, slots, backend);
-      launchPiece(overlapped->pieces[2], *overlapped, slots, backend);
+      launchEdges(*overlapped, slots, backend);
     });
   }
 }

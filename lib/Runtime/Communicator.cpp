@@ -8,10 +8,60 @@
 #include "Runtime/Communicator.h"
 #include "Runtime/MpiCommunicator.h"
 
+#include <cmath>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 namespace legato::runtime {
+
+namespace {
+
+template <typename T> void combineTyped(T *into, const T *from, int64_t count, ReduceOp op) {
+  for (int64_t i = 0; i < count; ++i) {
+    T a = into[i], b = from[i];
+    switch (op) {
+    case ReduceOp::sum:
+      into[i] = a + b;
+      break;
+    case ReduceOp::prod:
+      into[i] = a * b;
+      break;
+    case ReduceOp::max:
+    case ReduceOp::min:
+      if constexpr (std::is_floating_point_v<T>)
+        if (std::isnan(a) || std::isnan(b)) {
+          into[i] = std::isnan(a) ? a : b;
+          break;
+        }
+      into[i] = (op == ReduceOp::max ? b > a : b < a) ? b : a; // ties keep `into`
+      break;
+    }
+  }
+}
+
+} // namespace
+
+void combineInto(void *into, const void *from, int64_t count, DType dtype, ReduceOp op) {
+  switch (dtype) {
+  case DType::bool_: { // stored as bytes: or for sum and max, and for prod and min
+    auto *a = static_cast<uint8_t *>(into);
+    auto *b = static_cast<const uint8_t *>(from);
+    bool any = op == ReduceOp::sum || op == ReduceOp::max;
+    for (int64_t i = 0; i < count; ++i)
+      a[i] = any ? (a[i] || b[i]) : (a[i] && b[i]);
+    return;
+  }
+  case DType::i32:
+    return combineTyped(static_cast<int32_t *>(into), static_cast<const int32_t *>(from), count, op);
+  case DType::i64:
+    return combineTyped(static_cast<int64_t *>(into), static_cast<const int64_t *>(from), count, op);
+  case DType::f32:
+    return combineTyped(static_cast<float *>(into), static_cast<const float *>(from), count, op);
+  case DType::f64:
+    return combineTyped(static_cast<double *>(into), static_cast<const double *>(from), count, op);
+  }
+}
 
 void deliverToSelf(const char *who, const std::vector<Communicator::Message> &sends,
                    const std::vector<Communicator::Message> &receives) {

@@ -61,6 +61,11 @@ public:
   void barrier() override {}
 };
 
+/// Combines `count` elements of `dtype` at `from` into those at `into` (host
+/// memory), as allReduce combines two ranks' values: booleans as or/and,
+/// float max/min propagating NaN.
+void combineInto(void *into, const void *from, int64_t count, DType dtype, ReduceOp op);
+
 /// For implementations: delivers messages a rank sends to itself, the i-th
 /// send to the i-th receive (MPI's matching order). Every peer named is this
 /// rank; counts and sizes must agree, else legato::Error naming `who`.

@@ -133,16 +133,9 @@ int64_t elementBytes(DType dtype) {
 }
 
 /// max/min that return NaN when either operand is NaN (NumPy's maximum).
-template <typename T, bool isMax>
+template <DType dtype, ReduceOp op>
 void nanPropagating(void *in, void *inout, int *length, MPI_Datatype *) {
-  const T *a = static_cast<const T *>(in);
-  T *b = static_cast<T *>(inout);
-  for (int i = 0; i < *length; ++i) {
-    if (std::isnan(b[i]))
-      continue;
-    if (std::isnan(a[i]) || (isMax ? a[i] > b[i] : a[i] < b[i]))
-      b[i] = a[i];
-  }
+  combineInto(inout, in, *length, dtype, op);
 }
 
 } // namespace
@@ -244,14 +237,14 @@ MpiCommunicator::MpiCommunicator(int64_t chunkBytes)
         "MpiCommunicator", 0);
   check(MPI_Comm_rank(state_->comm, &rank_), "MPI_Comm_rank", "MpiCommunicator", 0);
   check(MPI_Comm_size(state_->comm, &size_), "MPI_Comm_size", "MpiCommunicator", rank_);
-  check(MPI_Op_create(nanPropagating<float, true>, 1, &state_->maxF32), "MPI_Op_create",
-        "MpiCommunicator", rank_);
-  check(MPI_Op_create(nanPropagating<float, false>, 1, &state_->minF32), "MPI_Op_create",
-        "MpiCommunicator", rank_);
-  check(MPI_Op_create(nanPropagating<double, true>, 1, &state_->maxF64), "MPI_Op_create",
-        "MpiCommunicator", rank_);
-  check(MPI_Op_create(nanPropagating<double, false>, 1, &state_->minF64), "MPI_Op_create",
-        "MpiCommunicator", rank_);
+  check(MPI_Op_create(nanPropagating<DType::f32, ReduceOp::max>, 1, &state_->maxF32),
+        "MPI_Op_create", "MpiCommunicator", rank_);
+  check(MPI_Op_create(nanPropagating<DType::f32, ReduceOp::min>, 1, &state_->minF32),
+        "MPI_Op_create", "MpiCommunicator", rank_);
+  check(MPI_Op_create(nanPropagating<DType::f64, ReduceOp::max>, 1, &state_->maxF64),
+        "MPI_Op_create", "MpiCommunicator", rank_);
+  check(MPI_Op_create(nanPropagating<DType::f64, ReduceOp::min>, 1, &state_->minF64),
+        "MPI_Op_create", "MpiCommunicator", rank_);
 }
 
 MpiCommunicator::~MpiCommunicator() {
