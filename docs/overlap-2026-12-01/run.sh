@@ -9,7 +9,7 @@ MPI="mpirun -n $N --oversubscribe --bind-to none"
 [ "$(id -u)" = 0 ] && MPI="$MPI --allow-run-as-root"
 for r in $(seq "$ROUNDS"); do
   for o in 0 1; do
-    for spec in "stencil 2048" "cfd 512" "swe 512"; do
+    for spec in "stencil 2048" "cg 1024" "cfd 512" "swe 512"; do
       set -- $spec
       LEGATO_OVERLAP=$o $MPI $B --app "$1" --n "$2" --mode jit --reps 5 --warmup 1 |
         sed "s/^{/{\"overlap\": $o, \"round\": $r, /"

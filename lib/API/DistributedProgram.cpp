@@ -18,9 +18,12 @@
 #include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <thread>
 
 namespace legato::detail {
@@ -637,6 +640,60 @@ std::vector<OverlapPiece> splitForOverlap(ModuleOp segment, ArrayRef<ExchangedRo
   return {};
 }
 
+/// The thread that runs kernel interiors while this one exchanges (one per
+/// process, started on first use). One thread throughout keeps its OpenMP
+/// team between runs, where a new thread per run would start a new team.
+class InteriorThread {
+public:
+  static InteriorThread &get() {
+    static InteriorThread thread;
+    return thread;
+  }
+  /// Runs `work` on the thread; the previous work must have been waited for.
+  void start(std::function<void()> work) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    work_ = std::move(work);
+    done_ = false;
+    wake_.notify_one();
+  }
+  /// Returns once the work started last has finished.
+  void wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    finished_.wait(lock, [&] { return done_; });
+  }
+  ~InteriorThread() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+  }
+
+private:
+  InteriorThread() { thread_ = std::thread([this] { serve(); }); }
+  void serve() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (true) {
+      wake_.wait(lock, [&] { return stop_ || work_; });
+      if (!work_)
+        return;
+      std::function<void()> work = std::move(work_);
+      work_ = nullptr;
+      lock.unlock();
+      work();
+      lock.lock();
+      done_ = true;
+      finished_.notify_all();
+    }
+  }
+  std::mutex mutex_;
+  std::condition_variable wake_, finished_;
+  std::function<void()> work_;
+  bool done_ = true, stop_ = false;
+  std::thread thread_;
+};
+
 /// Launches `piece` of the kernel step `step` on the step's buffers. An
 /// edge piece (`edge`: pieces 0 and 2, after the interior) writes its
 /// partials to temporaries and combines them into the interior's.
@@ -1058,24 +1115,25 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
   // The overlapped kernel's interior runs on a thread of its own while this
   // one exchanges: it reads only rows this rank holds, so those go to the
   // exchanges' results first (where they are not there already).
-  std::thread interior;
   std::string interiorFailure;
-  auto joinInterior = llvm::make_scope_exit([&] {
-    if (interior.joinable())
-      interior.join();
+  bool interiorRunning = false;
+  auto waitForInterior = llvm::make_scope_exit([&] {
+    if (interiorRunning)
+      InteriorThread::get().wait();
   });
   if (overlapped) {
     for (size_t i = 0; i < group.size(); ++i)
       if (group[i].rows && !inPlace[i])
         copyHeldRows(*slots[size_t(group[i].in[0])], *slots[size_t(group[i].out[0])],
                      group[i].have, group[i].need, group[i].dtype, comm.rank());
-    interior = std::thread([&] {
+    InteriorThread::get().start([&] {
       try {
         launchPiece(overlapped->pieces[1], *overlapped, slots, backend, /*edge=*/false);
       } catch (const std::exception &e) {
         interiorFailure = e.what();
       }
     });
+    interiorRunning = true;
   }
 
   // The level's collectives do not read each other's results: the
@@ -1133,8 +1191,8 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
     }
   }
   if (overlapped) {
-    joinInterior.release();
-    interior.join();
+    waitForInterior.release();
+    InteriorThread::get().wait();
     attempt([&] {
       if (!interiorFailure.empty())
         throw Error(interiorFailure);
