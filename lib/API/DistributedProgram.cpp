@@ -24,6 +24,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace legato::detail {
@@ -1117,11 +1118,13 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
   // exchanges' results first (where they are not there already).
   std::string interiorFailure;
   bool interiorRunning = false;
+  std::optional<ChromeTrace::Span> overlap; // in traces: the group beside the interior
   auto waitForInterior = llvm::make_scope_exit([&] {
     if (interiorRunning)
       InteriorThread::get().wait();
   });
   if (overlapped) {
+    overlap.emplace(trace, "overlap", "collective");
     for (size_t i = 0; i < group.size(); ++i)
       if (group[i].rows && !inPlace[i])
         copyHeldRows(*slots[size_t(group[i].in[0])], *slots[size_t(group[i].out[0])],
@@ -1193,6 +1196,7 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
   if (overlapped) {
     waitForInterior.release();
     InteriorThread::get().wait();
+    overlap.reset();
     attempt([&] {
       if (!interiorFailure.empty())
         throw Error(interiorFailure);

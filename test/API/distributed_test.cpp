@@ -238,6 +238,9 @@ TEST(Distributed, AValueReadAfterAnAllReduceIsRecomputedThere) {
   int64_t block = (n / rt.size() + 2) * (m + 2) * 8;
   int64_t most = overlapMode() ? 17 * block / 2 : 8 * block;
   EXPECT_LE(legato::stats().bytes_moved, most) << rt.size() << " ranks";
+  // With overlap, the program after r's and p0's exchange runs its interior
+  // beside it, the two dot products' partials over rows combined after.
+  EXPECT_EQ(legato::stats().overlapped, overlapMode() && rt.size() > 1 ? 1 : 0);
 
   auto at = [&](const std::vector<double> &v, int64_t i, int64_t j) {
     return i < 0 || i >= n || j < 0 || j >= m ? 0.0 : v[size_t(i * m + j)];
