@@ -195,6 +195,44 @@ TEST(Communicator, AllReduceFloatsPropagateNaN) {
   });
 }
 
+// combineInto is an all-reduce's combination of two ranks' values, on one
+// process (the partials of pieces of rows, DistributedProgram): checked
+// against values worked out by hand.
+TEST(Communicator, CombineIntoCombinesAsAllReduceDoes) {
+  auto combined = [](std::vector<int64_t> into, const std::vector<int64_t> &from, ReduceOp op) {
+    combineInto(into.data(), from.data(), int64_t(into.size()), legato::i64, op);
+    return into;
+  };
+  const std::vector<int64_t> a = {1, -5, 7, 3}, b = {2, 4, -9, 3};
+  EXPECT_EQ(combined(a, b, ReduceOp::sum), (std::vector<int64_t>{3, -1, -2, 6}));
+  EXPECT_EQ(combined(a, b, ReduceOp::prod), (std::vector<int64_t>{2, -20, -63, 9}));
+  EXPECT_EQ(combined(a, b, ReduceOp::max), (std::vector<int64_t>{2, 4, 7, 3}));
+  EXPECT_EQ(combined(a, b, ReduceOp::min), (std::vector<int64_t>{1, -5, -9, 3}));
+
+  std::vector<int32_t> i = {6, -2}, j = {-3, 5};
+  combineInto(i.data(), j.data(), 2, legato::i32, ReduceOp::prod);
+  EXPECT_EQ(i, (std::vector<int32_t>{-18, -10}));
+
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::prod, ReduceOp::max, ReduceOp::min}) {
+    std::vector<uint8_t> p = {0, 1, 0, 1}, q = {0, 0, 1, 1};
+    combineInto(p.data(), q.data(), 4, legato::bool_, op);
+    bool isOr = op == ReduceOp::sum || op == ReduceOp::max;
+    EXPECT_EQ(p, isOr ? (std::vector<uint8_t>{0, 1, 1, 1}) : (std::vector<uint8_t>{0, 0, 0, 1}))
+        << opName(op);
+  }
+
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (ReduceOp op : {ReduceOp::max, ReduceOp::min, ReduceOp::sum}) {
+    std::vector<double> x = {1.0, nan, 3.0}, y = {nan, 2.0, -1.0};
+    combineInto(x.data(), y.data(), 3, legato::f64, op);
+    EXPECT_TRUE(std::isnan(x[0]) && std::isnan(x[1])) << opName(op);
+    EXPECT_EQ(x[2], op == ReduceOp::max ? 3.0 : op == ReduceOp::min ? -1.0 : 2.0) << opName(op);
+  }
+  std::vector<float> zero = {-0.0f}, other = {0.0f}; // equal: `into` stays
+  combineInto(zero.data(), other.data(), 1, legato::f32, ReduceOp::max);
+  EXPECT_TRUE(std::signbit(zero[0]));
+}
+
 TEST(Communicator, AllReduceFloatSumIsBitwiseTheSameOnEveryRank) {
   // Values whose sum rounds: a different order of addition on some rank
   // would show in the last bits.
