@@ -1119,12 +1119,14 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
   std::string interiorFailure;
   bool interiorRunning = false;
   std::optional<ChromeTrace::Span> overlap; // in traces: the group beside the interior
+  std::optional<runtime::YieldWhileWaiting> yielding; // the interior gets the core
   auto waitForInterior = llvm::make_scope_exit([&] {
     if (interiorRunning)
       InteriorThread::get().wait();
   });
   if (overlapped) {
     overlap.emplace(trace, "overlap", "collective");
+    yielding.emplace();
     for (size_t i = 0; i < group.size(); ++i)
       if (group[i].rows && !inPlace[i])
         copyHeldRows(*slots[size_t(group[i].in[0])], *slots[size_t(group[i].out[0])],
@@ -1197,6 +1199,7 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
     waitForInterior.release();
     InteriorThread::get().wait();
     overlap.reset();
+    yielding.reset();
     attempt([&] {
       if (!interiorFailure.empty())
         throw Error(interiorFailure);

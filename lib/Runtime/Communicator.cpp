@@ -8,6 +8,7 @@
 #include "Runtime/Communicator.h"
 #include "Runtime/MpiCommunicator.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -62,6 +63,14 @@ void combineInto(void *into, const void *from, int64_t count, DType dtype, Reduc
     return combineTyped(static_cast<double *>(into), static_cast<const double *>(from), count, op);
   }
 }
+
+namespace {
+std::atomic<int> gYielding{0};
+} // namespace
+
+YieldWhileWaiting::YieldWhileWaiting() { ++gYielding; }
+YieldWhileWaiting::~YieldWhileWaiting() { --gYielding; }
+bool YieldWhileWaiting::active() { return gYielding.load(std::memory_order_relaxed) > 0; }
 
 void deliverToSelf(const char *who, const std::vector<Communicator::Message> &sends,
                    const std::vector<Communicator::Message> &receives) {

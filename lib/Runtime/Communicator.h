@@ -66,6 +66,20 @@ public:
 /// float max/min propagating NaN.
 void combineInto(void *into, const void *from, int64_t count, DType dtype, ReduceOp op);
 
+/// While one is alive, another thread of this process computes (a kernel's
+/// interior beside an exchange, DistributedProgram): communicators waiting
+/// for messages then yield the core between polls instead of spinning on
+/// it, so that the computing thread gets it when cores are few.
+class YieldWhileWaiting {
+public:
+  YieldWhileWaiting();
+  ~YieldWhileWaiting();
+  YieldWhileWaiting(const YieldWhileWaiting &) = delete;
+  YieldWhileWaiting &operator=(const YieldWhileWaiting &) = delete;
+  /// Whether one is alive.
+  static bool active();
+};
+
 /// For implementations: delivers messages a rank sends to itself, the i-th
 /// send to the i-th receive (MPI's matching order). Every peer named is this
 /// rank; counts and sizes must agree, else legato::Error naming `who`.

@@ -30,6 +30,7 @@
 #include <exception>
 #include <mutex>
 #include <string>
+#include <thread>
 
 namespace legato::runtime {
 namespace {
@@ -136,6 +137,20 @@ int64_t elementBytes(DType dtype) {
 template <DType dtype, ReduceOp op>
 void nanPropagating(void *in, void *inout, int *length, MPI_Datatype *) {
   combineInto(inout, in, *length, dtype, op);
+}
+
+/// MPI_Wait, or, while another thread computes (YieldWhileWaiting), polls
+/// that give it the core in between: MPI_Wait spins.
+int waitFor(MPI_Request *request, MPI_Status *status) {
+  if (!YieldWhileWaiting::active())
+    return MPI_Wait(request, status);
+  int done = 0;
+  while (true) {
+    int rc = MPI_Test(request, &done, status);
+    if (rc != MPI_SUCCESS || done)
+      return rc;
+    std::this_thread::yield();
+  }
 }
 
 } // namespace
@@ -385,7 +400,7 @@ void MpiCommunicator::sendRecv(const std::vector<Message> &sends,
   std::vector<MPI_Status> statuses(total);
   std::string firstError;
   for (size_t i = 0; i < total; ++i) {
-    int rc = MPI_Wait(&requests[i], &statuses[i]);
+    int rc = waitFor(&requests[i], &statuses[i]);
     if (rc == MPI_SUCCESS || !firstError.empty())
       continue;
     int errorClass = rc;
