@@ -445,13 +445,6 @@ void launchPiece(const DistributedProgram::Step &step, int which,
   launchPiece(step.pieces[size_t(which)], in, out, step.outTypes, backend, /*edge=*/which != 1);
 }
 
-/// The edge pieces of `step`, after its interior.
-void launchEdges(const DistributedProgram::Step &step,
-                 std::vector<std::shared_ptr<runtime::Buffer>> &slots, codegen::Backend &backend) {
-  launchPiece(step, 0, slots, backend);
-  launchPiece(step, 2, slots, backend);
-}
-
 } // namespace
 
 DistributedProgram::~DistributedProgram() = default;
@@ -726,17 +719,12 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
       Step &step = steps_[first++];
       attempt([&] {
         allocateOutputs(step, slots, backend);
-        if (step.pieces.empty()) {
-          std::vector<codegen::ArrayArg> in, out;
-          for (size_t i = 0; i < step.in.size(); ++i)
-            in.push_back({slots[size_t(step.in[i])]->data, &step.inShapes[i]});
-          for (size_t i = 0; i < step.out.size(); ++i)
-            out.push_back({slots[size_t(step.out[i])]->data, &step.outShapes[i]});
-          backend.launch(*step.program, in, out);
-        } else { // in order, where nothing was in flight to overlap
-          launchPiece(step, 1, slots, backend);
-          launchEdges(step, slots, backend);
-        }
+        std::vector<codegen::ArrayArg> in, out;
+        for (size_t i = 0; i < step.in.size(); ++i)
+          in.push_back({slots[size_t(step.in[i])]->data, &step.inShapes[i]});
+        for (size_t i = 0; i < step.out.size(); ++i)
+          out.push_back({slots[size_t(step.out[i])]->data, &step.outShapes[i]});
+        backend.launch(*step.program, in, out);
       });
       for (int64_t s : step.release)
         slots[size_t(s)].reset();
@@ -745,7 +733,8 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
     size_t end = first + 1;
     while (end < steps_.size() && steps_[end].kind != Step::Kind::kernel && !groupStarts_[end])
       ++end;
-    // A kernel in pieces right after the group overlaps it (OverlapPiece).
+    // A kernel in pieces reads results of the collectives just before it, so
+    // it always follows a group, which runs it beside them (OverlapPiece).
     Step *overlapped =
         end < steps_.size() && !steps_[end].pieces.empty() ? &steps_[end] : nullptr;
     runCollectives(llvm::MutableArrayRef<Step>(steps_).slice(first, end - first), slots, inputs,
@@ -924,7 +913,8 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
     attempt([&] {
       if (!interiorFailure.empty())
         throw Error(interiorFailure);
-      launchEdges(*overlapped, slots, backend);
+      launchPiece(*overlapped, 0, slots, backend);
+      launchPiece(*overlapped, 2, slots, backend);
     });
   }
 }

@@ -26,9 +26,6 @@ namespace {
 
 /// One-loop kernels are one row of the shared loop: only short ones.
 constexpr int64_t kMaxRowIterations = 4096;
-/// legato-linalg-to-loops' default min-parallel-iterations: a kernel this
-/// large runs on threads, which share out rows, so it needs enough of them.
-constexpr int64_t kThreadIterations = 32768;
 
 /// Whether `op` may share a loop over rows with other kernels.
 bool isGroupable(linalg::GenericOp op) {
@@ -41,7 +38,9 @@ bool isGroupable(linalg::GenericOp op) {
     return false;
   if (ranges.size() == 1)
     return ranges[0] <= kMaxRowIterations;
-  return ranges[0] * ranges[1] < kThreadIterations || ranges[0] >= legato::kMinParallelRows;
+  // A kernel large enough to run on threads shares out rows: it needs enough.
+  return ranges[0] * ranges[1] < legato::kMinParallelIterations ||
+         ranges[0] >= legato::kMinParallelRows;
 }
 
 struct LegatoGroupLaunchesPass

@@ -30,6 +30,10 @@ inline constexpr llvm::StringLiteral kCombineAttr = "legato.combine";
 /// of the reduction.
 inline constexpr llvm::StringLiteral kEpilogueAttr = "legato.epilogue";
 
+/// Iterations enough to wake the CPU's thread team for: a kernel with fewer
+/// runs on one thread (legato-linalg-to-loops' default).
+inline constexpr int64_t kMinParallelIterations = 32768;
+
 /// Rows enough to share out among the CPU's threads: a parallel loop nest
 /// with fewer keeps all its dimensions parallel (legato-linalg-to-loops),
 /// and a kernel with fewer joins no launch (legato-group-launches).

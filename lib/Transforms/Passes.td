@@ -200,7 +200,8 @@ def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"threads", "threads", "int", "1", "CPU worker threads">,
-    Option<"minParallelIterations", "min-parallel-iterations", "int64_t", "32768",
+    Option<"minParallelIterations", "min-parallel-iterations", "int64_t",
+           "::mlir::legato::kMinParallelIterations",
            "iterations below which an op runs on one thread">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect"];
