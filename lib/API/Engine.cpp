@@ -80,7 +80,7 @@ Engine::Engine(const Options &o)
     : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
       threads(o.threads > 0 ? o.threads : defaultThreads()),
       simplify(o.simplify.value_or(true)), fpContract(o.fp_contract.value_or(false)),
-      fuseSweeps(o.fuse_sweeps.value_or(backend == Backend::cuda)),
+      fuseSweeps(o.fuse_sweeps.value_or(true)),
       overlapExchanges(o.overlap_exchanges.value_or(false) && backend == Backend::cpu),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
       mlirContext(compilerRegistry(backend)) {
@@ -108,6 +108,7 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
   options.threads = threads;
   options.gpuContract = fpContract;
   options.fuseSweeps = fuseSweeps;
+  options.recomputeSweeps = backend != Backend::cpu; // the CPU's loops tile the pair
   return options;
 }
 

@@ -1,6 +1,7 @@
 //===- KernelStats.cpp - what a bufferized program launches -----------------===//
 #include "Codegen/KernelStats.h"
 #include "Transforms/Passes.h"
+#include "Transforms/SweepTiles.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -39,12 +40,17 @@ static int64_t bytesTouched(ValueRange views) {
 
 /// Bytes the kernel `op` reads and writes; `fromCache`, an input it reads
 /// right after it was written (an epilogue's reduced value), costs nothing.
+/// The temporary of a tiled pair of sweeps is never stored: its tiles stay
+/// in a scratch buffer in cache (SweepTiles.h).
 static int64_t bytesOfKernel(linalg::LinalgOp op, Value fromCache = {}) {
-  SmallVector<Value> inputs;
+  SmallVector<Value> inputs, inits;
   for (Value v : op.getDpsInputs())
-    if (v != fromCache)
+    if (v != fromCache && !mlir::legato::isSweepTileTemporary(mlir::legato::rootOf(v)))
       inputs.push_back(v);
-  return bytesTouched(inputs) + bytesTouched(op.getDpsInits());
+  for (Value v : op.getDpsInits())
+    if (!mlir::legato::isSweepTileTemporary(mlir::legato::rootOf(v)))
+      inits.push_back(v);
+  return bytesTouched(inputs) + bytesTouched(inits);
 }
 
 /// Whether `fill` only sets the accumulators of a reduction: the next op
@@ -77,10 +83,11 @@ KernelStats countKernels(ModuleOp module) {
   };
   int64_t live = 0;
   module.walk([&](Operation *op) {
-    if (isa<memref::AllocOp>(op)) {
+    if (isa<memref::AllocOp>(op) && !mlir::legato::isSweepTileTemporary(op->getResult(0))) {
       live += bytesOf(op->getResult(0));
       stats.temporaryBytes = std::max(stats.temporaryBytes, live);
-    } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+    } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op);
+               dealloc && !mlir::legato::isSweepTileTemporary(dealloc.getMemref())) {
       live -= bytesOf(dealloc.getMemref());
     }
     if (auto fill = dyn_cast<linalg::FillOp>(op); fill && initialisesReduction(fill))

@@ -419,6 +419,8 @@ recomputeFromWriter(memref::CopyOp copy) {
   auto recomputed = linalg::GenericOp::create(b, copy.getLoc(), TypeRange(), inputs,
                                               ValueRange{copy.getTarget()}, maps,
                                               writer.getIteratorTypesArray());
+  if (Attribute tile = writer->getAttr(legato::kSweepTileAttr)) // one more row of the pair
+    recomputed->setAttr(legato::kSweepTileAttr, tile);
   IRMapping mapping;
   writer.getRegion().cloneInto(&recomputed.getRegion(), mapping);
   Block &body = recomputed.getRegion().front();

@@ -19,8 +19,15 @@
 // inlines the kernel into it. Sweeps are fused in pairs: a fused run is not
 // fused again, so the recomputation stays one level deep.
 //
+// On the CPU (recompute=false) the runs read the kernel's result instead,
+// and the kernel and its runs are marked as one tiled pair: the loops that
+// compute them tile by tile keep the first sweep's rows in a scratch buffer
+// per tile (SweepTiles.h), which costs a recomputed row per tile edge, not a
+// recomputed value per neighbour.
+//
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
+#include "Transforms/SweepTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -36,6 +43,7 @@ namespace mlir::legato {
 } // namespace mlir::legato
 
 using namespace mlir;
+using mlir::legato::rowShift;
 
 namespace {
 
@@ -126,20 +134,6 @@ std::optional<RowSource> resolveRow(Value t, int64_t row,
   }
 }
 
-/// The constant c of a map result `d0 + c`; nullopt for other expressions.
-std::optional<int64_t> rowShift(AffineExpr e) {
-  if (auto dim = dyn_cast<AffineDimExpr>(e))
-    return dim.getPosition() == 0 ? std::optional<int64_t>(0) : std::nullopt;
-  auto sum = dyn_cast<AffineBinaryOpExpr>(e);
-  if (!sum || sum.getKind() != AffineExprKind::Add)
-    return std::nullopt;
-  auto dim = dyn_cast<AffineDimExpr>(sum.getLHS());
-  auto c = dyn_cast<AffineConstantExpr>(sum.getRHS());
-  if (!dim || dim.getPosition() != 0 || !c)
-    return std::nullopt;
-  return c.getValue();
-}
-
 /// Whether every operand of `op` is indexed by d0 only as a row `d0 + c`
 /// of a rank-2 tensor, or not by d0 at all: such an operand can be cut to
 /// a band of rows (rowBand).
@@ -177,7 +171,8 @@ struct SecondSweep {
 };
 
 FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
-                                        const llvm::DenseSet<Operation *> &fused) {
+                                        const llvm::DenseSet<Operation *> &fused,
+                                        bool recompute) {
   if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 || op.getNumLoops() != 2 ||
       op.hasIndexSemantics() || !readsRowBands(op))
     return failure();
@@ -208,6 +203,10 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
     s.path.insert(path.begin(), path.end());
   }
   if (s.reads.empty() || !readsRowBands(cast<linalg::GenericOp>(s.kernel.getDefiningOp())))
+    return failure();
+  // A tiled pair keeps the first sweep's rows of a tile only: no other
+  // value of its kernel may be needed elsewhere.
+  if (!recompute && s.kernel.getDefiningOp()->getNumResults() != 1)
     return failure();
   // Rows of op, each read's source row there, cut into runs of equal offsets.
   for (int64_t i = 0; i < rows; ++i) {
@@ -298,9 +297,10 @@ Value kernelRows(RewriterBase &rewriter, linalg::GenericOp op, unsigned result, 
 }
 
 /// Replaces `op` by one generic per run, each with the first sweep's rows
-/// that it reads computed inside it.
+/// that it reads computed inside it, or, when `tile` is set, reading them
+/// from the first sweep's kernel, marked as one tiled pair with it.
 void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s,
-              llvm::DenseSet<Operation *> &fused) {
+              llvm::DenseSet<Operation *> &fused, std::optional<IntegerAttr> tile) {
   Location loc = op.getLoc();
   auto producer = cast<linalg::GenericOp>(s.kernel.getDefiningOp());
   unsigned result = cast<OpResult>(s.kernel).getResultNumber();
@@ -346,10 +346,20 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
       std::optional<std::pair<unsigned, int64_t>> rows; // (result, first row)
       auto read = llvm::find_if(s.reads, [&](const SweepRead &r) { return r.operand == in; });
       auto other = dyn_cast<OpResult>(in->get());
+      bool fromProducer = other && other.getOwner() == producer && map.isFunctionOfDim(0);
+      if (tile && (read != s.reads.end() || fromProducer)) {
+        // Row i of the run reads row i + first of the kernel's result.
+        int64_t first = run.begin + (read != s.reads.end() ? run.offsets[read - s.reads.begin()]
+                                                           : *rowShift(map.getResult(0)));
+        RowWindow w(rewriter, first, size, cast<RankedTensorType>(s.kernel.getType()).getDimSize(1));
+        inputs.push_back(
+            tensor::ExtractSliceOp::create(rewriter, loc, s.kernel, w.offsets, w.sizes, w.strides));
+        maps.push_back(bandMap(map));
+        continue;
+      }
       if (read != s.reads.end())
         rows = {result, run.begin + run.offsets[read - s.reads.begin()]};
-      else if (other && other.getOwner() == producer && map.isFunctionOfDim(0) &&
-               isRecomputableSweep(producer, other.getResultNumber()))
+      else if (fromProducer && isRecomputableSweep(producer, other.getResultNumber()))
         rows = {other.getResultNumber(), run.begin + *rowShift(map.getResult(0))};
       if (rows) {
         Value band = kernelRows(rewriter, producer, rows->first, rows->second, size);
@@ -392,6 +402,8 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
       i = -1; // the operands were renumbered: start over
     }
     fused.insert(part);
+    if (tile)
+      part->setAttr(legato::kSweepTileAttr, *tile);
     for (auto [i, value] : llvm::enumerate(results)) {
       auto type = cast<RankedTensorType>(value.getType());
       RowWindow w(rewriter, firstRow[i] + run.begin, size, type.getDimSize(1));
@@ -399,6 +411,8 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
                                             w.sizes, w.strides);
     }
   }
+  if (tile)
+    producer->setAttr(legato::kSweepTileAttr, *tile);
   for (auto [k, insert] : llvm::enumerate(placed))
     rewriter.replaceOp(insert, results[k]);
   if (placed.empty())
@@ -408,19 +422,24 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
 }
 
 struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseSweepsPass> {
+  using LegatoFuseSweepsPassBase::LegatoFuseSweepsPassBase;
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
+    int64_t pairs = 0;
     llvm::DenseSet<Operation *> fused; // runs made here, and the sweeps they read
     SmallVector<linalg::GenericOp> candidates;
     getOperation().walk([&](linalg::GenericOp op) { candidates.push_back(op); });
     for (linalg::GenericOp op : candidates) {
       if (fused.contains(op))
         continue;
-      FailureOr<SecondSweep> sweep = matchSecondSweep(op, fused);
+      FailureOr<SecondSweep> sweep = matchSecondSweep(op, fused, recompute);
       if (failed(sweep))
         continue;
       fused.insert(sweep->kernel.getDefiningOp());
-      fuseRuns(rewriter, op, *sweep, fused);
+      std::optional<IntegerAttr> tile;
+      if (!recompute)
+        tile = rewriter.getI64IntegerAttr(pairs++);
+      fuseRuns(rewriter, op, *sweep, fused, tile);
     }
   }
 };

@@ -7,13 +7,18 @@
 // ranks), the wall rows of a pressure sweep beside its interior (CFD). This
 // pass only decides and marks the groups (kLaunchAttr); the kernels stay
 // linalg ops until legato-linalg-to-loops emits each group as one loop.
+// A tiled pair of sweeps (SweepTiles.h) is a launch of its own, when it can
+// run tile by tile; else its kernels lose their mark and run one by one.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/BufferFootprint.h"
 #include "Transforms/Passes.h"
+#include "Transforms/SweepTiles.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::legato {
 #define GEN_PASS_DEF_LEGATOGROUPLAUNCHESPASS
@@ -30,6 +35,7 @@ constexpr int64_t kMaxRowIterations = 4096;
 /// Whether `op` may share a loop over rows with other kernels.
 bool isGroupable(linalg::GenericOp op) {
   if (op->hasAttr(legato::kEpilogueAttr) || op->hasAttr(legato::kCombineAttr) ||
+      op->hasAttr(legato::kSweepTileAttr) ||
       !op.hasPureBufferSemantics() || op.getNumReductionLoops() != 0)
     return false;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -47,6 +53,21 @@ struct LegatoGroupLaunchesPass
     : legato::impl::LegatoGroupLaunchesPassBase<LegatoGroupLaunchesPass> {
   void runOnOperation() override {
     int64_t next = 0;
+    llvm::MapVector<int64_t, SmallVector<linalg::GenericOp>> pairs;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (auto tile = op->getAttrOfType<IntegerAttr>(legato::kSweepTileAttr))
+        pairs[tile.getInt()].push_back(op);
+    });
+    for (auto &[tile, members] : pairs) {
+      bool tiled = legato::matchSweepTiles(members).has_value();
+      auto id = IntegerAttr::get(IntegerType::get(&getContext(), 64), next);
+      for (linalg::GenericOp op : members)
+        if (tiled)
+          op->setAttr(legato::kLaunchAttr, id);
+        else
+          op->removeAttr(legato::kSweepTileAttr);
+      next += tiled;
+    }
     getOperation().walk([&](Block *block) {
       SmallVector<linalg::GenericOp> group;
       auto close = [&] {

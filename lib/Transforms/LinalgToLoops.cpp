@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 #include "Transforms/ReductionLoops.h"
+#include "Transforms/SweepTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -107,9 +108,22 @@ struct LegatoLinalgToLoopsPass
           (epilogue && failed(lowerToLoops(rewriter, epilogue))))
         return signalPassFailure();
     }
-    for (auto &[launch, kernels] : launches)
+    for (auto &[launch, kernels] : launches) {
+      if (kernels.front()->hasAttr(legato::kSweepTileAttr)) {
+        if (std::optional<legato::SweepTiles> pair = legato::matchSweepTiles(kernels)) {
+          legato::lowerSweepTiles(rewriter, *pair, threads,
+                                  threads > 1 && pair->rows * pair->cols >= minParallelIterations);
+          continue;
+        }
+        // (Changed since legato-group-launches matched it: one by one.)
+        for (linalg::GenericOp kernel : kernels)
+          if (failed(lowerToLoops(rewriter, kernel)))
+            return signalPassFailure();
+        continue;
+      }
       if (failed(lowerLaunch(rewriter, kernels)))
         return signalPassFailure();
+    }
   }
 
   /// The kernels of one launch as one loop over their rows, where the

@@ -1,5 +1,6 @@
 //===- MergeGenerics.cpp - two generics over one iteration space as one ----===//
 #include "Transforms/MergeGenerics.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
 
@@ -62,6 +63,10 @@ FailureOr<linalg::GenericOp> legato::mergeGenerics(RewriterBase &rewriter,
     return rewriter.notifyMatchFailure(second, "different iteration spaces");
   if (first.hasPureTensorSemantics() != second.hasPureTensorSemantics())
     return rewriter.notifyMatchFailure(second, "one on tensors, one on buffers");
+  // A kernel of a tiled pair runs its own rows in each tile: merged with
+  // another, its rows would read the pair's rows far from its own.
+  if (first->hasAttr(legato::kSweepTileAttr) || second->hasAttr(legato::kSweepTileAttr))
+    return rewriter.notifyMatchFailure(second, "a kernel of a tiled pair of sweeps");
   std::optional<SmallVector<utils::IteratorType>> iterators =
       mergedIterators(first, second, reductions);
   if (!iterators)

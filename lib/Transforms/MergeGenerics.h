@@ -20,7 +20,8 @@ bool isMergeable(linalg::GenericOp op);
 /// one loop nest. Fails when no insertion point respects dominance. On
 /// buffers, the caller checks that the two may run as one loop nest at
 /// `second` (nothing between them, nor either kernel, touches what the other
-/// writes).
+/// writes). The kernels of a tiled pair of sweeps (kSweepTileAttr) are not
+/// merged.
 FailureOr<linalg::GenericOp> mergeGenerics(RewriterBase &rewriter, linalg::GenericOp first,
                                            linalg::GenericOp second, bool reductions = false);
 

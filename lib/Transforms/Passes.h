@@ -44,6 +44,12 @@ inline constexpr int64_t kMinParallelRows = 64;
 /// number, and kernel counts take them as one.
 inline constexpr llvm::StringLiteral kLaunchAttr = "legato.launch";
 
+/// Marks the two sweeps of a pair that the CPU computes tile by tile of
+/// rows (legato-fuse-sweeps recompute=false): the first sweep's kernel and
+/// the kernels of the second that read it carry the same number
+/// (SweepTiles.h).
+inline constexpr llvm::StringLiteral kSweepTileAttr = "legato.sweep_tile";
+
 /// The epilogue (kEpilogueAttr) of `reduction`, or null.
 linalg::GenericOp epilogueOf(Operation *reduction);
 

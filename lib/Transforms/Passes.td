@@ -41,7 +41,19 @@ def LegatoFuseSweepsPass : Pass<"legato-fuse-sweeps", "mlir::ModuleOp"> {
     and each run recomputes the first kernel's values from its inputs:
     two sweeps, one pass over memory. Pairs only: a fused kernel is not
     fused again.
+
+    With `recompute=false` (the CPU's), the runs read the first kernel's
+    result instead, and the first kernel and its runs are marked as one
+    tiled pair (`legato.sweep_tile`): legato-group-launches makes them one
+    launch, and legato-linalg-to-loops computes them tile by tile of rows,
+    the first sweep's rows of a tile (and the few beyond it that the second
+    reads) in a scratch buffer of that tile, so the first sweep's array is
+    never stored and a value of it is recomputed only at tile edges.
   }];
+  let options = [
+    Option<"recompute", "recompute", "bool", "true",
+           "each run recomputes the first sweep's values (else: tiled pair)">,
+  ];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
 

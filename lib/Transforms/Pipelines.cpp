@@ -62,10 +62,14 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   pm.addPass(createLegatoLowerToLinalgPass());
   pm.addPass(createLegatoFuseKernelsPass());
   if (options.fuseSweeps) {
-    pm.addPass(createLegatoFuseSweepsPass());
-    // The first kernel of a fused pair may still compute values that later
-    // kernels read (CFD's c * b): fusing again recomputes them there too.
-    pm.addPass(createLegatoFuseKernelsPass());
+    LegatoFuseSweepsPassOptions sweeps;
+    sweeps.recompute = options.recomputeSweeps;
+    pm.addPass(createLegatoFuseSweepsPass(sweeps));
+    // The first kernel of a recomputed pair may still compute values that
+    // later kernels read (CFD's c * b): fusing again recomputes them there
+    // too. (A tiled pair must stay as it is: its kernels are marked.)
+    if (options.recomputeSweeps)
+      pm.addPass(createLegatoFuseKernelsPass());
   }
   // No CSE from here on: it would merge the tensor.empty/fill destinations of
   // different kernels, and empty-tensor elimination would then place several

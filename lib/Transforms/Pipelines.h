@@ -34,6 +34,10 @@ struct PipelineOptions {
   /// Pairs of stencil sweeps share a kernel (legato-fuse-sweeps;
   /// Options::fuse_sweeps).
   bool fuseSweeps = false;
+  /// The second sweep of a pair recomputes the values of the first that it
+  /// reads (the GPU's); else the pair is computed tile by tile of rows, the
+  /// first sweep's rows in a scratch buffer per tile (the CPU's).
+  bool recomputeSweeps = true;
 };
 
 /// legato dialect → simplified, fused linalg on tensors.
