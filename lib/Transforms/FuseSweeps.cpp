@@ -204,8 +204,9 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   }
   if (s.reads.empty() || !readsRowBands(cast<linalg::GenericOp>(s.kernel.getDefiningOp())))
     return failure();
-  // A tiled pair keeps the first sweep's rows of a tile only: no other
-  // value of its kernel may be needed elsewhere.
+  // A tiled pair keeps only the first sweep's rows of a tile: its kernel
+  // may compute nothing else. (Computing them in a kernel of their own,
+  // beside the kernel's other values, costs CFD more launches than it saves.)
   if (!recompute && s.kernel.getDefiningOp()->getNumResults() != 1)
     return failure();
   // Rows of op, each read's source row there, cut into runs of equal offsets.
@@ -304,6 +305,8 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
   Location loc = op.getLoc();
   auto producer = cast<linalg::GenericOp>(s.kernel.getDefiningOp());
   unsigned result = cast<OpResult>(s.kernel).getResultNumber();
+  if (tile)
+    producer->setAttr(legato::kSweepTileAttr, *tile);
   // The results are assembled from the runs' rows where they went: when
   // each one's only use inserts its whole rows into an array, the runs'
   // rows go straight there (so bufferization still writes them in place),
@@ -347,7 +350,7 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
       auto read = llvm::find_if(s.reads, [&](const SweepRead &r) { return r.operand == in; });
       auto other = dyn_cast<OpResult>(in->get());
       bool fromProducer = other && other.getOwner() == producer && map.isFunctionOfDim(0);
-      if (tile && (read != s.reads.end() || fromProducer)) {
+      if (tile && (read != s.reads.end() || (fromProducer && other == s.kernel))) {
         // Row i of the run reads row i + first of the kernel's result.
         int64_t first = run.begin + (read != s.reads.end() ? run.offsets[read - s.reads.begin()]
                                                            : *rowShift(map.getResult(0)));
@@ -359,7 +362,7 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
       }
       if (read != s.reads.end())
         rows = {result, run.begin + run.offsets[read - s.reads.begin()]};
-      else if (fromProducer && isRecomputableSweep(producer, other.getResultNumber()))
+      else if (fromProducer && !tile && isRecomputableSweep(producer, other.getResultNumber()))
         rows = {other.getResultNumber(), run.begin + *rowShift(map.getResult(0))};
       if (rows) {
         Value band = kernelRows(rewriter, producer, rows->first, rows->second, size);
@@ -411,8 +414,6 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
                                             w.sizes, w.strides);
     }
   }
-  if (tile)
-    producer->setAttr(legato::kSweepTileAttr, *tile);
   for (auto [k, insert] : llvm::enumerate(placed))
     rewriter.replaceOp(insert, results[k]);
   if (placed.empty())

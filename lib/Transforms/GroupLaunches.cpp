@@ -53,10 +53,11 @@ struct LegatoGroupLaunchesPass
     : legato::impl::LegatoGroupLaunchesPassBase<LegatoGroupLaunchesPass> {
   void runOnOperation() override {
     int64_t next = 0;
-    llvm::MapVector<int64_t, SmallVector<linalg::GenericOp>> pairs;
+    // The kernels of each tiled pair, by block and number.
+    llvm::MapVector<std::pair<Block *, int64_t>, SmallVector<linalg::GenericOp>> pairs;
     getOperation().walk([&](linalg::GenericOp op) {
       if (auto tile = op->getAttrOfType<IntegerAttr>(legato::kSweepTileAttr))
-        pairs[tile.getInt()].push_back(op);
+        pairs[{op->getBlock(), tile.getInt()}].push_back(op);
     });
     for (auto &[tile, members] : pairs) {
       bool tiled = legato::matchSweepTiles(members).has_value();

@@ -1,4 +1,5 @@
 // RUN: %legato_opt %s --legato-fuse-sweeps --canonicalize | FileCheck %s
+// RUN: %legato_opt %s --legato-fuse-sweeps=recompute=false --canonicalize | FileCheck %s --check-prefix=TILE
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #east = affine_map<(d0, d1) -> (d0 + 1, (d1 + 1) mod 16)>
@@ -27,6 +28,35 @@
 // CHECK: %[[ABC:.*]] = tensor.insert_slice %[[ROW13]] into %[[AB]][14, 0] [1, 16]
 // CHECK-NOT: linalg.generic
 // CHECK: return
+// With recompute=false (the CPU's), the first sweep stays a kernel and the
+// same runs read rows of its result, all marked as one tiled pair: row 0
+// reads its rows 1, 0, 0, 0 (north, south through the wall, east, west),
+// rows 1..12 its rows i + 2, i, i + 1, i + 1, row 13 its rows 13, 12, 13, 13.
+// TILE-LABEL: func @two_sweeps
+// TILE: %[[FIRST:.*]] = linalg.generic
+// TILE-COUNT-5: arith.
+// TILE-NEXT: linalg.yield
+// TILE: } -> tensor<14x16xf64>
+// TILE: tensor.extract_slice %[[FIRST]][1, 0] [1, 16]
+// TILE: tensor.extract_slice %[[FIRST]][0, 0] [1, 16]
+// TILE: %[[ROW0:.*]] = linalg.generic
+// TILE-SAME: legato.sweep_tile = 0
+// TILE-COUNT-5: arith.
+// TILE-NEXT: linalg.yield
+// TILE: } -> tensor<1x16xf64>
+// TILE: tensor.extract_slice %[[FIRST]][2, 0] [12, 16]
+// TILE: tensor.extract_slice %[[FIRST]][0, 0] [12, 16]
+// TILE: tensor.extract_slice %[[FIRST]][1, 0] [12, 16]
+// TILE: linalg.generic
+// TILE-SAME: legato.sweep_tile = 0
+// TILE: } -> tensor<12x16xf64>
+// TILE: tensor.extract_slice %[[FIRST]][13, 0] [1, 16]
+// TILE: tensor.extract_slice %[[FIRST]][12, 0] [1, 16]
+// TILE: linalg.generic
+// TILE-SAME: legato.sweep_tile = 0
+// TILE: } -> tensor<1x16xf64>
+// TILE-NOT: linalg.generic
+// TILE: return
 func.func @two_sweeps(%p: tensor<16x16xf64>, %b: tensor<14x16xf64>) -> tensor<16x16xf64> {
   %c = arith.constant 0.25 : f64
   %e0 = tensor.empty() : tensor<14x16xf64>
@@ -76,6 +106,9 @@ func.func @two_sweeps(%p: tensor<16x16xf64>, %b: tensor<14x16xf64>) -> tensor<16
 // CHECK-LABEL: func @first_sweep_returned
 // CHECK-COUNT-2: linalg.generic
 // CHECK-NOT: linalg.generic
+// TILE-LABEL: func @first_sweep_returned
+// TILE-NOT: legato.sweep_tile
+// TILE: return
 func.func @first_sweep_returned(%p: tensor<16x16xf64>, %b: tensor<14x16xf64>) -> (tensor<16x16xf64>, tensor<16x16xf64>) {
   %c = arith.constant 0.25 : f64
   %e0 = tensor.empty() : tensor<14x16xf64>
