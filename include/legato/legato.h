@@ -68,13 +68,13 @@ struct Options {
   /// every op rounded as NumPy rounds it, so fused results equal eager ones
   /// bit for bit. The CPU backend never fuses them.
   std::optional<bool> fp_contract;
-  /// Two consecutive stencil sweeps in one kernel, the second recomputing
-  /// what it reads of the first (docs/GPU.md, "Two sweeps per kernel"):
-  /// less memory traffic in a Jacobi-style loop for more arithmetic. On by
-  /// default with the CUDA backend (on an H200: CFD 4% faster at 37 instead
-  /// of 52 launches per step, shallow water 2%), off with the CPU backend,
-  /// where the runs of a fused pair are separate loops and CFD is slower.
-  /// The results are the same bit for bit either way.
+  /// Two consecutive stencil sweeps in one kernel (docs/GPU.md, "Two
+  /// sweeps per kernel"): less memory traffic in a Jacobi-style loop. On a
+  /// GPU the second sweep recomputes what it reads of the first (on an
+  /// H200: CFD 4% faster at 37 instead of 52 launches per step, shallow
+  /// water 2%); on the CPU both run tile by tile of rows, the first one's
+  /// rows in a per-tile scratch (CFD 36 instead of 52 launches per step).
+  /// On by default; the results are the same bit for bit either way.
   std::optional<bool> fuse_sweeps;
   /// Over several ranks, a kernel that reads ghost rows computes the rows
   /// that need none while the halo exchange is in flight, and the rows

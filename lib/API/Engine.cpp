@@ -396,9 +396,10 @@ std::string Engine::ir(const Program &program, Stage stage) {
 }
 
 std::string Engine::ptx(const Program &program) {
+  mlir::legato::PipelineOptions options = pipelineOptions();
+  options.recomputeSweeps = true; // the GPU's form, whatever this engine's backend
   return codegen::generatePtx(
-      [&](mlir::MLIRContext &context) { return buildModule(program, context); },
-      pipelineOptions());
+      [&](mlir::MLIRContext &context) { return buildModule(program, context); }, options);
 }
 
 } // namespace legato::detail

@@ -198,7 +198,10 @@ def LegatoGroupLaunchesPass : Pass<"legato-group-launches", "mlir::ModuleOp"> {
     wall rows beside its interior). A one-loop kernel is one row of the
     shared loop, so only short ones (at most 4096 iterations) join; a
     two-loop kernel large enough for threads joins when it has at least 64
-    rows to share out.
+    rows to share out. The kernels of a tiled pair of sweeps
+    (`legato.sweep_tile`, from legato-fuse-sweeps recompute=false) are a
+    launch of their own when they can run tile by tile (SweepTiles.h);
+    otherwise they lose the mark.
   }];
 }
 
@@ -208,7 +211,11 @@ def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
     Every linalg op becomes loops. With `threads` > 1, the parallel dimensions
     of an op with at least `min-parallel-iterations` iterations become an
     `scf.parallel` (OpenMP later); smaller ops stay sequential, since waking
-    a thread team costs more than they compute.
+    a thread team costs more than they compute. The kernels of one launch
+    (`legato.launch`) become one loop over their rows; a tiled pair of
+    sweeps one loop over tiles of rows, each tile computing the first
+    sweep's rows it needs into a scratch buffer on the stack, then its rows
+    of the second sweep.
   }];
   let options = [
     Option<"threads", "threads", "int", "1", "CPU worker threads">,
