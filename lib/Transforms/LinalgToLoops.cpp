@@ -110,15 +110,14 @@ struct LegatoLinalgToLoopsPass
     }
     for (auto &[launch, kernels] : launches) {
       if (kernels.front()->hasAttr(legato::kSweepTileAttr)) {
-        if (std::optional<legato::SweepTiles> pair = legato::matchSweepTiles(kernels)) {
-          legato::lowerSweepTiles(rewriter, *pair, threads,
-                                  threads > 1 && pair->rows * pair->cols >= minParallelIterations);
-          continue;
+        // legato-group-launches made it a launch only if it matched.
+        std::optional<legato::SweepTiles> pair = legato::matchSweepTiles(kernels);
+        if (!pair) {
+          kernels.front()->emitError("a tiled pair of sweeps that no longer runs tile by tile");
+          return signalPassFailure();
         }
-        // (Changed since legato-group-launches matched it: one by one.)
-        for (linalg::GenericOp kernel : kernels)
-          if (failed(lowerToLoops(rewriter, kernel)))
-            return signalPassFailure();
+        legato::lowerSweepTiles(rewriter, *pair, threads,
+                                threads > 1 && pair->rows * pair->cols >= minParallelIterations);
         continue;
       }
       if (failed(lowerLaunch(rewriter, kernels)))

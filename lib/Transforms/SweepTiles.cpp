@@ -62,12 +62,6 @@ void lowerRows(RewriterBase &rewriter, linalg::GenericOp op, Value first, Value 
   auto rows = cast<scf::ForOp>(loops->front());
   rows.setLowerBound(first);
   rows.setUpperBound(end);
-  auto firstRowOf = [&](Value memref) -> std::optional<int64_t> {
-    for (auto [view, firstRow] : pair.views)
-      if (view == memref)
-        return firstRow;
-    return std::nullopt;
-  };
   auto rebase = [&](Operation *access, ValueRange indices, int64_t firstRow) {
     rewriter.setInsertionPoint(access);
     Location loc = access->getLoc();
@@ -79,11 +73,11 @@ void lowerRows(RewriterBase &rewriter, linalg::GenericOp op, Value first, Value 
   };
   rows.walk([&](Operation *access) {
     if (auto load = dyn_cast<memref::LoadOp>(access)) {
-      if (std::optional<int64_t> firstRow = firstRowOf(load.getMemRef()))
+      if (std::optional<int64_t> firstRow = pair.firstRowOf(load.getMemRef()))
         rewriter.replaceOpWithNewOp<memref::LoadOp>(load, scratch,
                                                     rebase(load, load.getIndices(), *firstRow));
     } else if (auto store = dyn_cast<memref::StoreOp>(access)) {
-      if (std::optional<int64_t> firstRow = firstRowOf(store.getMemRef()))
+      if (std::optional<int64_t> firstRow = pair.firstRowOf(store.getMemRef()))
         rewriter.replaceOpWithNewOp<memref::StoreOp>(
             store, store.getValueToStore(), scratch, rebase(store, store.getIndices(), *firstRow));
     }
@@ -115,6 +109,13 @@ int64_t SweepTiles::tileRows(int threads) const {
   int64_t tiles = kTilesPerThread * std::max(threads, 1);
   int64_t even = (rows + tiles - 1) / tiles;
   return std::min({std::max(even, kMinTileRows), fits, rows});
+}
+
+std::optional<int64_t> SweepTiles::firstRowOf(Value view) const {
+  for (auto [candidate, firstRow] : views)
+    if (candidate == view)
+      return firstRow;
+  return std::nullopt;
 }
 
 bool isSweepTileTemporary(Value v) {
@@ -154,22 +155,16 @@ std::optional<SweepTiles> matchSweepTiles(ArrayRef<linalg::GenericOp> members) {
         return std::nullopt;
       pair.views.push_back({view.getResult(), *firstRow});
     }
-  auto firstRowOf = [&](Value v) -> std::optional<int64_t> {
-    for (auto [view, firstRow] : pair.views)
-      if (view == v)
-        return firstRow;
-    return std::nullopt;
-  };
   // Each kernel of the second sweep reads the temporary at row shifts only;
   // its row i joins the tile of producer row i + owner.
   for (linalg::GenericOp consumer : members.drop_front()) {
     auto size = rowsAndCols(consumer);
     if (!size || consumer->getBlock() != producer->getBlock() ||
-        llvm::any_of(consumer.getDpsInits(), [&](Value v) { return firstRowOf(v); }))
+        llvm::any_of(consumer.getDpsInits(), [&](Value v) { return pair.firstRowOf(v); }))
       return std::nullopt;
     int64_t lowest = INT64_MAX, highest = INT64_MIN;
     for (OpOperand *in : consumer.getDpsInputOperands()) {
-      std::optional<int64_t> firstRow = firstRowOf(in->get());
+      std::optional<int64_t> firstRow = pair.firstRowOf(in->get());
       if (!firstRow)
         continue;
       AffineMap map = consumer.getMatchingIndexingMap(in);
@@ -202,7 +197,7 @@ std::optional<SweepTiles> matchSweepTiles(ArrayRef<linalg::GenericOp> members) {
         if (other == writer)
           continue;
         for (Value v : other->getOperands())
-          if (!firstRowOf(v) && !disjoint(out, v))
+          if (!pair.firstRowOf(v) && !disjoint(out, v))
             return std::nullopt;
       }
   if (pair.tileRows(1) == 0)

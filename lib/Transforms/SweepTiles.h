@@ -46,6 +46,8 @@ struct SweepTiles {
   /// Producer rows per tile when `threads` threads share the tiles; 0 when
   /// even the smallest tile's scratch does not fit on a thread's stack.
   int64_t tileRows(int threads) const;
+  /// The first row of `view` in the temporary when it is one of `views`.
+  std::optional<int64_t> firstRowOf(Value view) const;
 };
 
 /// The tiled pair that `members` (the kernels of one kSweepTileAttr number,
