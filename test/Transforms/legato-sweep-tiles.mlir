@@ -122,3 +122,36 @@ func.func @pair_writing_its_input(%p: memref<16x16xf64>) {
   memref.dealloc %tmp : memref<14x16xf64>
   return
 }
+
+// Tests that a pair whose rows are too wide for a tile's scratch on the
+// stack (8 rows of 4096 f64 and the 2 after them are 320 KiB, above 256 KiB) is
+// not tiled: its kernels lose their mark and run one by one.
+// GROUP-LABEL: func @pair_too_wide
+// GROUP-NOT: legato.sweep_tile
+// GROUP: return
+func.func @pair_too_wide(%p: memref<16x4096xf64>, %q: memref<16x4096xf64> {legato.output}) {
+  %half = arith.constant 0.5 : f64
+  %tmp = memref.alloc() {alignment = 64 : i64} : memref<14x4096xf64>
+  %north = memref.subview %p[0, 0] [14, 4096] [1, 1] : memref<16x4096xf64> to memref<14x4096xf64, strided<[4096, 1]>>
+  %south = memref.subview %p[2, 0] [14, 4096] [1, 1] : memref<16x4096xf64> to memref<14x4096xf64, strided<[4096, 1], offset: 8192>>
+  linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%north, %south : memref<14x4096xf64, strided<[4096, 1]>>, memref<14x4096xf64, strided<[4096, 1], offset: 8192>>)
+      outs(%tmp : memref<14x4096xf64>) attrs = {legato.sweep_tile = 0 : i64} {
+  ^bb0(%a: f64, %b: f64, %o: f64):
+    %s = arith.addf %a, %b : f64
+    linalg.yield %s : f64
+  }
+  %up = memref.subview %tmp[0, 0] [12, 4096] [1, 1] : memref<14x4096xf64> to memref<12x4096xf64, strided<[4096, 1]>>
+  %down = memref.subview %tmp[2, 0] [12, 4096] [1, 1] : memref<14x4096xf64> to memref<12x4096xf64, strided<[4096, 1], offset: 8192>>
+  %inner = memref.subview %q[2, 0] [12, 4096] [1, 1] : memref<16x4096xf64> to memref<12x4096xf64, strided<[4096, 1], offset: 8192>>
+  linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%up, %down : memref<12x4096xf64, strided<[4096, 1]>>, memref<12x4096xf64, strided<[4096, 1], offset: 8192>>)
+      outs(%inner : memref<12x4096xf64, strided<[4096, 1], offset: 8192>>) attrs = {legato.sweep_tile = 0 : i64} {
+  ^bb0(%a: f64, %b: f64, %o: f64):
+    %s = arith.addf %a, %b : f64
+    %h = arith.mulf %s, %half : f64
+    linalg.yield %h : f64
+  }
+  memref.dealloc %tmp : memref<14x4096xf64>
+  return
+}
