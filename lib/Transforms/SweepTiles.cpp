@@ -140,7 +140,7 @@ std::optional<SweepTiles> matchSweepTiles(ArrayRef<linalg::GenericOp> members) {
   std::tie(pair.rows, pair.cols) = *shape;
   OpOperand *init = producer.getDpsInitOperand(0);
   pair.temporary = init->get();
-  auto type = dyn_cast<MemRefType>(pair.temporary.getType());
+  auto type = cast<MemRefType>(pair.temporary.getType()); // (a kernel on buffers)
   if (!isSweepTileTemporary(pair.temporary) || !type.getLayout().isIdentity() ||
       type.getShape() != ArrayRef<int64_t>{pair.rows, pair.cols} ||
       !producer.getMatchingIndexingMap(init).isIdentity() ||
@@ -252,7 +252,8 @@ void lowerSweepTiles(RewriterBase &rewriter, const SweepTiles &pair, int threads
     tile = loop.getInductionVar();
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
   }
-  // Tile t owns producer rows [begin, end) and computes [base, base + size).
+  // Tile t owns producer rows [begin, end) and computes rows [begin -
+  // haloBefore, end + haloAfter) of them, row r into scratch row r - base.
   Value begin = arith::MulIOp::create(rewriter, loc, tile, index(tileRows));
   Value rows = index(pair.rows);
   Value end = arith::MinSIOp::create(rewriter, loc,
