@@ -56,7 +56,6 @@ struct DistributedProgram::Step {
 
 namespace {
 
-
 /// Whether `op` takes a value outside the segments: a collective, or the
 /// program's return (the value then needs a buffer of its own).
 bool takesWhole(Operation *op) { return isCollective(op) || isa<func::ReturnOp>(op); }
@@ -103,7 +102,6 @@ std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
     buffer->write(bytes.data());
   return buffer;
 }
-
 
 /// The array a row exchange produces, made of `input`'s own memory when
 /// `input` is a block written inside a larger allocation (margins_) that
@@ -830,7 +828,7 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
   bool interiorRunning = false;
   std::optional<ChromeTrace::Span> overlap; // in traces: the group beside the interior
   std::optional<runtime::YieldWhileWaiting> yielding; // the interior gets the core
-  auto waitForInterior = llvm::make_scope_exit([&] {
+  llvm::scope_exit waitForInterior([&] {
     if (interiorRunning)
       InteriorThread::get().wait();
   });

@@ -108,7 +108,7 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
   options.threads = threads;
   options.gpuContract = fpContract;
   options.fuseSweeps = fuseSweeps;
-  options.recomputeSweeps = backend != Backend::cpu; // the CPU's loops tile the pair
+  options.recomputeSweeps = backend != Backend::cpu; // the CPU tiles pairs (the GPU compiler always recomputes)
   return options;
 }
 
@@ -396,10 +396,9 @@ std::string Engine::ir(const Program &program, Stage stage) {
 }
 
 std::string Engine::ptx(const Program &program) {
-  mlir::legato::PipelineOptions options = pipelineOptions();
-  options.recomputeSweeps = true; // the GPU's form, whatever this engine's backend
   return codegen::generatePtx(
-      [&](mlir::MLIRContext &context) { return buildModule(program, context); }, options);
+      [&](mlir::MLIRContext &context) { return buildModule(program, context); },
+      pipelineOptions());
 }
 
 } // namespace legato::detail

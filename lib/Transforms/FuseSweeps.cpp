@@ -350,7 +350,7 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
       auto read = llvm::find_if(s.reads, [&](const SweepRead &r) { return r.operand == in; });
       auto other = dyn_cast<OpResult>(in->get());
       bool fromProducer = other && other.getOwner() == producer && map.isFunctionOfDim(0);
-      if (tile && (read != s.reads.end() || (fromProducer && other == s.kernel))) {
+      if (tile && (read != s.reads.end() || fromProducer)) { // (its one result)
         // Row i of the run reads row i + first of the kernel's result.
         int64_t first = run.begin + (read != s.reads.end() ? run.offsets[read - s.reads.begin()]
                                                            : *rowShift(map.getResult(0)));
@@ -362,7 +362,7 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
       }
       if (read != s.reads.end())
         rows = {result, run.begin + run.offsets[read - s.reads.begin()]};
-      else if (fromProducer && !tile && isRecomputableSweep(producer, other.getResultNumber()))
+      else if (fromProducer && isRecomputableSweep(producer, other.getResultNumber()))
         rows = {other.getResultNumber(), run.begin + *rowShift(map.getResult(0))};
       if (rows) {
         Value band = kernelRows(rewriter, producer, rows->first, rows->second, size);

@@ -276,9 +276,8 @@ void lowerSweepTiles(RewriterBase &rewriter, const SweepTiles &pair, int threads
   rewriter.eraseOp(producer);
   for (linalg::GenericOp consumer : pair.consumers)
     rewriter.eraseOp(consumer);
-  for (auto [view, firstRow] : llvm::reverse(pair.views)) // its views, then it
-    for (Operation *user : llvm::make_early_inc_range(view.getUsers()))
-      rewriter.eraseOp(user); // (the views, the deallocs)
+  for (Operation *user : llvm::make_early_inc_range(pair.temporary.getUsers()))
+    rewriter.eraseOp(user); // its views (read by the kernels only) and deallocs
   rewriter.eraseOp(pair.temporary.getDefiningOp());
 }
 

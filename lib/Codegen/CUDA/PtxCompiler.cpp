@@ -61,9 +61,13 @@ MLIRContext &ptxContext() {
 std::string compileForGpu(ModuleOp module, const mlir::legato::PipelineOptions &options,
                           KernelStats *stats) {
   initializeNvptx();
+  // GPU kernels recompute the first sweep of a fused pair: tiled pairs are
+  // the CPU's loops (also when a CPU engine asks for PTX, jit's ptx()).
+  mlir::legato::PipelineOptions gpu = options;
+  gpu.recomputeSweeps = true;
   PassManager buffers(module.getContext());
-  mlir::legato::buildLegatoOptimizePipeline(buffers, options);
-  mlir::legato::buildLegatoGPUBufferPipeline(buffers, options);
+  mlir::legato::buildLegatoOptimizePipeline(buffers, gpu);
+  mlir::legato::buildLegatoGPUBufferPipeline(buffers, gpu);
   run(buffers, module, "optimizing a program");
   if (stats)
     *stats = countKernels(module);
