@@ -32,7 +32,9 @@ func.func @elementwise(%x: memref<1048576xf32>, %y: memref<1048576xf32>) {
 }
 
 // Tests that a full sum of 2^22 elements becomes one launch of 1024 blocks
-// that each combine their threads with gpu.all_reduce into a partial. Warp 0
+// whose threads add their elements one at a time (a reduction split over
+// blocks keeps one load in flight per thread) and combine them with
+// gpu.all_reduce into a partial. Warp 0
 // of each block goes on: thread 0 stores the partial and takes a ticket
 // (fenced after the partial); the block that takes the last one combines
 // the 1024 partials with its warp 0 (8 loads in flight per lane, then
@@ -40,6 +42,10 @@ func.func @elementwise(%x: memref<1048576xf32>, %y: memref<1048576xf32>) {
 // CHECK-LABEL: func @full_sum
 // CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<1024xf64>
 // CHECK: gpu.launch
+// CHECK: scf.for {{.*}} step %c262144
+// CHECK: memref.load %arg0
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: scf.yield
 // CHECK: gpu.all_reduce
 // CHECK: arith.addf
 // CHECK: %[[WARP0:.*]] = arith.cmpi ult, %{{.*}}, %c32
@@ -85,6 +91,34 @@ func.func @full_sum(%x: memref<2048x2048xf64>, %out: memref<f64>) {
 func.func @row_sums(%x: memref<131072x8xf64>, %out: memref<131072xf64>) {
   linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
       ins(%x : memref<131072x8xf64>) outs(%out : memref<131072xf64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %s = arith.addf %acc, %a : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
+// Tests that a thread of a reduction with a block per output (2048 rows of
+// 3000) loads 8 elements before adding them, in their order, while a whole
+// group of 8 lies before the row's end (columns below 3000 - 7 * 256), then
+// adds the rest one by one; the block then combines its threads.
+// CHECK-LABEL: func @row_blocks
+// CHECK: gpu.launch
+// CHECK: %[[GROUPS:.*]]:2 = scf.for %{{.*}} = %[[FIRST:.*]] to %c1208 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %{{.*}} = %[[FIRST]])
+// CHECK-COUNT-8: memref.load %arg0
+// CHECK-NOT: memref.load
+// CHECK: arith.addf %[[ACC]]
+// CHECK-COUNT-7: arith.addf
+// CHECK: scf.yield
+// CHECK: scf.for %{{.*}} = %[[GROUPS]]#1 to %c3000 step %{{.*}} iter_args(%{{.*}} = %[[GROUPS]]#0)
+// CHECK: memref.load %arg0
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: scf.yield
+// CHECK: gpu.all_reduce
+// CHECK-NOT: gpu.launch
+func.func @row_blocks(%x: memref<2048x3000xf64>, %out: memref<2048xf64>) {
+  linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<2048x3000xf64>) outs(%out : memref<2048xf64>) {
   ^bb0(%a: f64, %acc: f64):
     %s = arith.addf %acc, %a : f64
     linalg.yield %s : f64
