@@ -416,7 +416,8 @@ Value accumulateStrided(OpBuilder &b, Location loc, linalg::GenericOp op,
     SmallVector<SmallVector<Value>> elementIvs(loadsInFlight, SmallVector<Value>(ivs));
     SmallVector<IRMapping> operands(loadsInFlight);
     for (int64_t j = 0; j < loadsInFlight; ++j) {
-      Value element = arith::AddIOp::create(b, loc, loop.getInductionVar(), index(b, loc, j * stride));
+      Value element =
+          arith::AddIOp::create(b, loc, loop.getInductionVar(), index(b, loc, j * stride));
       delinearize(b, loc, element, space.reduced, space.ranges, elementIvs[j]);
       mapOperands(b, loc, op, elementIvs[j], /*outs=*/{}, operands[j]);
     }
