@@ -624,15 +624,16 @@ def reductions_suite():
     g.case("sum", xs, axes=[0])
     # Long enough for the GPU's block reductions (256 threads): 2500 along a
     # row is one block per output whose threads load 8 elements before adding
-    # them, then the rest one by one; 5000 along a row and a full sum of
-    # 21000 are split over several blocks per output. Halves sum exactly, so
-    # the order of the sum does not matter.
+    # them, then the rest one by one (also over two reduced dims); 5000 along
+    # a row and a full sum of 21000 are split over several blocks per output.
+    # Halves sum exactly, so the order of the sum does not matter.
     g = Group("reductions", "reduce_long")
     rows = g.input(g.grid("float64", (3, 2500)))
     cols = g.input(g.grid("float32", (2500, 3)))
     ints = g.input(g.grid("int32", (3, 2500), -1000, 1000))
     wide = g.input(g.grid("float32", (2, 5000)))
     full = g.input(g.grid("float64", (70, 300)))
+    cube = g.input(g.grid("float64", (40, 3, 70)))
     g.case("sum", rows, axes=[1])
     g.case("mean", rows, axes=[-1], keepdims=True)
     g.case("max", cols, axes=[0])
@@ -643,6 +644,8 @@ def reductions_suite():
     g.case("max", wide, axes=[-1])
     g.case("sum", full)
     g.case("min", full)
+    g.case("sum", cube, axes=[0, 2])  # 2800 over two dims, a block per output
+    g.case("max", cube, axes=[1, 2], keepdims=True)
 
 
 def linalg_suite():
