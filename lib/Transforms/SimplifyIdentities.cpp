@@ -75,6 +75,10 @@ std::optional<double> mlir::legato::splatValue(Value v) {
   return std::nullopt;
 }
 
+bool mlir::legato::isFloatTensor(Value v) {
+  return isa<FloatType>(tensorType(v).getElementType());
+}
+
 Value mlir::legato::makeSplat(OpBuilder &b, Location loc, RankedTensorType type, double x) {
   Scalar s;
   s.isFloat = true;
@@ -114,8 +118,6 @@ Value mlir::legato::createSlice(OpBuilder &b, Location loc, Value input,
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-bool isFloatTensor(Value v) { return isa<FloatType>(tensorType(v).getElementType()); }
 
 /// x + 0 → x (either side). A float -0 + 0 is +0, not -0: the two compare
 /// equal, so this counts as value-preserving (as in XLA and Enzyme-JAX).

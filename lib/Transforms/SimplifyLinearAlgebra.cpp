@@ -9,6 +9,9 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/SimplifyPatterns.h"
 
+#include <cmath>
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::legato;
 
@@ -53,31 +56,72 @@ std::optional<double> scaledIdentity(Value v) {
   return std::nullopt;
 }
 
-/// `v` = x · c with a splat c; returns (x, c).
+/// `v` = x · c with a finite splat c; returns (x, c). (An inf or NaN c
+/// makes NaN of x's zeros, which a product sums into its other elements:
+/// it cannot move out of the product.)
 std::optional<std::pair<Value, double>> scaled(Value v) {
   auto mul = v.getDefiningOp<MulOp>();
   if (!mul || !mul->hasOneUse())
     return std::nullopt;
-  if (std::optional<double> c = splatValue(mul.getRhs()))
-    return std::pair(mul.getLhs(), *c);
-  if (std::optional<double> c = splatValue(mul.getLhs()))
-    return std::pair(mul.getRhs(), *c);
+  for (auto [x, splat] :
+       {std::pair(mul.getLhs(), mul.getRhs()), std::pair(mul.getRhs(), mul.getLhs())})
+    if (std::optional<double> c = splatValue(splat); c && std::isfinite(*c))
+      return std::pair(x, *c);
   return std::nullopt;
 }
 
-/// A @ eye → A, eye @ B → B; with c · eye, the operand times c.
+/// `product` with NaN where the product of `operand` and an identity, summing
+/// over `axis` of the operand, has NaN: an element of A @ eye is
+/// A[i,j] + (sum over k != j of A[i,k] * 0), NaN when another element of its
+/// row is inf or NaN. The element itself does not count: an inf alone in its
+/// row stays inf.
+Value withNaNsOfIdentityProduct(OpBuilder &b, Location loc, Value operand, int64_t axis,
+                                Value product) {
+  RankedTensorType type = tensorType(operand);
+  auto counts = type.clone(b.getI64Type());
+  // x * 0 is NaN exactly where x is inf or NaN.
+  Value zeroed = MulOp::create(b, loc, operand, makeSplat(b, loc, type, 0));
+  Value nonFinite = CompareOp::create(b, loc, type.clone(b.getI1Type()), ComparePredicate::ne,
+                                      zeroed, zeroed);
+  Value ones = ConvertOp::create(b, loc, counts, nonFinite);
+  SmallVector<int64_t> lineShape(type.getShape()), keptShape(type.getShape());
+  lineShape.erase(lineShape.begin() + axis);
+  keptShape[axis] = 1;
+  Value perLine = ReduceOp::create(b, loc, RankedTensorType::get(lineShape, b.getI64Type()),
+                                   ReduceKind::sum, ones, ArrayRef<int64_t>{axis});
+  // Back to the operand's shape: the count as a size-1 axis, then stretched.
+  perLine = ReshapeOp::create(b, loc, RankedTensorType::get(keptShape, b.getI64Type()), perLine);
+  perLine = BroadcastOp::create(b, loc, counts, perLine);
+  Value others = SubOp::create(b, loc, counts, perLine, ones);
+  Value poisoned = CompareOp::create(b, loc, type.clone(b.getI1Type()), ComparePredicate::gt,
+                                     others, makeSplat(b, loc, counts, 0));
+  return SelectOp::create(b, loc, type, poisoned,
+                          makeSplat(b, loc, type, std::numeric_limits<double>::quiet_NaN()),
+                          product);
+}
+
+/// A @ eye → A, eye @ B → B; with c · eye, the operand times c. For floats
+/// the rewrite keeps the NaNs that the product's zeros make of an inf or NaN
+/// (withNaNsOfIdentityProduct) unless assume-finite: a reduction and an
+/// elementwise pass instead of a GEMM. A non-finite c is left to the GEMM.
 struct MatmulByIdentity : CountedPattern<MatmulOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(MatmulOp op, PatternRewriter &rewriter) const override {
-    for (auto [eye, other] : {std::pair(op.getRhs(), op.getLhs()), std::pair(op.getLhs(), op.getRhs())}) {
+    for (auto [eye, other, eyeOnRight] : {std::tuple(op.getRhs(), op.getLhs(), true),
+                                          std::tuple(op.getLhs(), op.getRhs(), false)}) {
       std::optional<double> c = scaledIdentity(eye);
-      if (!c || other.getType() != op.getType())
+      if (!c || !std::isfinite(*c) || other.getType() != op.getType())
         continue;
-      if (*c == 1)
-        rewriter.replaceOp(op, other);
-      else
-        rewriter.replaceOpWithNewOp<MulOp>(
-            op, other, makeSplat(rewriter, op.getLoc(), op.getType(), *c));
+      Location loc = op.getLoc();
+      Value product = other;
+      if (*c != 1)
+        product = MulOp::create(rewriter, loc, other, makeSplat(rewriter, loc, op.getType(), *c));
+      if (isFloatTensor(op) && !options.assumeFinite) {
+        // A @ eye sums over A's last axis; eye @ B over B's first.
+        int64_t axis = eyeOnRight ? tensorType(other).getRank() - 1 : 0;
+        product = withNaNsOfIdentityProduct(rewriter, loc, other, axis, product);
+      }
+      rewriter.replaceOp(op, product);
       return success();
     }
     return rewriter.notifyMatchFailure(op, "no identity operand");
@@ -99,6 +143,8 @@ struct ScalarsOutOfProduct : CountedPattern<MatmulOp> {
     }
     Value a = l ? l->first : op.getLhs(), b = r ? r->first : op.getRhs();
     double c = (l ? l->second : 1.0) * (r ? r->second : 1.0);
+    if (!std::isfinite(c))
+      return rewriter.notifyMatchFailure(op, "the scalars' product overflows");
     Value p = MatmulOp::create(rewriter, op.getLoc(), op.getType(), a, b);
     rewriter.replaceOpWithNewOp<MulOp>(op, p, makeSplat(rewriter, op.getLoc(), op.getType(), c));
     return success();
@@ -268,7 +314,7 @@ void mlir::legato::populateLegatoLinearAlgebraPatterns(RewritePatternSet &patter
                                                        const SimplifyOptions &options) {
   MLIRContext *ctx = patterns.getContext();
   // Identity products first: merging them into a shared GEMM would hide them.
-  patterns.add<MatmulByIdentity>(ctx, counts, "matmul-by-identity", SimplifyOptions{}, 3);
+  patterns.add<MatmulByIdentity>(ctx, counts, "matmul-by-identity", options, 3);
   patterns.add<ScalarsOutOfProduct>(ctx, counts, "scalars-out-of-product",
                                     SimplifyOptions{}, 2);
   patterns.add<ReassociateChain>(ctx, counts, "reassociate-chain", SimplifyOptions{}, 2);

@@ -106,6 +106,9 @@ inline bool isSplat(Value v, double x) {
 /// A splat legato.constant of `type` holding `x` (converted to its dtype).
 Value makeSplat(OpBuilder &b, Location loc, RankedTensorType type, double x);
 
+/// Whether `v` is a tensor of f32 or f64.
+bool isFloatTensor(Value v);
+
 /// Elementwise ops whose operands and result share one shape: slicing the
 /// result equals the op on sliced operands.
 bool isElementwise(Operation *op);

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -161,6 +162,42 @@ TEST(Simplify, IdentityProducts) {
   for (double &v : want)
     v *= 4;
   EXPECT_TRUE(close(host(r[0]), want));
+  if (simplifying())
+    EXPECT_EQ(count(optimized(body, {a}), "linalg.matmul"), 0);
+}
+
+/// Equal element for element, NaN where `want` has NaN.
+::testing::AssertionResult sameValues(const Vec &got, const Vec &want) {
+  if (got.size() != want.size())
+    return ::testing::AssertionFailure() << got.size() << " elements, want " << want.size();
+  for (size_t i = 0; i < got.size(); ++i)
+    if (std::isnan(want[i]) ? !std::isnan(got[i]) : got[i] != want[i])
+      return ::testing::AssertionFailure()
+             << "element " << i << ": " << got[i] << " vs " << want[i];
+  return ::testing::AssertionSuccess();
+}
+
+// A product with eye(n) sums the operand's other elements times 0: an inf or
+// NaN there makes NaN, which the simplified product keeps.
+TEST(Simplify, IdentityProductsKeepTheNaNsOfInfAndNaN) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  Vec v = {1, 2, 3, 4, 5, inf, nan, 8, 9}; // 3 x 3: inf at [1, 2], NaN at [2, 0]
+  Array a = legato::from_vector<double>(v, {3, 3});
+  legato_test::Body body = [](const std::vector<Array> &x) {
+    Array eye = legato::eye(3);
+    Array column = x[0][{legato::all, 0}].copy();
+    return std::vector<Array>{legato::matmul(x[0], eye), legato::matmul(eye, x[0]),
+                              legato::matmul(x[0], eye * 3.0), legato::matmul(eye, column)};
+  };
+  std::vector<Array> r = run(body, {a});
+  Vec eye = {1, 0, 0, 0, 1, 0, 0, 0, 1}, threeEye(eye);
+  for (double &e : threeEye)
+    e *= 3;
+  EXPECT_TRUE(sameValues(host(r[0]), matmul(v, eye, 3, 3, 3)));
+  EXPECT_TRUE(sameValues(host(r[1]), matmul(eye, v, 3, 3, 3)));
+  EXPECT_TRUE(sameValues(host(r[2]), matmul(v, threeEye, 3, 3, 3)));
+  EXPECT_TRUE(sameValues(host(r[3]), matmul(eye, {v[0], v[3], v[6]}, 3, 3, 1)));
   if (simplifying())
     EXPECT_EQ(count(optimized(body, {a}), "linalg.matmul"), 0);
 }

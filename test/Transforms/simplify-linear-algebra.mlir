@@ -1,13 +1,39 @@
 // RUN: %legato_opt %s --legato-simplify | FileCheck %s
 // RUN: %legato_opt %s --legato-simplify=merge-products-max-elements=1000000 | FileCheck %s --check-prefix=BUDGET
+// RUN: %legato_opt %s --legato-simplify=assume-finite=true | FileCheck %s --check-prefix=FINITE
 
 // Tests that products with eye(n), as the tracer builds it, vanish, and that
-// a product with c·eye(n) is the operand times c.
+// a product with c·eye(n) is the operand times c. The product's zeros make
+// NaN of an inf or NaN: an element becomes NaN where another element of its
+// row (A @ eye) or column (eye @ B) is inf or NaN; under assume-finite the
+// operand is the result.
 // CHECK-LABEL: func @identity
 // CHECK-SAME: (%[[A:.+]]: tensor<8x8xf64>, %[[V:.+]]: tensor<8xf64>)
+// CHECK-DAG: %[[THREE:.+]] = legato.constant dense<3.000000e+00> : tensor<8x8xf64>
+// CHECK-DAG: %[[NAN:.+]] = legato.constant dense<0x7FF8000000000000> : tensor<8x8xf64>
+// CHECK-DAG: %[[ZERO:.+]] = legato.constant dense<0.000000e+00> : tensor<8x8xf64>
 // CHECK-NOT: legato.matmul
-// CHECK: %[[S:.+]] = legato.mul %[[A]], %{{.+}} : tensor<8x8xf64>
-// CHECK: return %[[A]], %[[V]], %[[S]]
+// CHECK: %[[Z:.+]] = legato.mul %[[A]], %[[ZERO]]
+// CHECK: %[[NF:.+]] = legato.compare ne, %[[Z]], %[[Z]]
+// CHECK: %[[ONES:.+]] = legato.convert %[[NF]] : tensor<8x8xi1> -> tensor<8x8xi64>
+// CHECK: %[[ROWS:.+]] = legato.reduce sum %[[ONES]] over [1]
+// CHECK: %[[ROW:.+]] = legato.reshape %[[ROWS]] : tensor<8xi64> -> tensor<8x1xi64>
+// CHECK: %[[COUNT:.+]] = legato.broadcast %[[ROW]] : tensor<8x1xi64> -> tensor<8x8xi64>
+// CHECK: %[[OTHERS:.+]] = legato.sub %[[COUNT]], %[[ONES]]
+// CHECK: %[[POISON:.+]] = legato.compare gt, %[[OTHERS]]
+// CHECK: %[[R0:.+]] = legato.select %[[POISON]], %[[NAN]], %[[A]]
+// CHECK: legato.reduce sum %{{.+}} over [0] : tensor<8xi64> -> tensor<i64>
+// CHECK: %[[R1:.+]] = legato.select %{{.+}}, %{{.+}}, %[[V]]
+// CHECK: %[[S:.+]] = legato.mul %[[A]], %[[THREE]]
+// CHECK: legato.reduce sum %{{.+}} over [0] : tensor<8x8xi64> -> tensor<8xi64>
+// CHECK: legato.reshape %{{.+}} : tensor<8xi64> -> tensor<1x8xi64>
+// CHECK: %[[R2:.+]] = legato.select %{{.+}}, %[[NAN]], %[[S]]
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+// FINITE-LABEL: func @identity
+// FINITE-SAME: (%[[A:.+]]: tensor<8x8xf64>, %[[V:.+]]: tensor<8xf64>)
+// FINITE-NOT: legato.matmul
+// FINITE: %[[S:.+]] = legato.mul %[[A]], %{{.+}} : tensor<8x8xf64>
+// FINITE: return %[[A]], %[[V]], %[[S]]
 func.func @identity(%a: tensor<8x8xf64>, %v: tensor<8xf64>) -> (tensor<8x8xf64>, tensor<8xf64>, tensor<8x8xf64>) {
   %r = legato.iota 0 : tensor<8x8xi64>
   %c = legato.iota 1 : tensor<8x8xi64>
@@ -19,6 +45,25 @@ func.func @identity(%a: tensor<8x8xf64>, %v: tensor<8xf64>) -> (tensor<8x8xf64>,
   %ceye = legato.mul %eye, %three : tensor<8x8xf64>
   %2 = legato.matmul %ceye, %a : tensor<8x8xf64>, tensor<8x8xf64> -> tensor<8x8xf64>
   return %0, %1, %2 : tensor<8x8xf64>, tensor<8xf64>, tensor<8x8xf64>
+}
+
+// Tests that an integer product with eye(n) is its operand (no NaN to keep),
+// and that a product with inf·eye(n), whose zeros are NaN, stays a product.
+// CHECK-LABEL: func @identity_int_and_inf
+// CHECK-SAME: (%[[A:.+]]: tensor<4x4xi64>, %[[F:.+]]: tensor<4x4xf64>)
+// CHECK: %[[P:.+]] = legato.matmul %[[F]]
+// CHECK: return %[[A]], %[[P]]
+func.func @identity_int_and_inf(%a: tensor<4x4xi64>, %f: tensor<4x4xf64>) -> (tensor<4x4xi64>, tensor<4x4xf64>) {
+  %r = legato.iota 0 : tensor<4x4xi64>
+  %c = legato.iota 1 : tensor<4x4xi64>
+  %d = legato.compare eq, %r, %c : tensor<4x4xi64> -> tensor<4x4xi1>
+  %ieye = legato.convert %d : tensor<4x4xi1> -> tensor<4x4xi64>
+  %0 = legato.matmul %a, %ieye : tensor<4x4xi64>, tensor<4x4xi64> -> tensor<4x4xi64>
+  %feye = legato.convert %d : tensor<4x4xi1> -> tensor<4x4xf64>
+  %inf = legato.constant dense<0x7FF0000000000000> : tensor<4x4xf64>
+  %infeye = legato.mul %feye, %inf : tensor<4x4xf64>
+  %1 = legato.matmul %f, %infeye : tensor<4x4xf64>, tensor<4x4xf64> -> tensor<4x4xf64>
+  return %0, %1 : tensor<4x4xi64>, tensor<4x4xf64>
 }
 
 // Tests that iota compared with itself along the same dim is not an eye.

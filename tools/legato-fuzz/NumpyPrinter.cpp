@@ -37,6 +37,15 @@ def erf(x):
     return out.astype(np.exp(np.zeros(1, x.dtype)).dtype)
 
 
+def dot(a, b):
+    """np.dot, which NumPy documents as np.multiply when an operand is 0-D;
+    its BLAS path does not multiply then (a zero scalar times inf gives 0,
+    not NaN), so the documented operation is the oracle."""
+    if np.ndim(a) == 0 or np.ndim(b) == 0:
+        return np.multiply(a, b)
+    return np.dot(a, b)
+
+
 def legato_random(shape, dtype, seed):
     """legato::random: splitmix64 of seed * golden + i; floats in [0, 1)."""
     golden = 0x9E3779B97F4A7C15
@@ -216,8 +225,10 @@ private:
              ", keepdims=" + (s.keepdims ? "True" : "False") + ")";
     if (op == "matmul")
       return arg(0) + " @ " + arg(1);
-    if (op == "dot" || op == "outer")
-      return "np." + op + "(" + arg(0) + ", " + arg(1) + ")";
+    if (op == "dot")
+      return "dot(" + arg(0) + ", " + arg(1) + ")";
+    if (op == "outer")
+      return "np.outer(" + arg(0) + ", " + arg(1) + ")";
     if (op == "transpose")
       return s.ints.empty() ? "np.transpose(" + arg(0) + ").copy()"
                             : "np.transpose(" + arg(0) + ", " + pyTuple(s.ints) + ").copy()";
