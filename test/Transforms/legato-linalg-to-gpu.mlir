@@ -34,11 +34,11 @@ func.func @elementwise(%x: memref<1048576xf32>, %y: memref<1048576xf32>) {
 // Tests that a full sum of 2^22 elements becomes one launch of 1024 blocks
 // whose threads add their elements one at a time (a reduction split over
 // blocks keeps one load in flight per thread) and combine them with
-// gpu.all_reduce into a partial. Warp 0
-// of each block goes on: thread 0 stores the partial and takes a ticket
-// (fenced after the partial); the block that takes the last one combines
-// the 1024 partials with its warp 0 (8 loads in flight per lane, then
-// shuffles) into the output and resets the counter for the next launch.
+// gpu.all_reduce into a partial. Warp 0 of each block goes on: thread 0
+// stores the partial and takes a ticket (fenced after the partial); the
+// block that takes the last one combines the 1024 partials with its warp 0
+// (8 loads in flight per lane, then shuffles) into the output and resets the
+// counter for the next launch.
 // CHECK-LABEL: func @full_sum
 // CHECK: %[[PARTIALS:.*]] = memref.alloc() {{.*}} : memref<1024xf64>
 // CHECK: gpu.launch
