@@ -186,7 +186,11 @@ struct MergeGenerics : OpRewritePattern<linalg::GenericOp> {
     if (isConstantFill(op))
       for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
         auto fill = dyn_cast<linalg::GenericOp>(prev);
-        if (!fill || !isConstantFill(fill))
+        // Only a fill over the same iteration space can merge: moving
+        // destinations for any other would move them back and forth among
+        // fills of several shapes (a pad's borders) without end.
+        if (!fill || !isConstantFill(fill) ||
+            fill.getStaticLoopRanges() != op.getStaticLoopRanges())
           continue;
         // The fill's destination (a tensor.empty of its own) can be created
         // earlier, where the merged kernel goes.
