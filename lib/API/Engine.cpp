@@ -108,7 +108,8 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
   options.threads = threads;
   options.gpuContract = fpContract;
   options.fuseSweeps = fuseSweeps;
-  options.recomputeSweeps = backend != Backend::cpu; // the CPU tiles pairs (the GPU compiler always recomputes)
+  // The CPU tiles sweep pairs; GPU kernels recompute (compileForGpu sets it).
+  options.recomputeSweeps = backend != Backend::cpu;
   return options;
 }
 

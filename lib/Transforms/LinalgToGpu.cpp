@@ -429,7 +429,6 @@ Value accumulateStrided(OpBuilder &b, Location loc, linalg::GenericOp op,
     }
     Value after = arith::AddIOp::create(b, loc, loop.getInductionVar(), index(b, loc, group));
     scf::YieldOp::create(b, loc, ValueRange{folded, after});
-    b.setInsertionPointAfter(loop);
     acc = loop.getResult(0);
     next = loop.getResult(1);
   }
@@ -440,8 +439,7 @@ Value accumulateStrided(OpBuilder &b, Location loc, linalg::GenericOp op,
   SmallVector<Value> all(ivs);
   delinearize(b, loc, rest.getInductionVar(), space.reduced, space.ranges, all);
   scf::YieldOp::create(b, loc, emitPayload(b, loc, op, all, rest.getRegionIterArgs()));
-  b.setInsertionPointAfter(rest);
-  return rest.getResult(0);
+  return rest.getResult(0); // the guard puts the builder back after `rest`
 }
 
 /// Each thread of block (g, j) accumulates every (G * blockSize)-th reduced

@@ -42,7 +42,8 @@ Value product(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return MatmulOp::create(b, loc, productType(lhs, rhs), lhs, rhs);
 }
 
-/// `v` = c · eye(n) with a splat c (c = 1 for a bare eye); returns c.
+/// `v` = c · eye(n) with a finite splat c (c = 1 for a bare eye); returns c.
+/// (An inf or NaN c makes NaN of eye's zeros: not an identity times c.)
 std::optional<double> scaledIdentity(Value v) {
   if (isIdentityMatrix(v))
     return 1.0;
@@ -51,7 +52,7 @@ std::optional<double> scaledIdentity(Value v) {
     return std::nullopt;
   for (auto [m, c] : {std::pair(mul.getLhs(), mul.getRhs()), std::pair(mul.getRhs(), mul.getLhs())})
     if (isIdentityMatrix(m))
-      if (std::optional<double> s = splatValue(c))
+      if (std::optional<double> s = splatValue(c); s && std::isfinite(*s))
         return s;
   return std::nullopt;
 }
@@ -103,14 +104,14 @@ Value withNaNsOfIdentityProduct(OpBuilder &b, Location loc, Value operand, int64
 /// A @ eye → A, eye @ B → B; with c · eye, the operand times c. For floats
 /// the rewrite keeps the NaNs that the product's zeros make of an inf or NaN
 /// (withNaNsOfIdentityProduct) unless assume-finite: a reduction and an
-/// elementwise pass instead of a GEMM. A non-finite c is left to the GEMM.
+/// elementwise pass instead of a GEMM.
 struct MatmulByIdentity : CountedPattern<MatmulOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(MatmulOp op, PatternRewriter &rewriter) const override {
     for (auto [eye, other, eyeOnRight] : {std::tuple(op.getRhs(), op.getLhs(), true),
                                           std::tuple(op.getLhs(), op.getRhs(), false)}) {
       std::optional<double> c = scaledIdentity(eye);
-      if (!c || !std::isfinite(*c) || other.getType() != op.getType())
+      if (!c || other.getType() != op.getType())
         continue;
       Location loc = op.getLoc();
       Value product = other;
