@@ -9,24 +9,31 @@
 // (temporal fusion, as in stencil compilers; the cost is arithmetic: the
 // second sweep recomputes a value of the first per neighbour it reads).
 //
-// The first sweep's result reaches the second as a tensor assembled from
-// whole rows (insert_slice of the sweep's kernel; of slices of itself for
-// the walls), so one row may come from another row of the kernel than its
-// neighbours do (wall row 0 is a copy of row 1). The second sweep's rows are
-// split into runs in which every read of that tensor comes from the kernel
-// at one constant row offset. Each run is a generic of its own, reading the
-// kernel's result through affine maps, and upstream elementwise fusion
-// inlines the kernel into it. Sweeps are fused in pairs: a fused run is not
-// fused again, so the recomputation stays one level deep.
+// The first sweep's result reaches the second as a tensor assembled by
+// slice assignment: boxes of the sweep's kernel (insert_slice), of slices of
+// itself (CFD's walls: wall row 0 is a copy of row 1) and of other arrays
+// (the fixed border of a Jacobi stencil, copied from the previous iterate).
+// Following the insertions and extractions cuts each input of the second
+// sweep into pieces, each a box of one value at a constant shift. The second
+// sweep's loops are then cut into cells (rows and columns) in which every
+// input reads one piece: one generic per cell, reading the kernel's values
+// through its windows, and upstream elementwise fusion inlines the kernel
+// into it; the other pieces are read where they came from. For CFD the
+// cells are runs of rows (row 1, rows 2..n-3, row n-2); for a stencil with
+// a fixed border, nine boxes (the interior, four edges, four corners).
+// Sweeps are fused in pairs: a fused cell is not fused again, so the
+// recomputation stays one level deep.
 //
-// On the CPU (recompute=false) the runs read the kernel's result instead,
-// and the kernel and its runs are marked as one tiled pair: the loops that
-// compute them tile by tile keep the first sweep's rows in a scratch buffer
+// On the CPU (recompute=false) the cells must be runs of whole rows that
+// read only the kernel's values of the first sweep's array; they read the
+// kernel's result instead, and the kernel and its runs are marked as one
+// tiled pair: the loops that compute them tile by tile keep the first sweep's rows in a scratch buffer
 // per tile (SweepTiles.h), which costs a recomputed row per tile edge, not a
 // recomputed value per neighbour.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
+#include "Transforms/StaticBox.h"
 #include "Transforms/SweepTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,7 +50,8 @@ namespace mlir::legato {
 } // namespace mlir::legato
 
 using namespace mlir;
-using mlir::legato::rowShift;
+using mlir::legato::boxOf;
+using mlir::legato::StaticBox;
 
 namespace {
 
@@ -80,209 +88,380 @@ bool isRecomputableSweep(linalg::GenericOp op, unsigned result) {
          });
 }
 
-/// Static offsets and sizes of a unit-stride slice of a rank-2 tensor that
-/// spans whole rows of `full`; nullopt otherwise.
-template <class SliceOp>
-std::optional<std::pair<int64_t, int64_t>> wholeRows(SliceOp slice, RankedTensorType full) {
-  if (full.getRank() != 2 || !full.hasStaticShape() || slice.getType().getRank() != 2)
-    return std::nullopt;
-  ArrayRef<int64_t> offsets = slice.getStaticOffsets(), sizes = slice.getStaticSizes(),
-                    strides = slice.getStaticStrides();
-  if (llvm::any_of(offsets, ShapedType::isDynamic) ||
-      llvm::any_of(sizes, ShapedType::isDynamic) ||
-      llvm::any_of(strides, [](int64_t s) { return s != 1; }) || offsets[1] != 0 ||
-      sizes[1] != full.getDimSize(1))
-    return std::nullopt;
-  return std::make_pair(offsets[0], sizes[0]);
-}
+/// Pieces at most that the search for where an operand's values come from
+/// may find.
+constexpr size_t kMaxPieces = 64;
 
-/// Where row `row` of a tensor comes from: row `row` of the result `kernel`.
-struct RowSource {
-  Value kernel;
-  int64_t row;
+/// A box of a tensor whose values are those of `value` moved by `shift`:
+/// the tensor at p is `value` at p + shift, for every p in `box`.
+struct Piece {
+  StaticBox box;
+  Value value;
+  SmallVector<int64_t, 2> shift;
+  SmallVector<Operation *, 4> via; // the insertions and extractions passed
 };
 
-/// Follows row `row` of `t` through insertions and extractions of whole
-/// rows to the generic result that computed it, noting the ops passed in
-/// `path`; nullopt when it leads elsewhere (an argument, an empty tensor).
-std::optional<RowSource> resolveRow(Value t, int64_t row,
-                                    llvm::SmallPtrSetImpl<Operation *> &path) {
-  while (true) {
-    if (auto insert = t.getDefiningOp<tensor::InsertSliceOp>()) {
-      auto rows = wholeRows(insert, insert.getDestType());
-      if (!rows)
-        return std::nullopt;
-      path.insert(insert);
-      if (row >= rows->first && row < rows->first + rows->second) {
-        t = insert.getSource();
-        row -= rows->first;
-      } else {
-        t = insert.getDest();
+/// Appends to `out` where the values of `want`, a box of the tensor the
+/// search began at, come from, when that tensor at p is `t` at p + shift.
+/// The search follows insertions and extractions of static unit-stride boxes
+/// that keep the rank (slice assignment, a sweep's walls) and stops at any
+/// other value. False past kMaxPieces.
+bool collectPieces(Value t, const StaticBox &want, SmallVector<int64_t, 2> shift,
+                   SmallVector<Operation *, 4> via, SmallVectorImpl<Piece> &out) {
+  if (want.empty())
+    return true;
+  if (auto insert = t.getDefiningOp<tensor::InsertSliceOp>()) {
+    std::optional<StaticBox> window = boxOf(insert);
+    if (window && insert.getSourceType().getRank() == insert.getDestType().getRank()) {
+      via.push_back(insert);
+      SmallVector<int64_t, 2> back, intoSource;
+      for (auto [s, o] : llvm::zip_equal(shift, window->offsets)) {
+        back.push_back(-s);
+        intoSource.push_back(s - o);
       }
-    } else if (auto extract = t.getDefiningOp<tensor::ExtractSliceOp>()) {
-      auto rows = wholeRows(extract, extract.getSourceType());
-      if (!rows)
-        return std::nullopt;
-      path.insert(extract);
-      t = extract.getSource();
-      row += rows->first;
-    } else if (t.getDefiningOp<linalg::GenericOp>()) {
-      return RowSource{t, row};
-    } else {
-      return std::nullopt;
+      StaticBox inserted = window->shifted(back); // in the coordinates of `want`
+      if (!collectPieces(insert.getSource(), want.intersect(inserted), intoSource, via, out))
+        return false;
+      for (const StaticBox &rest : minus(want, inserted))
+        if (!collectPieces(insert.getDest(), rest, shift, via, out))
+          return false;
+      return true;
+    }
+  } else if (auto extract = t.getDefiningOp<tensor::ExtractSliceOp>()) {
+    std::optional<StaticBox> window = boxOf(extract);
+    if (window && extract.getSourceType().getRank() == extract.getType().getRank()) {
+      via.push_back(extract);
+      for (auto [s, o] : llvm::zip_equal(shift, window->offsets))
+        s += o;
+      return collectPieces(extract.getSource(), want, shift, via, out);
     }
   }
+  if (out.size() >= kMaxPieces)
+    return false;
+  out.push_back({want, t, std::move(shift), std::move(via)});
+  return true;
 }
 
-/// Whether every operand of `op` is indexed by d0 only as a row `d0 + c`
-/// of a rank-2 tensor, or not by d0 at all: such an operand can be cut to
-/// a band of rows (rowBand).
-bool readsRowBands(linalg::GenericOp op) {
-  return llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    if (!map.isFunctionOfDim(0))
-      return true;
-    return map.getNumResults() == 2 && rowShift(map.getResult(0)) &&
-           !map.getResult(1).isFunctionOfDim(0);
+/// The pieces of a tensor of static shape; nullopt for other values or past
+/// kMaxPieces.
+std::optional<SmallVector<Piece>> piecesOf(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  SmallVector<Piece> pieces;
+  if (!collectPieces(v, StaticBox::of(type.getShape()), SmallVector<int64_t, 2>(type.getRank(), 0),
+                     {}, pieces))
+    return std::nullopt;
+  return pieces;
+}
+
+/// What an operand read through `map` reads of a tensor of `shape` (the
+/// operand moved by `shift`) while the loops run over `cell`, and the map
+/// that reads it from the cell's loops: a result `d + c` reads the cell's
+/// extent of d there, any other result its whole dim.
+struct Window {
+  StaticBox box;
+  AffineMap map;
+};
+Window windowOf(ArrayRef<int64_t> shape, ArrayRef<int64_t> shift, AffineMap map,
+                const StaticBox &cell) {
+  Window w;
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, e] : llvm::enumerate(map.getResults())) {
+    if (std::optional<std::pair<unsigned, int64_t>> s = legato::dimShift(e)) {
+      w.box.offsets.push_back(cell.offsets[s->first] + s->second + shift[i]);
+      w.box.sizes.push_back(cell.sizes[s->first]);
+      exprs.push_back(getAffineDimExpr(s->first, map.getContext()));
+    } else {
+      w.box.offsets.push_back(0);
+      w.box.sizes.push_back(shape[i]);
+      exprs.push_back(e);
+    }
+  }
+  w.map = AffineMap::get(map.getNumDims(), 0, exprs, map.getContext());
+  return w;
+}
+
+/// Whether every result of `map` that is not a shift depends only on loops
+/// that `cell` spans whole (so that windowOf's whole dim is what it reads).
+bool spansWhatShiftsMiss(AffineMap map, const StaticBox &cell, ArrayRef<int64_t> loops) {
+  for (AffineExpr e : map.getResults()) {
+    if (legato::dimShift(e))
+      continue;
+    for (size_t d = 0; d < loops.size(); ++d)
+      if (e.isFunctionOfDim(d) && (cell.offsets[d] != 0 || cell.sizes[d] != loops[d]))
+        return false;
+  }
+  return true;
+}
+
+/// Whether result `result` of `producer` can be recomputed over `box` of its
+/// loops: its inputs have static shapes and are read whole where not shifted.
+bool recomputableOver(linalg::GenericOp producer, const StaticBox &box) {
+  SmallVector<int64_t> loops = producer.getStaticLoopRanges();
+  return llvm::all_of(producer.getDpsInputOperands(), [&](OpOperand *in) {
+    auto type = dyn_cast<ShapedType>(in->get().getType());
+    return !type || (type.hasStaticShape() &&
+                     spansWhatShiftsMiss(producer.getMatchingIndexingMap(in), box, loops));
   });
 }
 
-/// A read of the first sweep's result by the second: operand `operand`
-/// reads row `d0 + shift` at every point.
-struct SweepRead {
-  OpOperand *operand;
-  int64_t shift;
+/// Where an input of the second sweep reads in a cell: the operand at p is
+/// `value` at p + shift (no shift for a scalar).
+struct Source {
+  Value value;
+  SmallVector<int64_t, 2> shift;
+  bool operator==(const Source &o) const { return value == o.value && shift == o.shift; }
 };
 
-/// A run of the second sweep's rows [begin, end) in which read k comes from
-/// row `i + offsets[k]` of `kernel` at row i.
-struct Run {
-  int64_t begin, end;
-  SmallVector<int64_t> offsets;
+/// A box of the second sweep's loops in which each input reads one piece:
+/// sources[k] for input k.
+struct Cell {
+  StaticBox box;
+  SmallVector<Source> sources;
 };
 
-/// `op`'s reads of one recomputable kernel result through whole-row slices,
-/// and the runs of its rows; failure when `op` is not a second sweep.
+/// The sources of `op`'s inputs in `cell`; failure when an input reads
+/// several pieces there.
+FailureOr<SmallVector<Source>> sourcesIn(linalg::GenericOp op, ArrayRef<SmallVector<Piece>> pieces,
+                                         const StaticBox &cell, ArrayRef<int64_t> loops) {
+  SmallVector<Source> sources;
+  for (auto [k, in] : llvm::enumerate(op.getDpsInputOperands())) {
+    auto type = dyn_cast<RankedTensorType>(in->get().getType());
+    if (!type) {
+      sources.push_back({in->get(), {}});
+      continue;
+    }
+    AffineMap map = op.getMatchingIndexingMap(in);
+    if (!spansWhatShiftsMiss(map, cell, loops))
+      return failure();
+    Window w = windowOf(type.getShape(), SmallVector<int64_t, 2>(type.getRank(), 0), map, cell);
+    const Piece *piece =
+        llvm::find_if(pieces[k], [&](const Piece &p) { return p.box.contains(w.box); });
+    if (piece == pieces[k].end())
+      return failure();
+    for (auto [i, e] : llvm::enumerate(map.getResults()))
+      if (!legato::dimShift(e) && piece->shift[i] != 0)
+        return failure(); // (read whole, unmoved)
+    sources.push_back({piece->value, piece->shift});
+  }
+  return sources;
+}
+
+/// `op`'s loops cut where an input's reads move from one piece to another,
+/// as few boxes as rows of equal columns allow; failure when no cut
+/// separates the pieces of some read.
+FailureOr<SmallVector<Cell>> cutIntoCells(linalg::GenericOp op, ArrayRef<SmallVector<Piece>> pieces,
+                                          ArrayRef<int64_t> loops) {
+  SmallVector<SmallVector<int64_t>> cuts;
+  for (int64_t extent : loops)
+    cuts.push_back({0, extent});
+  for (auto [k, in] : llvm::enumerate(op.getDpsInputOperands())) {
+    for (auto [i, e] : llvm::enumerate(op.getMatchingIndexingMap(in).getResults())) {
+      std::optional<std::pair<unsigned, int64_t>> shift = legato::dimShift(e);
+      if (!shift)
+        continue;
+      for (const Piece &p : pieces[k])
+        for (int64_t edge : {p.box.offsets[i] - shift->second, p.box.end(i) - shift->second})
+          if (edge > 0 && edge < loops[shift->first])
+            cuts[shift->first].push_back(edge);
+    }
+  }
+  for (SmallVector<int64_t> &c : cuts) {
+    llvm::sort(c);
+    c.erase(llvm::unique(c), c.end());
+  }
+  // Row bands of cells; neighbours with the same sources merge.
+  SmallVector<SmallVector<Cell>> bands;
+  for (size_t r = 0; r + 1 < cuts[0].size(); ++r) {
+    SmallVector<Cell> band;
+    for (size_t c = 0; c + 1 < cuts[1].size(); ++c) {
+      StaticBox box{{cuts[0][r], cuts[1][c]},
+                    {cuts[0][r + 1] - cuts[0][r], cuts[1][c + 1] - cuts[1][c]}};
+      FailureOr<SmallVector<Source>> sources = sourcesIn(op, pieces, box, loops);
+      if (failed(sources))
+        return failure();
+      if (!band.empty() && band.back().sources == *sources)
+        band.back().box.sizes[1] += box.sizes[1];
+      else
+        band.push_back({box, std::move(*sources)});
+    }
+    auto sameColumns = [](ArrayRef<Cell> a, ArrayRef<Cell> b) {
+      return llvm::equal(a, b, [](const Cell &x, const Cell &y) {
+        return x.box.offsets[1] == y.box.offsets[1] && x.box.sizes[1] == y.box.sizes[1] &&
+               x.sources == y.sources;
+      });
+    };
+    if (!bands.empty() && sameColumns(bands.back(), band))
+      for (Cell &cell : bands.back())
+        cell.box.sizes[0] += band.front().box.sizes[0];
+    else
+      bands.push_back(std::move(band));
+  }
+  SmallVector<Cell> cells;
+  for (SmallVector<Cell> &band : bands)
+    llvm::append_range(cells, band);
+  return cells;
+}
+
+/// The first sweep's result that `op` reads, the cells `op` is cut into,
+/// and the slices between them; failure when `op` is not a second sweep.
 struct SecondSweep {
   Value kernel;
-  SmallVector<SweepRead> reads;
-  SmallVector<Run> runs;
-  llvm::SmallPtrSet<Operation *, 8> path; // the insertions and extractions
+  SmallVector<Cell> cells;
+  llvm::SmallPtrSet<Operation *, 8> path; // the slices that carry the kernel's values
+  /// Other extractions from the path, with the one piece each reads: they
+  /// read that piece's value instead, so that the path goes.
+  SmallVector<std::pair<tensor::ExtractSliceOp, Piece>> forwards;
 };
 
 FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
                                         const llvm::DenseSet<Operation *> &fused,
                                         bool recompute) {
   if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 || op.getNumLoops() != 2 ||
-      op.hasIndexSemantics() || !readsRowBands(op))
+      op.hasIndexSemantics())
     return failure();
   for (OpOperand &init : op.getDpsInitsMutable())
     if (op.payloadUsesValueFromOperand(&init) || !op.getMatchingIndexingMap(&init).isIdentity())
       return failure();
-  SecondSweep s;
-  int64_t rows = op.getStaticLoopRanges()[0];
-  // A read qualifies when every row it reads leads to the same kernel.
+  SmallVector<int64_t> loops = op.getStaticLoopRanges();
+  if (ShapedType::isDynamicShape(loops))
+    return failure();
+  SmallVector<SmallVector<Piece>> pieces;
   for (OpOperand *in : op.getDpsInputOperands()) {
-    auto type = dyn_cast<RankedTensorType>(in->get().getType());
-    AffineMap map = op.getMatchingIndexingMap(in);
-    if (!type || type.getRank() != 2 || map.getNumResults() != 2 ||
-        map.getResult(1).isFunctionOfDim(0))
+    if (!isa<ShapedType>(in->get().getType())) {
+      pieces.emplace_back(); // a scalar
       continue;
-    std::optional<int64_t> shift = rowShift(map.getResult(0));
-    if (!shift)
-      continue;
-    llvm::SmallPtrSet<Operation *, 8> path;
-    std::optional<RowSource> first = resolveRow(in->get(), *shift, path);
-    if (!first || first->kernel == in->get() || fused.contains(first->kernel.getDefiningOp()) ||
-        (s.kernel && s.kernel != first->kernel) ||
-        !isRecomputableSweep(cast<linalg::GenericOp>(first->kernel.getDefiningOp()),
-                             cast<OpResult>(first->kernel).getResultNumber()))
-      continue;
-    s.kernel = first->kernel;
-    s.reads.push_back({in, *shift});
-    s.path.insert(path.begin(), path.end());
-  }
-  if (s.reads.empty() || !readsRowBands(cast<linalg::GenericOp>(s.kernel.getDefiningOp())))
-    return failure();
-  // A tiled pair keeps only the first sweep's rows of a tile: its kernel
-  // may compute nothing else. (Computing them in a kernel of their own,
-  // beside the kernel's other values, costs CFD more launches than it saves.)
-  if (!recompute && s.kernel.getDefiningOp()->getNumResults() != 1)
-    return failure();
-  // Rows of op, each read's source row there, cut into runs of equal offsets.
-  for (int64_t i = 0; i < rows; ++i) {
-    SmallVector<int64_t> offsets;
-    for (SweepRead &read : s.reads) {
-      std::optional<RowSource> source = resolveRow(read.operand->get(), i + read.shift, s.path);
-      if (!source || source->kernel != s.kernel)
-        return failure();
-      offsets.push_back(source->row - i);
     }
-    if (!s.runs.empty() && s.runs.back().offsets == offsets)
-      s.runs.back().end = i + 1;
-    else
-      s.runs.push_back({i, i + 1, offsets});
+    std::optional<SmallVector<Piece>> found = piecesOf(in->get());
+    if (!found)
+      return failure();
+    pieces.push_back(std::move(*found));
   }
-  // Worth it only if the first sweep's result is then needed nowhere else.
-  for (Operation *step : s.path)
-    for (Operation *user : step->getUsers())
-      if (user != op && !s.path.contains(user))
+  // The first sweep: the first recomputable kernel that an input reaches
+  // through slices. (A tiled pair keeps only the first sweep's rows of a
+  // tile: its kernel may compute nothing else; computing them in a kernel of
+  // their own, beside the kernel's other values, costs CFD more launches
+  // than it saves.)
+  SecondSweep s;
+  for (const SmallVector<Piece> &found : pieces)
+    for (const Piece &p : found) {
+      auto kernel = p.value.getDefiningOp<linalg::GenericOp>();
+      if (s.kernel || p.via.empty() || !kernel || fused.contains(kernel) ||
+          !isRecomputableSweep(kernel, cast<OpResult>(p.value).getResultNumber()) ||
+          (!recompute && kernel->getNumResults() != 1))
+        continue;
+      s.kernel = p.value;
+    }
+  if (!s.kernel)
+    return failure();
+  auto producer = cast<linalg::GenericOp>(s.kernel.getDefiningOp());
+  // Inputs that carry none of the kernel's values are read as they are,
+  // however they were assembled: only the kernel's pieces cut the loops.
+  for (auto [found, in] : llvm::zip_equal(pieces, op.getDpsInputOperands()))
+    if (!found.empty() && llvm::none_of(found, [&](const Piece &p) { return p.value == s.kernel; })) {
+      auto type = cast<RankedTensorType>(in->get().getType());
+      found = {Piece{StaticBox::of(type.getShape()), in->get(),
+                     SmallVector<int64_t, 2>(type.getRank(), 0), {}}};
+    }
+  // A tiled pair's runs read the first sweep's array as rows of its kernel
+  // only (SweepTiles.h): an array also assembled from other values is read
+  // as it is.
+  if (!recompute)
+    for (const SmallVector<Piece> &found : pieces)
+      if (llvm::any_of(found, [&](const Piece &p) { return p.value == s.kernel; }) &&
+          !llvm::all_of(found, [&](const Piece &p) { return p.value == s.kernel; }))
         return failure();
+  FailureOr<SmallVector<Cell>> cells = cutIntoCells(op, pieces, loops);
+  if (failed(cells))
+    return failure();
+  s.cells = std::move(*cells);
+  for (const Cell &cell : s.cells) {
+    // Tiles of the CPU's pairs span whole rows.
+    if (!recompute && (cell.box.offsets[1] != 0 || cell.box.sizes[1] != loops[1]))
+      return failure();
+    for (auto [k, in] : llvm::enumerate(op.getDpsInputOperands())) {
+      const Source &source = cell.sources[k];
+      auto result = dyn_cast<OpResult>(source.value);
+      if (!recompute || !result || result.getOwner() != producer)
+        continue;
+      auto type = cast<RankedTensorType>(source.value.getType());
+      Window w = windowOf(type.getShape(), source.shift, op.getMatchingIndexingMap(in), cell.box);
+      if (!recomputableOver(producer, w.box))
+        return failure();
+    }
+  }
+  // Worth it only if the first sweep's result is then needed nowhere else:
+  // other reads of the slices that carry it must read other pieces.
+  for (const SmallVector<Piece> &found : pieces)
+    for (const Piece &p : found)
+      if (p.value == s.kernel)
+        s.path.insert(p.via.begin(), p.via.end());
+  for (Operation *step : s.path)
+    for (Operation *user : step->getUsers()) {
+      if (user == op || s.path.contains(user) ||
+          llvm::any_of(s.forwards, [&](auto &f) { return f.first == user; }))
+        continue;
+      auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
+      std::optional<SmallVector<Piece>> read =
+          extract ? piecesOf(extract.getResult()) : std::nullopt;
+      if (!recompute || !read || read->size() != 1 || read->front().value == s.kernel)
+        return failure();
+      s.forwards.push_back({extract, read->front()});
+    }
   for (Operation *user : s.kernel.getUsers())
     if (!s.path.contains(user) && user != op)
       return failure();
   return s;
 }
 
-/// Rows [first, first + size) of a rank-2 tensor of `width` columns, as
-/// slice offsets, sizes and strides.
-struct RowWindow {
+/// `value`, or the part of it in `box` when that is not all of it.
+Value extractBox(RewriterBase &rewriter, Location loc, Value value, const StaticBox &box) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (box == StaticBox::of(type.getShape()))
+    return value;
   SmallVector<OpFoldResult> offsets, sizes, strides;
-  RowWindow(Builder &b, int64_t first, int64_t size, int64_t width)
-      : offsets{b.getIndexAttr(first), b.getIndexAttr(0)},
-        sizes{b.getIndexAttr(size), b.getIndexAttr(width)}, strides(2, b.getIndexAttr(1)) {}
-};
-
-/// `map` (a row `d0 + c` and a column) with the row shift dropped: how an
-/// op reads a band of rows cut to start at its own row.
-AffineMap bandMap(AffineMap map) {
-  return AffineMap::get(2, 0, {getAffineDimExpr(0, map.getContext()), map.getResult(1)},
-                        map.getContext());
+  for (size_t d = 0; d < box.rank(); ++d) {
+    offsets.push_back(rewriter.getIndexAttr(box.offsets[d]));
+    sizes.push_back(rewriter.getIndexAttr(box.sizes[d]));
+    strides.push_back(rewriter.getIndexAttr(1));
+  }
+  return tensor::ExtractSliceOp::create(rewriter, loc, value, offsets, sizes, strides);
 }
 
-/// `v`, read through `map` by an op over rows [start, start + size) of a
-/// larger space, as the band of rows that op reads, with the map it reads
-/// the band through (row d0): every map indexing rows by d0 then describes
-/// a tensor of `size` rows, as linalg requires.
-std::pair<Value, AffineMap> rowBand(RewriterBase &rewriter, Location loc, Value v,
-                                    AffineMap map, int64_t start, int64_t size) {
-  if (!map.isFunctionOfDim(0))
-    return {v, map};
-  auto type = cast<RankedTensorType>(v.getType());
-  RowWindow w(rewriter, start + *rowShift(map.getResult(0)), size, type.getDimSize(1));
-  Value band = tensor::ExtractSliceOp::create(rewriter, loc, v, w.offsets, w.sizes, w.strides);
-  return {band, bandMap(map)};
+/// What a generic over `box` of `op`'s loops reads where `op` reads input
+/// `in` from `source`, and the map it reads that through.
+std::pair<Value, AffineMap> windowInput(RewriterBase &rewriter, linalg::GenericOp op,
+                                        OpOperand *in, const Source &source,
+                                        const StaticBox &box) {
+  AffineMap map = op.getMatchingIndexingMap(in);
+  auto type = dyn_cast<RankedTensorType>(source.value.getType());
+  if (!type)
+    return {source.value, map};
+  Window w = windowOf(type.getShape(), source.shift, map, box);
+  return {extractBox(rewriter, op.getLoc(), source.value, w.box), w.map};
 }
 
-/// Rows [start, start + size) of result `result` of `op`, computed by a
-/// generic of their own (`op`'s body, yielding that result only).
-Value kernelRows(RewriterBase &rewriter, linalg::GenericOp op, unsigned result, int64_t start,
-                 int64_t size) {
+/// Result `result` of `op` over `box` of its loops, computed by a generic of
+/// its own (`op`'s body, yielding that result only).
+Value kernelBox(RewriterBase &rewriter, linalg::GenericOp op, unsigned result,
+                const StaticBox &box) {
   Location loc = op.getLoc();
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   for (OpOperand *in : op.getDpsInputOperands()) {
-    auto [band, map] = rowBand(rewriter, loc, in->get(), op.getMatchingIndexingMap(in), start, size);
-    inputs.push_back(band);
+    auto type = dyn_cast<RankedTensorType>(in->get().getType());
+    Source whole{in->get(), SmallVector<int64_t, 2>(type ? type.getRank() : 0, 0)};
+    auto [input, map] = windowInput(rewriter, op, in, whole, box);
+    inputs.push_back(input);
     maps.push_back(map);
   }
   auto type = cast<RankedTensorType>(op->getResult(result).getType());
-  Value init = tensor::EmptyOp::create(rewriter, loc, ArrayRef<int64_t>{size, type.getDimSize(1)},
-                                       type.getElementType());
-  maps.push_back(rewriter.getMultiDimIdentityMap(2));
+  Value init = tensor::EmptyOp::create(rewriter, loc, box.sizes, type.getElementType());
+  maps.push_back(rewriter.getMultiDimIdentityMap(box.rank()));
   Block *body = op.getBody();
   llvm::SetVector<Operation *> needed = opsOfResult(op, result);
-  auto rows = linalg::GenericOp::create(
+  auto part = linalg::GenericOp::create(
       rewriter, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
       op.getIteratorTypesArray(), [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
         IRMapping map;
@@ -294,99 +473,95 @@ Value kernelRows(RewriterBase &rewriter, linalg::GenericOp op, unsigned result, 
         Value yielded = body->getTerminator()->getOperand(result);
         linalg::YieldOp::create(b, bodyLoc, map.lookupOrDefault(yielded));
       });
-  return rows->getResult(0);
+  return part->getResult(0);
 }
 
-/// Replaces `op` by one generic per run, each with the first sweep's rows
+/// Replaces `op` by one generic per cell, each with the first sweep's values
 /// that it reads computed inside it, or, when `tile` is set, reading them
 /// from the first sweep's kernel, marked as one tiled pair with it.
-void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s,
-              llvm::DenseSet<Operation *> &fused, std::optional<IntegerAttr> tile) {
+void fuseCells(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s,
+               llvm::DenseSet<Operation *> &fused, std::optional<IntegerAttr> tile) {
   Location loc = op.getLoc();
   auto producer = cast<linalg::GenericOp>(s.kernel.getDefiningOp());
-  unsigned result = cast<OpResult>(s.kernel).getResultNumber();
   if (tile)
     producer->setAttr(legato::kSweepTileAttr, *tile);
-  // The results are assembled from the runs' rows where they went: when
-  // each one's only use inserts its whole rows into an array, the runs'
-  // rows go straight there (so bufferization still writes them in place),
-  // else into the results' inits.
+  for (auto [extract, piece] : s.forwards) {
+    rewriter.setInsertionPoint(extract);
+    StaticBox box{piece.shift, SmallVector<int64_t, 2>(extract.getType().getShape())};
+    rewriter.replaceOp(extract, extractBox(rewriter, extract.getLoc(), piece.value, box));
+  }
+  // The results are assembled from the cells where they went: when each one
+  // is inserted into an array (and read otherwise only after that), the
+  // cells go straight there, so bufferization still writes them in place,
+  // and the other reads read the array's window; else into the results'
+  // inits.
   SmallVector<Value> results(op.getDpsInits());
-  SmallVector<int64_t> firstRow(op.getNumResults(), 0);
+  SmallVector<SmallVector<int64_t, 2>> at(op.getNumResults(), SmallVector<int64_t, 2>(2, 0));
   SmallVector<tensor::InsertSliceOp> placed;
+  SmallVector<StaticBox> windows;
   Operation *last = op;
   for (OpResult result : op->getResults()) {
-    auto insert = result.hasOneUse()
-                      ? dyn_cast<tensor::InsertSliceOp>(*result.getUsers().begin())
-                      : tensor::InsertSliceOp();
-    auto rows = insert && insert.getSource() == result && insert->getBlock() == op->getBlock()
-                    ? wholeRows(insert, insert.getDestType())
-                    : std::nullopt;
-    if (!rows)
+    tensor::InsertSliceOp insert;
+    for (Operation *user : result.getUsers()) {
+      auto candidate = dyn_cast<tensor::InsertSliceOp>(user);
+      if (candidate && candidate.getSource() == result && candidate->getBlock() == op->getBlock() &&
+          candidate.getDestType().getRank() == 2 && boxOf(candidate) && !insert)
+        insert = candidate;
+    }
+    if (!insert)
       break;
     placed.push_back(insert);
+    windows.push_back(*boxOf(insert));
+    at[result.getResultNumber()] = windows.back().offsets;
     if (last->isBeforeInBlock(insert))
       last = insert;
   }
-  if (placed.size() == op->getNumResults())
-    for (auto [k, insert] : llvm::enumerate(placed)) {
+  bool readAfter = llvm::all_of(op->getResults(), [&](OpResult result) {
+    return llvm::all_of(result.getUsers(), [&](Operation *user) {
+      return llvm::is_contained(placed, user) ||
+             (user->getBlock() == last->getBlock() && last->isBeforeInBlock(user));
+    });
+  });
+  if (placed.size() == op->getNumResults() && readAfter)
+    for (auto [k, insert] : llvm::enumerate(placed))
       results[k] = insert.getDest();
-      firstRow[k] = wholeRows(insert, insert.getDestType())->first;
-    }
   else
-    placed.clear(), last = op;
+    placed.clear(), at.assign(op.getNumResults(), SmallVector<int64_t, 2>(2, 0)), last = op;
   rewriter.setInsertionPoint(last);
-  for (const Run &run : s.runs) {
-    int64_t size = run.end - run.begin;
+  for (const Cell &cell : s.cells) {
+    // The first sweep's values that the cell reads (and its kernel's other
+    // values it reads, CFD's c * b, which both sweeps use) are recomputed,
+    // so that the cell needs nothing of that kernel.
     SmallVector<Value> inputs;
     SmallVector<AffineMap> maps;
-    llvm::SmallPtrSet<Operation *, 8> bands; // the first kernel's rows, to inline
-    for (OpOperand *in : op.getDpsInputOperands()) {
-      AffineMap map = op.getMatchingIndexingMap(in);
-      // The first sweep's rows that the run reads, and its kernel's other
-      // values it reads (CFD's c * b, which both sweeps use): recomputed, so
-      // that the run needs nothing of that kernel.
-      std::optional<std::pair<unsigned, int64_t>> rows; // (result, first row)
-      auto read = llvm::find_if(s.reads, [&](const SweepRead &r) { return r.operand == in; });
-      auto other = dyn_cast<OpResult>(in->get());
-      bool fromProducer = other && other.getOwner() == producer && map.isFunctionOfDim(0);
-      if (tile && (read != s.reads.end() || fromProducer)) { // (its one result)
-        // Row i of the run reads row i + first of the kernel's result.
-        int64_t first = run.begin + (read != s.reads.end() ? run.offsets[read - s.reads.begin()]
-                                                           : *rowShift(map.getResult(0)));
-        RowWindow w(rewriter, first, size, cast<RankedTensorType>(s.kernel.getType()).getDimSize(1));
-        inputs.push_back(
-            tensor::ExtractSliceOp::create(rewriter, loc, s.kernel, w.offsets, w.sizes, w.strides));
-        maps.push_back(bandMap(map));
-        continue;
-      }
-      if (read != s.reads.end())
-        rows = {result, run.begin + run.offsets[read - s.reads.begin()]};
-      else if (fromProducer && isRecomputableSweep(producer, other.getResultNumber()))
-        rows = {other.getResultNumber(), run.begin + *rowShift(map.getResult(0))};
-      if (rows) {
-        Value band = kernelRows(rewriter, producer, rows->first, rows->second, size);
+    llvm::SmallPtrSet<Operation *, 8> bands;
+    for (auto [k, source] : llvm::enumerate(cell.sources)) {
+      OpOperand *in = op.getDpsInputOperand(k);
+      auto result = dyn_cast<OpResult>(source.value);
+      if (!tile && result && result.getOwner() == producer &&
+          isRecomputableSweep(producer, result.getResultNumber())) {
+        auto type = cast<RankedTensorType>(source.value.getType());
+        Window w = windowOf(type.getShape(), source.shift, op.getMatchingIndexingMap(in), cell.box);
+        Value band = kernelBox(rewriter, producer, result.getResultNumber(), w.box);
         bands.insert(band.getDefiningOp());
         inputs.push_back(band);
-        maps.push_back(bandMap(map));
+        maps.push_back(w.map);
         continue;
       }
-      auto [band, banded] = rowBand(rewriter, loc, in->get(), map, run.begin, size);
-      inputs.push_back(band);
-      maps.push_back(banded);
+      auto [input, map] = windowInput(rewriter, op, in, source, cell.box);
+      inputs.push_back(input);
+      maps.push_back(map);
     }
     SmallVector<Value> inits; // (the payload does not read them)
     for (Value init : op.getDpsInits()) {
-      auto type = cast<RankedTensorType>(init.getType());
-      inits.push_back(tensor::EmptyOp::create(rewriter, loc,
-                                              ArrayRef<int64_t>{size, type.getDimSize(1)},
-                                              type.getElementType()));
+      inits.push_back(tensor::EmptyOp::create(
+          rewriter, loc, cell.box.sizes, cast<RankedTensorType>(init.getType()).getElementType()));
       maps.push_back(rewriter.getMultiDimIdentityMap(2));
     }
     auto part = linalg::GenericOp::create(rewriter, loc, ValueRange(inits).getTypes(), inputs,
                                           inits, maps, op.getIteratorTypesArray());
     rewriter.cloneRegionBefore(op.getRegion(), part.getRegion(), part.getRegion().begin());
-    // Inline each band of the first sweep into the run that reads it.
+    // Inline each band of the first sweep into the cell that reads it.
     for (unsigned i = 0; i < part.getNumDpsInputs(); ++i) {
       OpOperand *in = part.getDpsInputOperand(i);
       auto rows = in->get().getDefiningOp<linalg::GenericOp>();
@@ -394,7 +569,7 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
         continue;
       FailureOr<linalg::ElementwiseOpFusionResult> fusion = linalg::fuseElementwiseOps(rewriter, in);
       if (failed(fusion))
-        continue; // (not expected: the band's maps compose with the run's)
+        continue; // (not expected: the band's maps compose with the cell's)
       auto next = cast<linalg::GenericOp>(fusion->fusedOp);
       SmallVector<Value> moved;
       for (Value partResult : part->getResults())
@@ -408,14 +583,22 @@ void fuseRuns(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s
     if (tile)
       part->setAttr(legato::kSweepTileAttr, *tile);
     for (auto [i, value] : llvm::enumerate(results)) {
-      auto type = cast<RankedTensorType>(value.getType());
-      RowWindow w(rewriter, firstRow[i] + run.begin, size, type.getDimSize(1));
-      value = tensor::InsertSliceOp::create(rewriter, loc, part->getResult(i), value, w.offsets,
-                                            w.sizes, w.strides);
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      for (size_t d = 0; d < 2; ++d) {
+        offsets.push_back(rewriter.getIndexAttr(at[i][d] + cell.box.offsets[d]));
+        sizes.push_back(rewriter.getIndexAttr(cell.box.sizes[d]));
+        strides.push_back(rewriter.getIndexAttr(1));
+      }
+      value = tensor::InsertSliceOp::create(rewriter, loc, part->getResult(i), value, offsets,
+                                            sizes, strides);
     }
   }
-  for (auto [k, insert] : llvm::enumerate(placed))
+  for (auto [k, insert] : llvm::enumerate(placed)) {
+    rewriter.setInsertionPoint(last);
+    Value window = extractBox(rewriter, loc, results[k], windows[k]);
     rewriter.replaceOp(insert, results[k]);
+    rewriter.replaceAllUsesWith(op->getResult(k), window);
+  }
   if (placed.empty())
     rewriter.replaceOp(op, results);
   else
@@ -427,7 +610,7 @@ struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseS
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     int64_t pairs = 0;
-    llvm::DenseSet<Operation *> fused; // runs made here, and the sweeps they read
+    llvm::DenseSet<Operation *> fused; // cells made here, and the sweeps they read
     SmallVector<linalg::GenericOp> candidates;
     getOperation().walk([&](linalg::GenericOp op) { candidates.push_back(op); });
     for (linalg::GenericOp op : candidates) {
@@ -440,7 +623,7 @@ struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseS
       std::optional<IntegerAttr> tile;
       if (!recompute)
         tile = rewriter.getI64IntegerAttr(pairs++);
-      fuseRuns(rewriter, op, *sweep, fused, tile);
+      fuseCells(rewriter, op, *sweep, fused, tile);
     }
   }
 };

@@ -49,6 +49,20 @@ def LegatoGpuMergeLaunchesPass : Pass<"legato-gpu-merge-launches", "mlir::Module
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect"];
 }
 
+def LegatoGpuSinkViewsPass : Pass<"legato-gpu-sink-views", "mlir::ModuleOp"> {
+  let summary = "Move the static views that launches read into the launches";
+  let description = [{
+    A `memref.subview` of static offsets, sizes and strides defined outside a
+    `gpu.launch` and used inside it is cloned into the launch. The kernel
+    then takes the viewed buffer once, however many windows of it it reads:
+    the cells of a fused pair of stencil sweeps read 25 windows of one
+    array, which as views would be 25 descriptors of parameters and 25
+    pointers that LLVM cannot tell apart. Inside the kernel they are one
+    pointer and static offsets, so loads of the same address are shared.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
+}
+
 def LegatoGpuLowerAllReducePass
     : Pass<"legato-gpu-lower-all-reduce", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower gpu.all_reduce in outlined kernels to shuffles and shared memory";

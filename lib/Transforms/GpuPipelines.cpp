@@ -18,6 +18,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
@@ -37,6 +38,7 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   // Constants stay kernel parameters: sunk into the kernels as immediates
   // (gpu-launch-sink-index-computations, 1.0 / x becoming rcp.rn.f64), f64
   // Black-Scholes ran 5% slower on the H200 (docs/gpu-2026-11-30/ab19).
+  pm.addPass(createLegatoGpuSinkViewsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLegatoGpuMergeModulesPass());
   GpuNVVMAttachTargetOptions target;
@@ -48,6 +50,7 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   kernels.addPass(createLegatoGpuLowerAllReducePass());
   if (options.gpuContract)
     kernels.addPass(createLegatoGpuContractPass());
+  kernels.addPass(memref::createExpandStridedMetadataPass()); // the views sunk into kernels
   kernels.addPass(createLowerAffinePass());
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createCanonicalizerPass());

@@ -34,15 +34,18 @@ def LegatoFuseKernelsPass : Pass<"legato-fuse-kernels", "mlir::ModuleOp"> {
 def LegatoFuseSweepsPass : Pass<"legato-fuse-sweeps", "mlir::ModuleOp"> {
   let summary = "Fuse pairs of consecutive stencil sweeps into one kernel";
   let description = [{
-    A kernel that reads, at shifted rows, the result of another (a sweep of
-    a Jacobi-style iteration reading the previous sweep's array, whose wall
-    rows are copies of rows next to them) is split into runs of rows in
-    which every such read comes from one row offset of the first kernel,
-    and each run recomputes the first kernel's values from its inputs:
-    two sweeps, one pass over memory. Pairs only: a fused kernel is not
-    fused again.
+    A kernel that reads, at shifted rows and columns, the result of another
+    assembled by slice assignment (a sweep of a Jacobi-style iteration
+    reading the previous sweep's array: its interior from the previous
+    sweep's kernel, its border copied from rows next to it or from the
+    array before) is split into cells, boxes of its loops in which every
+    input reads one piece of one value at a constant shift, and each cell
+    recomputes the first kernel's values from its inputs: two sweeps, one
+    pass over memory. Pairs only: a fused kernel is not fused again.
 
-    With `recompute=false` (the CPU's), the runs read the first kernel's
+    With `recompute=false` (the CPU's), only runs of whole rows that read
+    nothing but the first kernel's values of its array pair; they read the
+    first kernel's
     result instead, and the first kernel and its runs are marked as one
     tiled pair (`legato.sweep_tile`): legato-group-launches makes them one
     launch, and legato-linalg-to-loops computes them tile by tile of rows,
@@ -52,7 +55,7 @@ def LegatoFuseSweepsPass : Pass<"legato-fuse-sweeps", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"recompute", "recompute", "bool", "true",
-           "each run recomputes the first sweep's values (else: tiled pair)">,
+           "each cell recomputes the first sweep's values (else: tiled pair)">,
   ];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }

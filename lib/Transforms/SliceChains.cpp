@@ -9,39 +9,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/SliceChains.h"
+#include "Transforms/StaticBox.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
+using mlir::legato::boxOf;
+using mlir::legato::StaticBox;
 
 namespace {
-
-/// A unit-stride box of static offsets and sizes, one entry per dim.
-struct Box {
-  SmallVector<int64_t> offsets, sizes;
-
-  bool contains(const Box &o) const {
-    for (size_t d = 0; d < offsets.size(); ++d)
-      if (o.offsets[d] < offsets[d] || o.offsets[d] + o.sizes[d] > offsets[d] + sizes[d])
-        return false;
-    return true;
-  }
-  bool disjoint(const Box &o) const {
-    for (size_t d = 0; d < offsets.size(); ++d)
-      if (o.offsets[d] >= offsets[d] + sizes[d] || offsets[d] >= o.offsets[d] + o.sizes[d])
-        return true;
-    return false;
-  }
-};
-
-/// The box of a static, unit-stride slice op.
-std::optional<Box> boxOf(OffsetSizeAndStrideOpInterface op) {
-  if (!op.getOffsets().empty() || !op.getSizes().empty() ||
-      !llvm::all_of(op.getStaticStrides(), [](int64_t s) { return s == 1; }))
-    return std::nullopt;
-  return Box{SmallVector<int64_t>(op.getStaticOffsets()), SmallVector<int64_t>(op.getStaticSizes())};
-}
 
 /// insert_slice(v, ...insert_slice(u, d, R')..., R) with R' inside R: u is
 /// never read, so its insertion goes, as long as every other reader of the
@@ -50,14 +27,14 @@ struct DropOverwrittenInsert : OpRewritePattern<tensor::InsertSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<Box> overwrite = boxOf(op);
+    std::optional<StaticBox> overwrite = boxOf(op);
     if (!overwrite)
       return rewriter.notifyMatchFailure(op, "dynamic or strided window");
     SmallVector<tensor::InsertSliceOp> chain;
     for (auto link = op.getDest().getDefiningOp<tensor::InsertSliceOp>(); link;
          link = link.getDest().getDefiningOp<tensor::InsertSliceOp>()) {
       chain.push_back(link);
-      std::optional<Box> box = boxOf(link);
+      std::optional<StaticBox> box = boxOf(link);
       if (!box || !overwrite->contains(*box))
         continue;
       // The chain's first insertion into a tensor.empty stays, inserting
@@ -76,7 +53,7 @@ struct DropOverwrittenInsert : OpRewritePattern<tensor::InsertSliceOp> {
           if (use.getOwner() == consumer && use.getOperandNumber() == 1)
             continue;
           auto extract = dyn_cast<tensor::ExtractSliceOp>(use.getOwner());
-          std::optional<Box> read = extract ? boxOf(extract) : std::nullopt;
+          std::optional<StaticBox> read = extract ? boxOf(extract) : std::nullopt;
           if (!read || !read->disjoint(*box)) {
             unread = false;
             break;

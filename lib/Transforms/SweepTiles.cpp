@@ -89,17 +89,24 @@ void lowerRows(RewriterBase &rewriter, linalg::GenericOp op, Value first, Value 
 
 namespace mlir::legato {
 
-std::optional<int64_t> rowShift(AffineExpr e) {
+std::optional<std::pair<unsigned, int64_t>> dimShift(AffineExpr e) {
   if (auto dim = dyn_cast<AffineDimExpr>(e))
-    return dim.getPosition() == 0 ? std::optional<int64_t>(0) : std::nullopt;
+    return std::make_pair(dim.getPosition(), int64_t(0));
   auto sum = dyn_cast<AffineBinaryOpExpr>(e);
   if (!sum || sum.getKind() != AffineExprKind::Add)
     return std::nullopt;
   auto dim = dyn_cast<AffineDimExpr>(sum.getLHS());
   auto c = dyn_cast<AffineConstantExpr>(sum.getRHS());
-  if (!dim || dim.getPosition() != 0 || !c)
+  if (!dim || !c)
     return std::nullopt;
-  return c.getValue();
+  return std::make_pair(dim.getPosition(), c.getValue());
+}
+
+std::optional<int64_t> rowShift(AffineExpr e) {
+  std::optional<std::pair<unsigned, int64_t>> shift = dimShift(e);
+  if (!shift || shift->first != 0)
+    return std::nullopt;
+  return shift->second;
 }
 
 int64_t SweepTiles::tileRows(int threads) const {

@@ -21,6 +21,10 @@
 
 namespace mlir::legato {
 
+/// The dim and the constant c of a map result `dim + c` (a shift); nullopt
+/// for other expressions.
+std::optional<std::pair<unsigned, int64_t>> dimShift(AffineExpr e);
+
 /// The constant c of a map result `d0 + c` (a row shift); nullopt for other
 /// expressions.
 std::optional<int64_t> rowShift(AffineExpr e);

@@ -151,3 +151,100 @@ func.func @first_sweep_returned(%p: tensor<16x16xf64>, %b: tensor<14x16xf64>) ->
   %p2 = tensor.insert_slice %q14 into %p2b[15, 0] [1, 16] [1, 1] : tensor<1x16xf64> into tensor<16x16xf64>
   return %p1, %p2 : tensor<16x16xf64>, tensor<16x16xf64>
 }
+
+// Tests two sweeps of a Jacobi stencil on an 8 x 8 grid whose border stays
+// fixed: each sweep writes its 6 x 6 interior by slice assignment into a new
+// array whose border rows and columns are copied from the array before. The
+// second sweep's loops are cut into nine cells (corners, edges, the 4 x 4
+// middle) in which each of its five reads comes from one piece: the first
+// sweep's kernel, whose values the cell recomputes (five copies of its 5 ops
+// beside its own 5 in the middle), or the border of %g. The first sweep's
+// array is gone; the second array's border is copied from %g itself.
+// CHECK-LABEL: func @interior_sweeps
+// CHECK-SAME: (%[[G:.*]]: tensor<8x8xf64>)
+// CHECK-DAG: tensor.extract_slice %[[G]][0, 0] [1, 8]
+// CHECK-DAG: tensor.extract_slice %[[G]][7, 0] [1, 8]
+// CHECK-DAG: tensor.extract_slice %[[G]][1, 0] [6, 1]
+// CHECK-DAG: tensor.extract_slice %[[G]][1, 7] [6, 1]
+// CHECK: } -> tensor<1x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[1, 1] [1, 1]
+// CHECK: } -> tensor<1x4xf64>
+// CHECK: tensor.insert_slice %{{.*}}[1, 2] [1, 4]
+// CHECK: } -> tensor<1x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[1, 6] [1, 1]
+// CHECK: } -> tensor<4x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[2, 1] [4, 1]
+// CHECK: linalg.generic
+// CHECK-COUNT-30: arith.
+// CHECK-NEXT: linalg.yield
+// CHECK-NEXT: } -> tensor<4x4xf64>
+// CHECK: tensor.insert_slice %{{.*}}[2, 2] [4, 4]
+// CHECK: } -> tensor<4x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[2, 6] [4, 1]
+// CHECK: } -> tensor<1x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[6, 1] [1, 1]
+// CHECK: } -> tensor<1x4xf64>
+// CHECK: tensor.insert_slice %{{.*}}[6, 2] [1, 4]
+// CHECK: } -> tensor<1x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[6, 6] [1, 1]
+// CHECK-NOT: linalg.generic
+// CHECK: return
+// The CPU's tiled pairs take runs of whole rows only: both sweeps stay.
+// TILE-LABEL: func @interior_sweeps
+// TILE-NOT: legato.sweep_tile
+// TILE-COUNT-2: linalg.generic
+// TILE-NOT: legato.sweep_tile
+// TILE: return
+func.func @interior_sweeps(%g: tensor<8x8xf64>) -> tensor<8x8xf64> {
+  %cst = arith.constant 2.000000e-01 : f64
+  %0 = tensor.empty() : tensor<8x8xf64>
+  %extracted_slice = tensor.extract_slice %g[0, 0] [1, 8] [1, 1] : tensor<8x8xf64> to tensor<1x8xf64>
+  %inserted_slice = tensor.insert_slice %extracted_slice into %0[0, 0] [1, 8] [1, 1] : tensor<1x8xf64> into tensor<8x8xf64>
+  %extracted_slice_0 = tensor.extract_slice %g[7, 0] [1, 8] [1, 1] : tensor<8x8xf64> to tensor<1x8xf64>
+  %inserted_slice_1 = tensor.insert_slice %extracted_slice_0 into %inserted_slice[7, 0] [1, 8] [1, 1] : tensor<1x8xf64> into tensor<8x8xf64>
+  %extracted_slice_2 = tensor.extract_slice %g[1, 0] [6, 1] [1, 1] : tensor<8x8xf64> to tensor<6x1xf64>
+  %inserted_slice_3 = tensor.insert_slice %extracted_slice_2 into %inserted_slice_1[1, 0] [6, 1] [1, 1] : tensor<6x1xf64> into tensor<8x8xf64>
+  %extracted_slice_4 = tensor.extract_slice %g[1, 7] [6, 1] [1, 1] : tensor<8x8xf64> to tensor<6x1xf64>
+  %inserted_slice_5 = tensor.insert_slice %extracted_slice_4 into %inserted_slice_3[1, 7] [6, 1] [1, 1] : tensor<6x1xf64> into tensor<8x8xf64>
+  %extracted_slice_6 = tensor.extract_slice %g[0, 1] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %extracted_slice_7 = tensor.extract_slice %g[1, 1] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %extracted_slice_8 = tensor.extract_slice %g[2, 1] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %extracted_slice_9 = tensor.extract_slice %g[1, 0] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %extracted_slice_10 = tensor.extract_slice %g[1, 2] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %1 = tensor.empty() : tensor<6x6xf64>
+  %2 = linalg.generic {indexing_maps = [#id, #id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%extracted_slice_7, %extracted_slice_6, %extracted_slice_8, %extracted_slice_9, %extracted_slice_10 : tensor<6x6xf64>, tensor<6x6xf64>, tensor<6x6xf64>, tensor<6x6xf64>, tensor<6x6xf64>) outs(%1 : tensor<6x6xf64>) {
+  ^bb0(%in: f64, %in_25: f64, %in_26: f64, %in_27: f64, %in_28: f64, %out: f64):
+    %6 = arith.addf %in, %in_25 : f64
+    %7 = arith.addf %6, %in_26 : f64
+    %8 = arith.addf %7, %in_27 : f64
+    %9 = arith.addf %8, %in_28 : f64
+    %10 = arith.mulf %9, %cst : f64
+    linalg.yield %10 : f64
+  } -> tensor<6x6xf64>
+  %inserted_slice_11 = tensor.insert_slice %2 into %inserted_slice_5[1, 1] [6, 6] [1, 1] : tensor<6x6xf64> into tensor<8x8xf64>
+  %3 = tensor.empty() : tensor<8x8xf64>
+  %extracted_slice_12 = tensor.extract_slice %inserted_slice_11[0, 0] [1, 8] [1, 1] : tensor<8x8xf64> to tensor<1x8xf64>
+  %inserted_slice_13 = tensor.insert_slice %extracted_slice_12 into %3[0, 0] [1, 8] [1, 1] : tensor<1x8xf64> into tensor<8x8xf64>
+  %extracted_slice_14 = tensor.extract_slice %inserted_slice_11[7, 0] [1, 8] [1, 1] : tensor<8x8xf64> to tensor<1x8xf64>
+  %inserted_slice_15 = tensor.insert_slice %extracted_slice_14 into %inserted_slice_13[7, 0] [1, 8] [1, 1] : tensor<1x8xf64> into tensor<8x8xf64>
+  %extracted_slice_16 = tensor.extract_slice %inserted_slice_11[1, 0] [6, 1] [1, 1] : tensor<8x8xf64> to tensor<6x1xf64>
+  %inserted_slice_17 = tensor.insert_slice %extracted_slice_16 into %inserted_slice_15[1, 0] [6, 1] [1, 1] : tensor<6x1xf64> into tensor<8x8xf64>
+  %extracted_slice_18 = tensor.extract_slice %inserted_slice_11[1, 7] [6, 1] [1, 1] : tensor<8x8xf64> to tensor<6x1xf64>
+  %inserted_slice_19 = tensor.insert_slice %extracted_slice_18 into %inserted_slice_17[1, 7] [6, 1] [1, 1] : tensor<6x1xf64> into tensor<8x8xf64>
+  %extracted_slice_20 = tensor.extract_slice %inserted_slice_11[0, 1] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %extracted_slice_21 = tensor.extract_slice %inserted_slice_11[2, 1] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %extracted_slice_22 = tensor.extract_slice %inserted_slice_11[1, 0] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %extracted_slice_23 = tensor.extract_slice %inserted_slice_11[1, 2] [6, 6] [1, 1] : tensor<8x8xf64> to tensor<6x6xf64>
+  %4 = tensor.empty() : tensor<6x6xf64>
+  %5 = linalg.generic {indexing_maps = [#id, #id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%2, %extracted_slice_20, %extracted_slice_21, %extracted_slice_22, %extracted_slice_23 : tensor<6x6xf64>, tensor<6x6xf64>, tensor<6x6xf64>, tensor<6x6xf64>, tensor<6x6xf64>) outs(%4 : tensor<6x6xf64>) {
+  ^bb0(%in: f64, %in_25: f64, %in_26: f64, %in_27: f64, %in_28: f64, %out: f64):
+    %6 = arith.addf %in, %in_25 : f64
+    %7 = arith.addf %6, %in_26 : f64
+    %8 = arith.addf %7, %in_27 : f64
+    %9 = arith.addf %8, %in_28 : f64
+    %10 = arith.mulf %9, %cst : f64
+    linalg.yield %10 : f64
+  } -> tensor<6x6xf64>
+  %inserted_slice_24 = tensor.insert_slice %5 into %inserted_slice_19[1, 1] [6, 6] [1, 1] : tensor<6x6xf64> into tensor<8x8xf64>
+  return %inserted_slice_24 : tensor<8x8xf64>
+}
