@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 
 namespace legato::detail {
@@ -81,6 +82,8 @@ Engine::Engine(const Options &o)
       threads(o.threads > 0 ? o.threads : defaultThreads()),
       simplify(o.simplify.value_or(true)), fpContract(o.fp_contract.value_or(false)),
       fuseSweeps(o.fuse_sweeps.value_or(true)),
+      recomputeSweepsOnCpu(std::getenv("LEGATO_FUSE_SWEEPS") &&
+                           std::strcmp(std::getenv("LEGATO_FUSE_SWEEPS"), "recompute") == 0),
       overlapExchanges(o.overlap_exchanges.value_or(false) && backend == Backend::cpu),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
       mlirContext(compilerRegistry(backend)) {
@@ -109,7 +112,7 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
   options.gpuContract = fpContract;
   options.fuseSweeps = fuseSweeps;
   // The CPU tiles sweep pairs; GPU kernels recompute (compileForGpu sets it).
-  options.recomputeSweeps = backend != Backend::cpu;
+  options.recomputeSweeps = backend != Backend::cpu || recomputeSweepsOnCpu;
   return options;
 }
 
@@ -240,6 +243,7 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
                     "|simplify=" + std::to_string(options.simplify) +
                     "|contract=" + std::to_string(options.gpuContract) +
                     "|sweeps=" + std::to_string(options.fuseSweeps) +
+                    std::to_string(options.recomputeSweeps) +
                     "|overlap=" + std::to_string(overlapExchanges);
   if (ranks() > 1) { // where the inputs live and the outputs go decides the program
     for (const NodePtr &in : program.inputs)

@@ -34,6 +34,10 @@ public:
   bool simplify;
   bool fpContract; ///< Options::fp_contract
   bool fuseSweeps; ///< Options::fuse_sweeps
+  /// LEGATO_FUSE_SWEEPS=recompute: the CPU fuses sweep pairs as GPU kernels
+  /// do (the second sweep recomputes the first), so that machines without a
+  /// GPU test that form too; tiled pairs otherwise.
+  bool recomputeSweepsOnCpu;
   bool overlapExchanges; ///< Options::overlap_exchanges, with the CPU backend
   int64_t windowLimit;
   int meshRows; ///< Options::mesh_rows: 0, or the rows of a 2-D mesh of the ranks

@@ -129,6 +129,37 @@ TEST(Ptx, TwoPressureSweepsAreOneKernelWithFuseSweeps) {
   EXPECT_EQ(entries(ptx), fuse && std::string(fuse) == "0" ? 2 : 1) << ptx;
 }
 
+/// Two sweeps of a 5-point stencil whose border stays fixed: with
+/// Options::fuse_sweeps one kernel, whose interior, edges and corners each
+/// recompute the first sweep's values they read, and which takes the grid
+/// and the result as one buffer each however many windows of them it reads
+/// (legato-gpu-sink-views): two memref descriptors of two pointers each.
+TEST(Ptx, TwoStencilSweepsAreOneKernelWithFuseSweeps) {
+  runtime();
+  using legato::none;
+  using legato::slice;
+  legato::Array g0 = legato::random({64, 64}, legato::f64, 10);
+  auto f = legato::jit([](const legato::Array &start) {
+    legato::Array g = start.copy();
+    for (int sweep = 0; sweep < 2; ++sweep)
+      g[{slice(1, -1), slice(1, -1)}] =
+          0.2 * (legato::Array(g[{slice(1, -1), slice(1, -1)}]) + g[{slice(none, -2), slice(1, -1)}] +
+                 g[{slice(2, none), slice(1, -1)}] + g[{slice(1, -1), slice(none, -2)}] +
+                 g[{slice(1, -1), slice(2, none)}]);
+    return g;
+  });
+  std::string ptx = f.ptx(g0);
+  const char *fuse = std::getenv("LEGATO_FUSE_SWEEPS");
+  bool fused = !(fuse && std::string(fuse) == "0");
+  EXPECT_EQ(entries(ptx), fused ? 1 : 2) << ptx;
+  if (fused) {
+    size_t pointers = 0;
+    for (size_t at = ptx.find(".ptr"); at != std::string::npos; at = ptx.find(".ptr", at + 1))
+      ++pointers;
+    EXPECT_EQ(pointers, 4u) << ptx;
+  }
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
