@@ -92,6 +92,10 @@ bool isRecomputableSweep(linalg::GenericOp op, unsigned result) {
 /// may find.
 constexpr size_t kMaxPieces = 64;
 
+/// Cells at most of a second sweep (a stencil with a fixed border has nine):
+/// each is a kernel of its own before launches merge.
+constexpr size_t kMaxCells = 16;
+
 /// A box of a tensor whose values are those of `value` moved by `shift`:
 /// the tensor at p is `value` at p + shift, for every p in `box`.
 struct Piece {
@@ -195,8 +199,8 @@ bool spansWhatShiftsMiss(AffineMap map, const StaticBox &cell, ArrayRef<int64_t>
   return true;
 }
 
-/// Whether result `result` of `producer` can be recomputed over `box` of its
-/// loops: its inputs have static shapes and are read whole where not shifted.
+/// Whether `producer`'s values can be recomputed over `box` of its loops:
+/// its inputs have static shapes and are read whole where not shifted.
 bool recomputableOver(linalg::GenericOp producer, const StaticBox &box) {
   SmallVector<int64_t> loops = producer.getStaticLoopRanges();
   return llvm::all_of(producer.getDpsInputOperands(), [&](OpOperand *in) {
@@ -250,7 +254,7 @@ FailureOr<SmallVector<Source>> sourcesIn(linalg::GenericOp op, ArrayRef<SmallVec
 
 /// `op`'s loops cut where an input's reads move from one piece to another,
 /// as few boxes as rows of equal columns allow; failure when no cut
-/// separates the pieces of some read.
+/// separates the pieces of some read, or past kMaxCells.
 FailureOr<SmallVector<Cell>> cutIntoCells(linalg::GenericOp op, ArrayRef<SmallVector<Piece>> pieces,
                                           ArrayRef<int64_t> loops) {
   SmallVector<SmallVector<int64_t>> cuts;
@@ -301,6 +305,8 @@ FailureOr<SmallVector<Cell>> cutIntoCells(linalg::GenericOp op, ArrayRef<SmallVe
   SmallVector<Cell> cells;
   for (SmallVector<Cell> &band : bands)
     llvm::append_range(cells, band);
+  if (cells.size() > kMaxCells)
+    return failure();
   return cells;
 }
 
