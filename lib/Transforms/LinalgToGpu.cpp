@@ -84,6 +84,15 @@ bool hoistDefinition(Value v, Operation *point) {
 // 2 per round with up to 65,536 blocks (the pass's default) made the stencil
 // 7.5%, shallow water 6.5% and CG 5% faster than 4 with up to 8,192.
 constexpr int64_t kUnroll = 2;
+// Inputs beyond which an elementwise kernel handles one element per round:
+// two elements' loads in flight then take more registers than they hide
+// latency. The cells of a stencil's sweep pair read 25 windows at 64
+// registers, half the warps of a sweep (docs/gpu-2026-11-30/prof53); one
+// element per round for kernels of more than 8 inputs made, on an H200
+// (ab53), the stencil 5.6%, CFD 14% and shallow water 6% faster, CG and
+// BiCGSTAB as fast (with more than 16: CFD and the stencil alike, shallow
+// water unchanged).
+constexpr int64_t kMaxUnrolledInputs = 8;
 // Blocks at most of an elementwise kernel that also reduces what it computes
 // (FusedReduction), and elements per thread and round there: every block
 // fences its partial and takes a ticket (combineInLastBlock), which holds
@@ -255,7 +264,10 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
       return lowerVectorized(b, op, space, lanes, blockSize,
                              std::min(maxBlocks, kMaxVectorizedBlocks));
   // Reductions loop inside each element: no unrolling there.
-  int64_t unroll = !space.reduced.empty() ? 1 : fused ? kFusedReductionUnroll : kUnroll;
+  int64_t unroll = !space.reduced.empty()                          ? 1
+                   : fused                                         ? kFusedReductionUnroll
+                   : op.getNumDpsInputs() > kMaxUnrolledInputs ? 1
+                                                                   : kUnroll;
   if (fused)
     maxBlocks = std::min(maxBlocks, kMaxFusedReductionBlocks);
   int64_t perBlock = blockSize * unroll;

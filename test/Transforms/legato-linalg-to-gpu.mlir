@@ -343,6 +343,44 @@ func.func @strided(%x: memref<1024x1026xf32>, %y: memref<1024x1024xf32>) {
   return
 }
 
+// Tests that an elementwise op of more than 8 inputs (a cell of a stencil's
+// sweep pair reads 25 windows) handles one element per thread and round:
+// 2^16 elements make 256 blocks of 256 threads, and a round loads 9 inputs.
+// CHECK-LABEL: func @many_inputs
+// CHECK: %[[BLOCKS:.*]] = arith.constant 256 : index
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[BLOCKS]],
+// CHECK-COUNT-9: memref.load
+// CHECK-NOT: memref.load
+// CHECK: memref.store
+// CHECK-NOT: memref.load
+// CHECK: gpu.terminator
+func.func @many_inputs(%x: memref<258x258xf64>, %y: memref<256x256xf64>) {
+  %v00 = memref.subview %x[0, 0] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1]>>
+  %v01 = memref.subview %x[0, 1] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 1>>
+  %v02 = memref.subview %x[0, 2] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 2>>
+  %v10 = memref.subview %x[1, 0] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 258>>
+  %v11 = memref.subview %x[1, 1] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 259>>
+  %v12 = memref.subview %x[1, 2] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 260>>
+  %v20 = memref.subview %x[2, 0] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 516>>
+  %v21 = memref.subview %x[2, 1] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 517>>
+  %v22 = memref.subview %x[2, 2] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 518>>
+  linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2, #id2, #id2, #id2, #id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v00, %v01, %v02, %v10, %v11, %v12, %v20, %v21, %v22 : memref<256x256xf64, strided<[258, 1]>>, memref<256x256xf64, strided<[258, 1], offset: 1>>, memref<256x256xf64, strided<[258, 1], offset: 2>>, memref<256x256xf64, strided<[258, 1], offset: 258>>, memref<256x256xf64, strided<[258, 1], offset: 259>>, memref<256x256xf64, strided<[258, 1], offset: 260>>, memref<256x256xf64, strided<[258, 1], offset: 516>>, memref<256x256xf64, strided<[258, 1], offset: 517>>, memref<256x256xf64, strided<[258, 1], offset: 518>>)
+      outs(%y : memref<256x256xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64, %d: f64, %e: f64, %f: f64, %g: f64, %h: f64, %i: f64, %o: f64):
+    %0 = arith.addf %a, %b : f64
+    %1 = arith.addf %0, %c : f64
+    %2 = arith.addf %1, %d : f64
+    %3 = arith.addf %2, %e : f64
+    %4 = arith.addf %3, %f : f64
+    %5 = arith.addf %4, %g : f64
+    %6 = arith.addf %5, %h : f64
+    %7 = arith.addf %6, %i : f64
+    linalg.yield %7 : f64
+  }
+  return
+}
+
 // Tests the grid's caps on 2^28 elements: a scalar kernel takes at most
 // 65,536 blocks (the pass's max-blocks), a vectorised one 8,192; the rest
 // is covered by rounds of the grid-stride loop.
