@@ -77,13 +77,18 @@ std::string shapeString(const Shape &shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+/// LEGATO_FUSE_SWEEPS=recompute (the rest of that variable is read into
+/// Options::fuse_sweeps).
+static bool isRecomputeSweeps(const char *value) {
+  return value && std::strcmp(value, "recompute") == 0;
+}
+
 Engine::Engine(const Options &o)
     : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
       threads(o.threads > 0 ? o.threads : defaultThreads()),
       simplify(o.simplify.value_or(true)), fpContract(o.fp_contract.value_or(false)),
       fuseSweeps(o.fuse_sweeps.value_or(true)),
-      recomputeSweepsOnCpu(std::getenv("LEGATO_FUSE_SWEEPS") &&
-                           std::strcmp(std::getenv("LEGATO_FUSE_SWEEPS"), "recompute") == 0),
+      recomputeSweepsOnCpu(isRecomputeSweeps(std::getenv("LEGATO_FUSE_SWEEPS"))),
       overlapExchanges(o.overlap_exchanges.value_or(false) && backend == Backend::cpu),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
       mlirContext(compilerRegistry(backend)) {

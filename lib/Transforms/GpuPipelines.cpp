@@ -35,10 +35,10 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   pm.addPass(createLegatoLinalgToGpuPass());
   pm.addPass(createLegatoGpuMergeLaunchesPass());
   pm.addPass(createConvertMathToFuncs()); // integer powers (outlining copies the callees)
+  pm.addPass(createLegatoGpuSinkViewsPass());
   // Constants stay kernel parameters: sunk into the kernels as immediates
   // (gpu-launch-sink-index-computations, 1.0 / x becoming rcp.rn.f64), f64
   // Black-Scholes ran 5% slower on the H200 (docs/gpu-2026-11-30/ab19).
-  pm.addPass(createLegatoGpuSinkViewsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLegatoGpuMergeModulesPass());
   GpuNVVMAttachTargetOptions target;

@@ -346,6 +346,9 @@ struct TransposeLowering : OpConversionPattern<TransposeOp> {
 /// A window walked with negative strides is the same window walked forwards
 /// (offset moved to its last element) with the values reversed along those
 /// dims. Returns the forward offsets/strides and the reversing map, if any.
+/// A dim of one element has stride 1: its stride moves nothing, and as 1
+/// the window is one that folders and slice chains recognise (`a[::3] = c`
+/// on a one-row array overwrites all of it).
 struct ForwardWindow {
   SmallVector<int64_t> offsets, strides;
   SmallVector<AffineExpr> reverse;
@@ -356,6 +359,8 @@ ForwardWindow forwardWindow(OpBuilder &b, ArrayRef<int64_t> offsets,
   ForwardWindow w{SmallVector<int64_t>(offsets), SmallVector<int64_t>(strides), {}, false};
   for (size_t d = 0; d < sizes.size(); ++d) {
     AffineExpr e = b.getAffineDimExpr(d);
+    if (sizes[d] == 1)
+      w.strides[d] = 1;
     if (w.strides[d] < 0) {
       w.offsets[d] += (sizes[d] - 1) * w.strides[d];
       w.strides[d] = -w.strides[d];
