@@ -248,7 +248,7 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
                     "|simplify=" + std::to_string(options.simplify) +
                     "|contract=" + std::to_string(options.gpuContract) +
                     "|sweeps=" + std::to_string(options.fuseSweeps) +
-                    std::to_string(options.recomputeSweeps) +
+                    "|recompute=" + std::to_string(options.recomputeSweeps) +
                     "|overlap=" + std::to_string(overlapExchanges);
   if (ranks() > 1) { // where the inputs live and the outputs go decides the program
     for (const NodePtr &in : program.inputs)

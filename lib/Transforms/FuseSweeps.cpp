@@ -27,9 +27,9 @@
 // On the CPU (recompute=false) the cells must be runs of whole rows that
 // read only the kernel's values of the first sweep's array; they read the
 // kernel's result instead, and the kernel and its runs are marked as one
-// tiled pair: the loops that compute them tile by tile keep the first sweep's rows in a scratch buffer
-// per tile (SweepTiles.h), which costs a recomputed row per tile edge, not a
-// recomputed value per neighbour.
+// tiled pair: the loops that compute them tile by tile keep the first
+// sweep's rows in a scratch buffer per tile (SweepTiles.h), which costs a
+// recomputed row per tile edge, not a recomputed value per neighbour.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
@@ -364,8 +364,9 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   auto producer = cast<linalg::GenericOp>(s.kernel.getDefiningOp());
   // Inputs that carry none of the kernel's values are read as they are,
   // however they were assembled: only the kernel's pieces cut the loops.
+  auto carriesKernel = [&](const Piece &p) { return p.value == s.kernel; };
   for (auto [found, in] : llvm::zip_equal(pieces, op.getDpsInputOperands()))
-    if (!found.empty() && llvm::none_of(found, [&](const Piece &p) { return p.value == s.kernel; })) {
+    if (!found.empty() && llvm::none_of(found, carriesKernel)) {
       auto type = cast<RankedTensorType>(in->get().getType());
       found = {Piece{StaticBox::of(type.getShape()), in->get(),
                      SmallVector<int64_t, 2>(type.getRank(), 0), {}}};
@@ -375,8 +376,7 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   // as it is.
   if (!recompute)
     for (const SmallVector<Piece> &found : pieces)
-      if (llvm::any_of(found, [&](const Piece &p) { return p.value == s.kernel; }) &&
-          !llvm::all_of(found, [&](const Piece &p) { return p.value == s.kernel; }))
+      if (llvm::any_of(found, carriesKernel) && !llvm::all_of(found, carriesKernel))
         return failure();
   FailureOr<SmallVector<Cell>> cells = cutIntoCells(op, pieces, loops);
   if (failed(cells))
@@ -401,7 +401,7 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   // other reads of the slices that carry it must read other pieces.
   for (const SmallVector<Piece> &found : pieces)
     for (const Piece &p : found)
-      if (p.value == s.kernel)
+      if (carriesKernel(p))
         s.path.insert(p.via.begin(), p.via.end());
   for (Operation *step : s.path)
     for (Operation *user : step->getUsers()) {
@@ -411,7 +411,7 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
       auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
       std::optional<SmallVector<Piece>> read =
           extract ? piecesOf(extract.getResult()) : std::nullopt;
-      if (!recompute || !read || read->size() != 1 || read->front().value == s.kernel)
+      if (!recompute || !read || read->size() != 1 || carriesKernel(read->front()))
         return failure();
       s.forwards.push_back({extract, read->front()});
     }

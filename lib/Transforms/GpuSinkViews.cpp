@@ -14,6 +14,8 @@
 
 #include "mlir/Transforms/RegionUtils.h"
 
+#include <functional>
+
 namespace mlir::legato {
 #define GEN_PASS_DEF_LEGATOGPUSINKVIEWSPASS
 #include "Transforms/GpuPasses.h.inc"

@@ -263,11 +263,13 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
     if (int64_t lanes = vectorLanes(op, space))
       return lowerVectorized(b, op, space, lanes, blockSize,
                              std::min(maxBlocks, kMaxVectorizedBlocks));
-  // Reductions loop inside each element: no unrolling there.
-  int64_t unroll = !space.reduced.empty()                          ? 1
-                   : fused                                         ? kFusedReductionUnroll
-                   : op.getNumDpsInputs() > kMaxUnrolledInputs ? 1
-                                                                   : kUnroll;
+  int64_t unroll = kUnroll;
+  if (!space.reduced.empty())
+    unroll = 1; // reductions loop inside each element: no unrolling there
+  else if (fused)
+    unroll = kFusedReductionUnroll;
+  else if (int64_t(op.getNumDpsInputs()) > kMaxUnrolledInputs)
+    unroll = 1;
   if (fused)
     maxBlocks = std::min(maxBlocks, kMaxFusedReductionBlocks);
   int64_t perBlock = blockSize * unroll;

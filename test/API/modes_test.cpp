@@ -299,12 +299,12 @@ std::vector<Array> stencilSweeps(const Step &s, const Array &start, int sweeps =
   using legato::none;
   using legato::slice;
   Array g = start.copy();
-  for (int sweep = 0; sweep < sweeps; ++sweep)
-    g[{slice(1, -1), slice(1, -1)}] =
-        s(0.2 * s(s(s(s(Array(g[{slice(1, -1), slice(1, -1)}]) + Array(g[{slice(none, -2), slice(1, -1)}])) +
-                        Array(g[{slice(2, none), slice(1, -1)}])) +
-                      Array(g[{slice(1, -1), slice(none, -2)}])) +
-                    Array(g[{slice(1, -1), slice(2, none)}])));
+  for (int sweep = 0; sweep < sweeps; ++sweep) {
+    Array centre(g[{slice(1, -1), slice(1, -1)}]), north(g[{slice(none, -2), slice(1, -1)}]),
+        south(g[{slice(2, none), slice(1, -1)}]), west(g[{slice(1, -1), slice(none, -2)}]),
+        east(g[{slice(1, -1), slice(2, none)}]);
+    g[{slice(1, -1), slice(1, -1)}] = s(0.2 * s(s(s(s(centre + north) + south) + west) + east));
+  }
   return std::vector<Array>{g};
 }
 

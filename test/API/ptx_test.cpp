@@ -143,9 +143,9 @@ TEST(Ptx, TwoStencilSweepsAreOneKernelWithFuseSweeps) {
     legato::Array g = start.copy();
     for (int sweep = 0; sweep < 2; ++sweep)
       g[{slice(1, -1), slice(1, -1)}] =
-          0.2 * (legato::Array(g[{slice(1, -1), slice(1, -1)}]) + g[{slice(none, -2), slice(1, -1)}] +
-                 g[{slice(2, none), slice(1, -1)}] + g[{slice(1, -1), slice(none, -2)}] +
-                 g[{slice(1, -1), slice(2, none)}]);
+          0.2 * (legato::Array(g[{slice(1, -1), slice(1, -1)}]) +
+                 g[{slice(none, -2), slice(1, -1)}] + g[{slice(2, none), slice(1, -1)}] +
+                 g[{slice(1, -1), slice(none, -2)}] + g[{slice(1, -1), slice(2, none)}]);
     return g;
   });
   std::string ptx = f.ptx(g0);
