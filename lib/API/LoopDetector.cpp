@@ -53,10 +53,15 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
   if (history.empty() && body.empty())
     origin = node.seq;
   uint64_t sig = signature(node);
+  Cut ended = Cut::none;
   if (!body.empty()) {
     if (sig == body[size_t(position)])
       return advance(node, live);
-    reset(); // the loop ended: look for the next one
+    // The loop ended: look for the next one. A jit trace, not cut when the
+    // loop locked, is cut here: the loop's ops form one window.
+    if (outputs == Outputs::read)
+      ended = Cut::beforeThis;
+    reset();
     origin = node.seq;
     sig = signature(node);
   }
@@ -78,10 +83,18 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
       valueBytes.assign(size_t(p), 0);
       cutBefore = -1;
       runs.clear(); // (history stays: an empty one would move the origin)
-      return Cut::afterThis; // the ops so far form one window
+      if (outputs == Outputs::read) {
+        // A jit trace is cut after the fact: its first window runs on to
+        // the first good cut a chunk in, as long as the others. (A window
+        // of the ops so far would be one more program that runs once: the
+        // stencil's 10 sweeps were 3 + 7, two of them left unpaired.)
+        sinceCut = int64_t(history.size());
+        return Cut::none;
+      }
+      return Cut::afterThis; // lazily, the ops so far form one window
     }
   }
-  return Cut::none;
+  return ended;
 }
 
 LoopDetector::Cut LoopDetector::advance(const Node &node, int64_t live) {

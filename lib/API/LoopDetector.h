@@ -5,7 +5,9 @@
 // The detector watches the structure of the recorded ops; once the last ops
 // repeat with a period P (two identical bodies in a row), it asks for a flush
 // and then for one every C ops (C a multiple of P), so every later window has
-// the same structure and the executable cache serves it. The cut falls where
+// the same structure and the executable cache serves it. A jit trace is cut
+// after the fact and skips that first flush: its first window runs on to the
+// first cut C ops in, and a loop's end cuts it instead. The cut falls where
 // the fewest values become window outputs, seen over the first period, so
 // windows pass on the loop's state, not its temporaries:
 // - lazily, every value an Array holds at the cut is an output: the cut

@@ -44,6 +44,8 @@
 
 #include "llvm/ADT/SetVector.h"
 
+#include <functional>
+
 namespace mlir::legato {
 #define GEN_PASS_DEF_LEGATOFUSESWEEPSPASS
 #include "Transforms/Passes.h.inc"
@@ -403,18 +405,27 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
     for (const Piece &p : found)
       if (carriesKernel(p))
         s.path.insert(p.via.begin(), p.via.end());
-  for (Operation *step : s.path)
-    for (Operation *user : step->getUsers()) {
-      if (user == op || s.path.contains(user) ||
-          llvm::any_of(s.forwards, [&](auto &f) { return f.first == user; }))
-        continue;
-      auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
-      std::optional<SmallVector<Piece>> read =
-          extract ? piecesOf(extract.getResult()) : std::nullopt;
-      if (!recompute || !read || read->size() != 1 || carriesKernel(read->front()))
-        return failure();
-      s.forwards.push_back({extract, read->front()});
+  // An extraction that reads one piece of no kernel value reads that piece
+  // instead. One that reads several may still go when only such extractions
+  // read it (over several ranks, the next array's border copies are taken
+  // from a slice of this one: legato-partition's box of it).
+  std::function<bool(Operation *)> forward = [&](Operation *user) {
+    auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
+    std::optional<SmallVector<Piece>> read =
+        extract ? piecesOf(extract.getResult()) : std::nullopt;
+    if (!read)
+      return false;
+    if (read->size() == 1 && !carriesKernel(read->front())) {
+      if (llvm::none_of(s.forwards, [&](auto &f) { return f.first == extract; }))
+        s.forwards.push_back({extract, read->front()});
+      return true;
     }
+    return !extract->use_empty() && llvm::all_of(extract->getUsers(), forward);
+  };
+  for (Operation *step : s.path)
+    for (Operation *user : step->getUsers())
+      if (user != op && !s.path.contains(user) && (!recompute || !forward(user)))
+        return failure();
   for (Operation *user : s.kernel.getUsers())
     if (!s.path.contains(user) && user != op)
       return failure();

@@ -6,7 +6,9 @@
 //   t = s + s;  u = t * s;  v = u - t;  s = v / t;
 // Cut before `t = s + s`, a window passes on s alone; anywhere else, two
 // arrays. A jit trace (Outputs::read) must cut there whichever op of the
-// body the detector happened to lock onto (the trace starts mid-body).
+// body the detector happened to lock onto (the trace starts mid-body), and
+// only there: not where it locked (that window would run once), but where
+// the loop ends.
 //
 //===----------------------------------------------------------------------===//
 #include "API/LoopDetector.h"
@@ -26,8 +28,10 @@ constexpr int kOpsPerIteration = 4;
 struct Trace {
   LoopDetector detector{/*minWindowOps=*/8, LoopDetector::Outputs::read};
   uint64_t seq = 1;
-  std::vector<int> cutBeforeOp; ///< body op (0..3) of each op a window starts at
+  std::vector<int> cutBeforeOp;     ///< body op (0..3) of each op a window starts at
+  std::vector<uint64_t> cutBeforeSeq; ///< and its place in the trace
 
+  /// Records an op of body op `bodyOp` (-1: after the loop).
   NodePtr record(int bodyOp, BinaryKind kind, NodePtr a, NodePtr b) {
     auto n = std::make_shared<Node>();
     n->kind = OpKind::Binary;
@@ -36,14 +40,24 @@ struct Trace {
     n->shape = {1000};
     n->operands = {std::move(a), std::move(b)};
     n->seq = seq++;
-    if (detector.record(*n) == LoopDetector::Cut::beforeThis)
+    switch (detector.record(*n)) {
+    case LoopDetector::Cut::none: break;
+    case LoopDetector::Cut::beforeThis:
       cutBeforeOp.push_back(bodyOp);
+      cutBeforeSeq.push_back(n->seq);
+      break;
+    case LoopDetector::Cut::afterThis:
+      cutBeforeOp.push_back(bodyOp < 0 ? -1 : (bodyOp + 1) % kOpsPerIteration);
+      cutBeforeSeq.push_back(n->seq + 1);
+      break;
+    }
     return n;
   }
 };
 
-/// Runs `iterations` of the body from body op `first` on.
-std::vector<int> cutsOfLoopStartingAt(int first, int iterations) {
+/// Runs `iterations` of the body from body op `first` on, then `after` ops
+/// of another kind.
+Trace traceOfLoopStartingAt(int first, int iterations, int after = 0) {
   Trace trace;
   auto param = std::make_shared<Node>(); // the state before the loop: an input
   param->kind = OpKind::Param;
@@ -58,7 +72,13 @@ std::vector<int> cutsOfLoopStartingAt(int first, int iterations) {
     case 3: s = trace.record(3, BinaryKind::Div, v, t); break;
     }
   }
-  return trace.cutBeforeOp;
+  for (int op = 0; op < after; ++op)
+    s = trace.record(-1, BinaryKind::Pow, s, param);
+  return trace;
+}
+
+std::vector<int> cutsOfLoopStartingAt(int first, int iterations) {
+  return traceOfLoopStartingAt(first, iterations).cutBeforeOp;
 }
 
 TEST(LoopDetector, JitCutsWhereOnlyTheLoopStatePassesOn) {
@@ -70,6 +90,19 @@ TEST(LoopDetector, JitCutsWhereOnlyTheLoopStatePassesOn) {
     for (int op : cuts)
       EXPECT_EQ(op, 0) << "a window of the trace starting at body op " << first
                        << " opens at body op " << op << ", where t or u is live";
+  }
+}
+
+TEST(LoopDetector, JitTraceIsCutAChunkInAndWhereTheLoopEnds) {
+  for (int first = 0; first < kOpsPerIteration; ++first) {
+    Trace trace = traceOfLoopStartingAt(first, 10, /*after=*/3);
+    ASSERT_GE(trace.cutBeforeSeq.size(), 2u) << "trace starting at body op " << first;
+    // The first window holds a chunk (8 ops) at least, as the later ones.
+    EXPECT_GT(trace.cutBeforeSeq.front(), 8u) << "trace starting at body op " << first;
+    // The last cut: before the first op after the loop.
+    uint64_t loopOps = uint64_t(10 * kOpsPerIteration - first);
+    EXPECT_EQ(trace.cutBeforeSeq.back(), loopOps + 1) << "trace starting at body op " << first;
+    EXPECT_EQ(trace.cutBeforeOp.back(), -1);
   }
 }
 

@@ -248,3 +248,93 @@ func.func @interior_sweeps(%g: tensor<8x8xf64>) -> tensor<8x8xf64> {
   %inserted_slice_24 = tensor.insert_slice %5 into %inserted_slice_19[1, 1] [6, 6] [1, 1] : tensor<6x6xf64> into tensor<8x8xf64>
   return %inserted_slice_24 : tensor<8x8xf64>
 }
+
+// Tests the same two sweeps as one rank of two holds them (legato-partition,
+// rank 0 of an 8 x 8 grid split in rows): the first sweep computes rows 1..4
+// of the rank's six rows (its four and two ghost rows), the second rows 1..3.
+// The next array's border copies are taken from the partitioner's 4 x 8
+// slice of the first sweep's array; they read %g's border through it and
+// are forwarded there, so the first array is gone. No bottom border on this
+// rank: six cells (the top corners and edge, the left and right edges, the
+// middle).
+// CHECK-LABEL: func @rank_sweeps
+// CHECK-SAME: (%[[G:.*]]: tensor<6x8xf64>)
+// CHECK-NOT: tensor<5x8xf64>
+// CHECK-DAG: tensor.extract_slice %[[G]][0, 0] [1, 8]
+// CHECK-DAG: tensor.extract_slice %[[G]][1, 0] [3, 1]
+// CHECK-DAG: tensor.extract_slice %[[G]][1, 7] [3, 1]
+// CHECK: } -> tensor<1x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[1, 1] [1, 1]
+// CHECK: } -> tensor<1x4xf64>
+// CHECK: tensor.insert_slice %{{.*}}[1, 2] [1, 4]
+// CHECK: } -> tensor<1x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[1, 6] [1, 1]
+// CHECK: } -> tensor<2x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[2, 1] [2, 1]
+// CHECK: linalg.generic
+// CHECK-COUNT-30: arith.
+// CHECK-NEXT: linalg.yield
+// CHECK-NEXT: } -> tensor<2x4xf64>
+// CHECK: tensor.insert_slice %{{.*}}[2, 2] [2, 4]
+// CHECK: } -> tensor<2x1xf64>
+// CHECK: tensor.insert_slice %{{.*}}[2, 6] [2, 1]
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: tensor<5x8xf64>
+// CHECK: return
+// TILE-LABEL: func @rank_sweeps
+// TILE-NOT: legato.sweep_tile
+// TILE-COUNT-2: linalg.generic
+// TILE-NOT: legato.sweep_tile
+// TILE: return
+func.func @rank_sweeps(%g: tensor<6x8xf64>) -> tensor<4x8xf64> {
+  %cst = arith.constant 2.000000e-01 : f64
+  %extracted_slice = tensor.extract_slice %g[0, 1] [4, 6] [1, 1] : tensor<6x8xf64> to tensor<4x6xf64>
+  %extracted_slice_0 = tensor.extract_slice %g[2, 1] [4, 6] [1, 1] : tensor<6x8xf64> to tensor<4x6xf64>
+  %extracted_slice_1 = tensor.extract_slice %g[1, 0] [4, 6] [1, 1] : tensor<6x8xf64> to tensor<4x6xf64>
+  %extracted_slice_2 = tensor.extract_slice %g[1, 2] [4, 6] [1, 1] : tensor<6x8xf64> to tensor<4x6xf64>
+  %extracted_slice_3 = tensor.extract_slice %g[1, 1] [4, 6] [1, 1] : tensor<6x8xf64> to tensor<4x6xf64>
+  %0 = tensor.empty() : tensor<4x6xf64>
+  %1 = linalg.generic {indexing_maps = [#id, #id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%extracted_slice_3, %extracted_slice, %extracted_slice_0, %extracted_slice_1, %extracted_slice_2 : tensor<4x6xf64>, tensor<4x6xf64>, tensor<4x6xf64>, tensor<4x6xf64>, tensor<4x6xf64>) outs(%0 : tensor<4x6xf64>) {
+  ^bb0(%in: f64, %in_24: f64, %in_25: f64, %in_26: f64, %in_27: f64, %out: f64):
+    %6 = arith.addf %in, %in_24 : f64
+    %7 = arith.addf %6, %in_25 : f64
+    %8 = arith.addf %7, %in_26 : f64
+    %9 = arith.addf %8, %in_27 : f64
+    %10 = arith.mulf %9, %cst : f64
+    linalg.yield %10 : f64
+  } -> tensor<4x6xf64>
+  %extracted_slice_4 = tensor.extract_slice %g[0, 0] [5, 8] [1, 1] : tensor<6x8xf64> to tensor<5x8xf64>
+  %2 = tensor.empty() : tensor<5x8xf64>
+  %extracted_slice_5 = tensor.extract_slice %extracted_slice_4[0, 0] [1, 8] [1, 1] : tensor<5x8xf64> to tensor<1x8xf64>
+  %inserted_slice = tensor.insert_slice %extracted_slice_5 into %2[0, 0] [1, 8] [1, 1] : tensor<1x8xf64> into tensor<5x8xf64>
+  %extracted_slice_6 = tensor.extract_slice %extracted_slice_4[1, 0] [4, 1] [1, 1] : tensor<5x8xf64> to tensor<4x1xf64>
+  %inserted_slice_7 = tensor.insert_slice %extracted_slice_6 into %inserted_slice[1, 0] [4, 1] [1, 1] : tensor<4x1xf64> into tensor<5x8xf64>
+  %extracted_slice_8 = tensor.extract_slice %extracted_slice_4[1, 7] [4, 1] [1, 1] : tensor<5x8xf64> to tensor<4x1xf64>
+  %inserted_slice_9 = tensor.insert_slice %extracted_slice_8 into %inserted_slice_7[1, 7] [4, 1] [1, 1] : tensor<4x1xf64> into tensor<5x8xf64>
+  %inserted_slice_10 = tensor.insert_slice %1 into %inserted_slice_9[1, 1] [4, 6] [1, 1] : tensor<4x6xf64> into tensor<5x8xf64>
+  %extracted_slice_11 = tensor.extract_slice %inserted_slice_10[0, 1] [3, 6] [1, 1] : tensor<5x8xf64> to tensor<3x6xf64>
+  %extracted_slice_12 = tensor.extract_slice %inserted_slice_10[2, 1] [3, 6] [1, 1] : tensor<5x8xf64> to tensor<3x6xf64>
+  %extracted_slice_13 = tensor.extract_slice %inserted_slice_10[1, 0] [3, 6] [1, 1] : tensor<5x8xf64> to tensor<3x6xf64>
+  %extracted_slice_14 = tensor.extract_slice %inserted_slice_10[1, 2] [3, 6] [1, 1] : tensor<5x8xf64> to tensor<3x6xf64>
+  %extracted_slice_15 = tensor.extract_slice %inserted_slice_10[1, 1] [3, 6] [1, 1] : tensor<5x8xf64> to tensor<3x6xf64>
+  %3 = tensor.empty() : tensor<3x6xf64>
+  %4 = linalg.generic {indexing_maps = [#id, #id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%extracted_slice_15, %extracted_slice_11, %extracted_slice_12, %extracted_slice_13, %extracted_slice_14 : tensor<3x6xf64>, tensor<3x6xf64>, tensor<3x6xf64>, tensor<3x6xf64>, tensor<3x6xf64>) outs(%3 : tensor<3x6xf64>) {
+  ^bb0(%in: f64, %in_24: f64, %in_25: f64, %in_26: f64, %in_27: f64, %out: f64):
+    %6 = arith.addf %in, %in_24 : f64
+    %7 = arith.addf %6, %in_25 : f64
+    %8 = arith.addf %7, %in_26 : f64
+    %9 = arith.addf %8, %in_27 : f64
+    %10 = arith.mulf %9, %cst : f64
+    linalg.yield %10 : f64
+  } -> tensor<3x6xf64>
+  %extracted_slice_16 = tensor.extract_slice %inserted_slice_10[0, 0] [4, 8] [1, 1] : tensor<5x8xf64> to tensor<4x8xf64>
+  %5 = tensor.empty() : tensor<4x8xf64>
+  %extracted_slice_17 = tensor.extract_slice %extracted_slice_16[0, 0] [1, 8] [1, 1] : tensor<4x8xf64> to tensor<1x8xf64>
+  %inserted_slice_18 = tensor.insert_slice %extracted_slice_17 into %5[0, 0] [1, 8] [1, 1] : tensor<1x8xf64> into tensor<4x8xf64>
+  %extracted_slice_19 = tensor.extract_slice %extracted_slice_16[1, 0] [3, 1] [1, 1] : tensor<4x8xf64> to tensor<3x1xf64>
+  %inserted_slice_20 = tensor.insert_slice %extracted_slice_19 into %inserted_slice_18[1, 0] [3, 1] [1, 1] : tensor<3x1xf64> into tensor<4x8xf64>
+  %extracted_slice_21 = tensor.extract_slice %extracted_slice_16[1, 7] [3, 1] [1, 1] : tensor<4x8xf64> to tensor<3x1xf64>
+  %inserted_slice_22 = tensor.insert_slice %extracted_slice_21 into %inserted_slice_20[1, 7] [3, 1] [1, 1] : tensor<3x1xf64> into tensor<4x8xf64>
+  %inserted_slice_23 = tensor.insert_slice %4 into %inserted_slice_22[1, 1] [3, 6] [1, 1] : tensor<3x6xf64> into tensor<4x8xf64>
+  return %inserted_slice_23 : tensor<4x8xf64>
+}
