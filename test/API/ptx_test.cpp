@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <string_view>
 
 namespace {
 
@@ -45,12 +46,15 @@ std::string ptxOfSum() {
   return f.ptx(a);
 }
 
-int entries(const std::string &ptx) {
+/// Occurrences of `what` in `text`.
+int count(std::string_view text, std::string_view what) {
   int n = 0;
-  for (size_t at = ptx.find(".entry"); at != std::string::npos; at = ptx.find(".entry", at + 1))
+  for (size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1))
     ++n;
   return n;
 }
+
+int entries(const std::string &ptx) { return count(ptx, ".entry"); }
 
 TEST(Ptx, ReductionIsOneKernelThatCombinesInItsLastBlock) {
   std::string ptx = ptxOfSum();
@@ -150,6 +154,30 @@ TEST(Ptx, TwoStencilSweepsAreOneKernelWithFuseSweeps) {
       ++pointers;
     EXPECT_EQ(pointers, 4u) << ptx;
   }
+}
+
+/// One sweep of a 5-point stencil: a thread computes 4 vertically adjacent
+/// cells of the interior, whose 20 window reads are 14 elements (6 of the
+/// centre column, 4 of each side column), each loaded once. (The basic
+/// block of the loop storing 4 cells loads 14; the last rows follow one
+/// cell at a time.)
+TEST(Ptx, StencilRowsOfAThreadShareTheirLoads) {
+  runtime();
+  legato::Array g0 = legato::random({64, 64}, legato::f64, 10);
+  auto f = legato::jit([](const legato::Array &start) { return apps::stencil(start, 1); });
+  std::string ptx = f.ptx(g0);
+  std::string_view text = ptx;
+  int groups = 0;
+  for (size_t begin = 0; begin != std::string_view::npos;) {
+    size_t end = text.find("\n$L__", begin + 1); // the next label
+    std::string_view block = text.substr(begin, end - begin);
+    if (count(block, "st.global") == 4) {
+      ++groups;
+      EXPECT_EQ(count(block, "ld.global"), 14) << block;
+    }
+    begin = end;
+  }
+  EXPECT_EQ(groups, 1) << ptx;
 }
 
 TEST(Ptx, AcceptedByPtxas) {

@@ -343,9 +343,10 @@ func.func @strided(%x: memref<1024x1026xf32>, %y: memref<1024x1024xf32>) {
   return
 }
 
-// Tests that an elementwise op of more than 8 inputs (a cell of a stencil's
-// sweep pair reads 25 windows) handles one element per thread and round:
-// 2^16 elements make 256 blocks of 256 threads, and a round loads 9 inputs.
+// Tests that an elementwise op of more than 8 inputs whose windows do not
+// overlap from row to row (here shifted along the rows only) handles one
+// element per thread and round: 2^16 elements make 256 blocks of 256
+// threads, and a round loads 9 inputs.
 // CHECK-LABEL: func @many_inputs
 // CHECK: %[[BLOCKS:.*]] = arith.constant 256 : index
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[BLOCKS]],
@@ -354,18 +355,18 @@ func.func @strided(%x: memref<1024x1026xf32>, %y: memref<1024x1024xf32>) {
 // CHECK: memref.store
 // CHECK-NOT: memref.load
 // CHECK: gpu.terminator
-func.func @many_inputs(%x: memref<258x258xf64>, %y: memref<256x256xf64>) {
-  %v00 = memref.subview %x[0, 0] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1]>>
-  %v01 = memref.subview %x[0, 1] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 1>>
-  %v02 = memref.subview %x[0, 2] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 2>>
-  %v10 = memref.subview %x[1, 0] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 258>>
-  %v11 = memref.subview %x[1, 1] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 259>>
-  %v12 = memref.subview %x[1, 2] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 260>>
-  %v20 = memref.subview %x[2, 0] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 516>>
-  %v21 = memref.subview %x[2, 1] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 517>>
-  %v22 = memref.subview %x[2, 2] [256, 256] [1, 1] : memref<258x258xf64> to memref<256x256xf64, strided<[258, 1], offset: 518>>
+func.func @many_inputs(%x: memref<256x264xf64>, %y: memref<256x256xf64>) {
+  %v0 = memref.subview %x[0, 0] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1]>>
+  %v1 = memref.subview %x[0, 1] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1], offset: 1>>
+  %v2 = memref.subview %x[0, 2] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1], offset: 2>>
+  %v3 = memref.subview %x[0, 3] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1], offset: 3>>
+  %v4 = memref.subview %x[0, 4] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1], offset: 4>>
+  %v5 = memref.subview %x[0, 5] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1], offset: 5>>
+  %v6 = memref.subview %x[0, 6] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1], offset: 6>>
+  %v7 = memref.subview %x[0, 7] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1], offset: 7>>
+  %v8 = memref.subview %x[0, 8] [256, 256] [1, 1] : memref<256x264xf64> to memref<256x256xf64, strided<[264, 1], offset: 8>>
   linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2, #id2, #id2, #id2, #id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
-      ins(%v00, %v01, %v02, %v10, %v11, %v12, %v20, %v21, %v22 : memref<256x256xf64, strided<[258, 1]>>, memref<256x256xf64, strided<[258, 1], offset: 1>>, memref<256x256xf64, strided<[258, 1], offset: 2>>, memref<256x256xf64, strided<[258, 1], offset: 258>>, memref<256x256xf64, strided<[258, 1], offset: 259>>, memref<256x256xf64, strided<[258, 1], offset: 260>>, memref<256x256xf64, strided<[258, 1], offset: 516>>, memref<256x256xf64, strided<[258, 1], offset: 517>>, memref<256x256xf64, strided<[258, 1], offset: 518>>)
+      ins(%v0, %v1, %v2, %v3, %v4, %v5, %v6, %v7, %v8 : memref<256x256xf64, strided<[264, 1]>>, memref<256x256xf64, strided<[264, 1], offset: 1>>, memref<256x256xf64, strided<[264, 1], offset: 2>>, memref<256x256xf64, strided<[264, 1], offset: 3>>, memref<256x256xf64, strided<[264, 1], offset: 4>>, memref<256x256xf64, strided<[264, 1], offset: 5>>, memref<256x256xf64, strided<[264, 1], offset: 6>>, memref<256x256xf64, strided<[264, 1], offset: 7>>, memref<256x256xf64, strided<[264, 1], offset: 8>>)
       outs(%y : memref<256x256xf64>) {
   ^bb0(%a: f64, %b: f64, %c: f64, %d: f64, %e: f64, %f: f64, %g: f64, %h: f64, %i: f64, %o: f64):
     %0 = arith.addf %a, %b : f64
@@ -377,6 +378,56 @@ func.func @many_inputs(%x: memref<258x258xf64>, %y: memref<256x256xf64>) {
     %6 = arith.addf %5, %h : f64
     %7 = arith.addf %6, %i : f64
     linalg.yield %7 : f64
+  }
+  return
+}
+
+// Tests that a thread computes 4 vertically adjacent elements of an op whose
+// windows overlap from row to row (a 5-point stencil): the round loads
+// the 4 elements' inputs (20 loads of 14 addresses, which LLVM merges) before
+// its 4 stores. 255 rows make 63 groups of 4 rows times 256 columns for 63
+// blocks of 256 threads; the last 3 rows (from row 252) follow one element
+// per thread and round.
+// CHECK-LABEL: func @stencil_rows
+// CHECK: %[[BLOCKS:.*]] = arith.constant 63 : index
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[BLOCKS]],
+// CHECK: %[[GROUPS:.*]] = arith.constant 16128 : index
+// CHECK: scf.for
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK: %[[R0:.*]] = arith.muli %{{.*}}, %[[FOUR]]
+// CHECK: %[[R1:.*]] = arith.addi %[[R0]], %{{.*}}
+// CHECK: %[[R2:.*]] = arith.addi %[[R0]], %{{.*}}
+// CHECK: %[[R3:.*]] = arith.addi %[[R0]], %{{.*}}
+// CHECK-COUNT-20: memref.load
+// CHECK-NOT: memref.load
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[R0]]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[R1]]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[R2]]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[R3]]
+// CHECK-NOT: memref.load
+// CHECK: arith.constant 768 : index
+// CHECK: scf.for
+// CHECK: %[[LAST:.*]] = arith.constant 252 : index
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[LAST]]
+// CHECK-COUNT-5: memref.load %{{.*}}[%[[ROW]],
+// CHECK-NOT: memref.load
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[ROW]],
+// CHECK: gpu.terminator
+func.func @stencil_rows(%x: memref<257x258xf64>, %y: memref<255x256xf64>) {
+  %v01 = memref.subview %x[0, 1] [255, 256] [1, 1] : memref<257x258xf64> to memref<255x256xf64, strided<[258, 1], offset: 1>>
+  %v10 = memref.subview %x[1, 0] [255, 256] [1, 1] : memref<257x258xf64> to memref<255x256xf64, strided<[258, 1], offset: 258>>
+  %v11 = memref.subview %x[1, 1] [255, 256] [1, 1] : memref<257x258xf64> to memref<255x256xf64, strided<[258, 1], offset: 259>>
+  %v12 = memref.subview %x[1, 2] [255, 256] [1, 1] : memref<257x258xf64> to memref<255x256xf64, strided<[258, 1], offset: 260>>
+  %v21 = memref.subview %x[2, 1] [255, 256] [1, 1] : memref<257x258xf64> to memref<255x256xf64, strided<[258, 1], offset: 517>>
+  linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v01, %v10, %v11, %v12, %v21 : memref<255x256xf64, strided<[258, 1], offset: 1>>, memref<255x256xf64, strided<[258, 1], offset: 258>>, memref<255x256xf64, strided<[258, 1], offset: 259>>, memref<255x256xf64, strided<[258, 1], offset: 260>>, memref<255x256xf64, strided<[258, 1], offset: 517>>)
+      outs(%y : memref<255x256xf64>) {
+  ^bb0(%n: f64, %w: f64, %c: f64, %e: f64, %s: f64, %o: f64):
+    %0 = arith.addf %n, %w : f64
+    %1 = arith.addf %0, %c : f64
+    %2 = arith.addf %1, %e : f64
+    %3 = arith.addf %2, %s : f64
+    linalg.yield %3 : f64
   }
   return
 }
