@@ -195,11 +195,15 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   if (!writer || writer->getBlock() != block || !writer->isBeforeInBlock(copy) ||
       llvm::is_contained(writer.getDpsInputs(), alloc.getResult()))
     return failure();
-  // The writer must not read the destination (it would see its own
-  // writes), nothing between it and the copy may touch the destination,
-  // and nothing may write it while the temporary is still read.
-  for (Value in : writer.getDpsInputs())
-    if (isa<MemRefType>(in.getType()) && !disjoint(in, target))
+  // The writer must not otherwise touch the destination: reading it, it
+  // would see its own writes; writing it through another output, the
+  // destination's elements would no longer be written after those (a
+  // sibling's earlier update of an overlapping slice). Nothing between it
+  // and the copy may touch the destination, and nothing may write it while
+  // the temporary is still read.
+  for (Value operand : writer->getOperands())
+    if (operand != alloc.getResult() && isa<MemRefType>(operand.getType()) &&
+        !disjoint(operand, target))
       return failure();
   for (Operation *op = writer->getNextNode(); op != copy; op = op->getNextNode())
     if (mayTouch(op, target, /*reads=*/true))

@@ -190,6 +190,30 @@ func.func @writer_reads_destination(%pad: memref<6x6xf64>) {
   return
 }
 
+// Tests that the temporary stays when the kernel also writes the
+// destination's buffer where the copy lands (`x[:2] = 1; x[::2] = -2`, the
+// two fills merged into one kernel): writing the copy's values in the
+// kernel would no longer put them after the kernel's other output.
+// CHECK-LABEL: func @writer_writes_destination
+// CHECK: %[[TMP:.*]] = memref.alloc() : memref<2xi32>
+// CHECK: linalg.generic {{.*}} outs(%[[TMP]], %{{.*}} : memref<2xi32>, memref<2xi32
+// CHECK: memref.copy %[[TMP]]
+func.func @writer_writes_destination(%x: memref<3xi32>) {
+  %tmp = memref.alloc() : memref<2xi32>
+  %head = memref.subview %x[0] [2] [1] : memref<3xi32> to memref<2xi32, strided<[1]>>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%tmp, %head : memref<2xi32>, memref<2xi32, strided<[1]>>) {
+  ^bb0(%a: i32, %b: i32):
+    %minus2 = arith.constant -2 : i32
+    %one = arith.constant 1 : i32
+    linalg.yield %minus2, %one : i32, i32
+  }
+  %even = memref.subview %x[0] [2] [2] : memref<3xi32> to memref<2xi32, strided<[2]>>
+  memref.copy %tmp, %even : memref<2xi32> to memref<2xi32, strided<[2]>>
+  memref.dealloc %tmp : memref<2xi32>
+  return
+}
+
 // Tests that the copies of a kernel's first and last output rows into the
 // wall rows (CFD's `p[0] = p[1]` and `p[-1] = p[-2]` after a pressure
 // sweep) become the kernel's payload over those rows, reading its inputs
