@@ -10,6 +10,13 @@ using namespace mlir;
 
 namespace {
 
+std::string printed(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os, OpPrintingFlags().useLocalScope());
+  return text;
+}
+
 struct LegatoGpuMergeModulesPass
     : legato::impl::LegatoGpuMergeModulesPassBase<LegatoGpuMergeModulesPass> {
   void runOnOperation() override {
@@ -36,8 +43,26 @@ struct LegatoGpuMergeModulesPass
         }
         auto func = dyn_cast<gpu::GPUFuncOp>(op);
         if (!func) {
-          source.emitOpError("legato-gpu-merge-modules: expected only gpu.func and memref.global ops");
-          return signalPassFailure();
+          // A function outlining copied into every module calling it (an
+          // integer power's helper, from convert-math-to-funcs): one copy.
+          auto callee = dyn_cast<SymbolOpInterface>(op);
+          if (!callee) {
+            source.emitOpError("legato-gpu-merge-modules: unexpected op in a kernel module: ")
+                << op.getName();
+            return signalPassFailure();
+          }
+          if (Operation *kept = targetSymbols.lookup(callee.getNameAttr())) {
+            if (printed(kept) != printed(&op)) {
+              op.emitOpError("legato-gpu-merge-modules: two different callees named ")
+                  << callee.getNameAttr();
+              return signalPassFailure();
+            }
+            op.erase();
+            continue;
+          }
+          op.remove();
+          targetSymbols.insert(&op);
+          continue;
         }
         std::string old = (source.getName() + "::" + func.getName()).str();
         func->remove();

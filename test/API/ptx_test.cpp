@@ -180,6 +180,23 @@ TEST(Ptx, StencilRowsOfAThreadShareTheirLoads) {
   EXPECT_EQ(groups, 1) << ptx;
 }
 
+/// Integer powers in two kernels (a reduction between them): each kernel
+/// module gets a copy of the power's helper function, and the merged module
+/// keeps one; the program compiled to nothing before (found by legato-fuzz
+/// on the GPU, docs/gpu-2026-12-02/fuzz57).
+TEST(Ptx, KernelsWithIntegerPowersShareOneHelper) {
+  runtime();
+  auto f = legato::jit([](const legato::Array &a, const legato::Array &b) {
+    legato::Array m = legato::max(legato::pow(a, b), {0}, true);
+    return legato::pow(m + a, b);
+  });
+  legato::Array a = legato::random({3, 3}, legato::i64, 11);
+  legato::Array b = legato::random({3, 3}, legato::i64, 12);
+  std::string ptx = f.ptx(a, b);
+  EXPECT_EQ(entries(ptx), 2) << ptx;
+  EXPECT_LE(count(ptx, "ipowi_i64("), 1) << ptx; // at most one helper left (LLVM inlines it)
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
