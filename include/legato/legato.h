@@ -338,6 +338,7 @@ Array sin(const Array &);
 Array cos(const Array &);
 Array tanh(const Array &);
 Array erf(const Array &);
+/// Integers floor to float64, as in NumPy 1.x (NumPy 2.5 keeps their dtype).
 Array floor(const Array &);
 Array astype(const Array &, DType);
 Array where(const Array &cond, const Array &a, const Array &b);

@@ -182,7 +182,7 @@ TEST(Ptx, StencilRowsOfAThreadShareTheirLoads) {
 
 /// Integer powers in two kernels (a reduction between them): each kernel
 /// module gets a copy of the power's helper function, and the merged module
-/// keeps one; the program compiled to nothing before (found by legato-fuzz
+/// keeps one; the program was an internal compiler error before (found by legato-fuzz
 /// on the GPU, docs/gpu-2026-12-02/fuzz57).
 TEST(Ptx, KernelsWithIntegerPowersShareOneHelper) {
   runtime();

@@ -7,7 +7,7 @@ set -euo pipefail
 build=${1:-build}
 out=${2:-.gpu/build}
 rm -rf "$out"
-mkdir -p "$out/lib/API" "$out/examples" "$out/test/API" "$out/test/numpy" "$out/tools"
+mkdir -p "$out/lib/API" "$out/examples" "$out/test/API" "$out/test/numpy" "$out/tools/legato-fuzz"
 cp "$build/lib/API/liblegato.so" "$out/lib/API/"
 for app in black_scholes stencil cg jacobi bicgstab cfd swe; do
   cp "$build/examples/$app" "$out/examples/"
@@ -16,6 +16,7 @@ cp "$build"/test/API/{modes,errors,lifetime,distributed,rank_fault,launch_fault}
 cp "$build/test/numpy/numpy_test" "$out/test/numpy/"
 cp -r "$build/test/numpy/oracle" "$out/test/numpy/"
 cp "$build/tools/legato-bench/legato-bench" "$out/tools/"
+cp "$build/tools/legato-fuzz/legato-fuzz" "$out/tools/legato-fuzz/"
 strip "$out/lib/API/liblegato.so" "$out"/examples/* "$out"/test/API/* "$out/test/numpy/numpy_test" \
-  "$out/tools/legato-bench"
+  "$out/tools/legato-bench" "$out/tools/legato-fuzz/legato-fuzz"
 du -sh "$out"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The suite on the CUDA backend: `make test-gpu`, or on the GPU machine
 #   test/gpu/run.sh <build dir>
-# Runs every example against NumPy's checksum and the NumPy differential and
-# API tests, all with LEGATO_BACKEND=cuda, in eager, lazy and jit modes.
+# Runs every example against NumPy's checksum, the NumPy differential and
+# API tests and the fuzz reproducers, all with LEGATO_BACKEND=cuda, in eager,
+# lazy and jit modes.
 # Exits 77 (CTest's "skipped") when the machine has no usable NVIDIA GPU.
 set -uo pipefail
 build=${1:-build}
@@ -54,6 +55,10 @@ for mode in eager lazy jit; do
   run "api.modes.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/modes_test"
   run "api.errors.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/errors_test"
 done
+# Every fuzz reproducer of a fixed bug (some were found on the GPU:
+# docs/gpu-2026-12-02/fuzz57) in eager, lazy and jit against NumPy.
+run "fuzz.regressions" "$build/tools/legato-fuzz/legato-fuzz" --python="$python" \
+  --evaluator="$here/../../tools/legato-fuzz/numpy_eval.py" --replay "$here"/../regressions/*.fuzz
 run "api.lifetime" "$build/test/API/lifetime_test"
 run "api.launch_fault" "$build/test/API/launch_fault_test"
 

@@ -37,6 +37,14 @@ def erf(x):
     return out.astype(np.exp(np.zeros(1, x.dtype)).dtype)
 
 
+def floor(x):
+    """np.floor as legato and Debian's NumPy 1.24 define it: integers floor
+    to float64. NumPy 2.5 (on the GPU machine) keeps integer dtypes, which
+    would make the oracle depend on its version."""
+    x = np.asarray(x)
+    return np.floor(x.astype(np.float64) if x.dtype.kind in "iu" else x)
+
+
 def dot(a, b):
     """np.dot, which NumPy documents as np.multiply when an operand is 0-D;
     its BLAS path does not multiply then (a zero scalar times inf gives 0,
@@ -211,10 +219,10 @@ private:
     if (op == "neg")
       return "-" + arg(0);
     if (op == "abs" || op == "exp" || op == "log" || op == "sqrt" || op == "sin" || op == "cos" ||
-        op == "tanh" || op == "floor" || op == "logical_not")
+        op == "tanh" || op == "logical_not")
       return "np." + op + "(" + arg(0) + ")";
-    if (op == "erf")
-      return "erf(" + arg(0) + ")";
+    if (op == "erf" || op == "floor")
+      return op + "(" + arg(0) + ")";
     if (op == "astype")
       return arg(0) + ".astype(" + npDType(s.dtype) + ")";
     if (op == "where")

@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace mlir;
@@ -54,11 +55,19 @@ private:
       v.elementBytes = 1;
     SmallVector<int64_t> strides;
     int64_t offset;
-    if (failed(type.getStridesAndOffset(strides, offset)) ||
-        llvm::any_of(strides, ShapedType::isDynamic) || ShapedType::isDynamic(offset) ||
-        type.hasStaticShape() == false)
+    if (type.hasStaticShape() && type.getNumElements() == 0) {
+      // Nothing is read or written through an empty view, whose strides MLIR
+      // leaves dynamic: row-major ones do.
+      strides.assign(type.getRank(), 1);
+      for (int64_t d = type.getRank() - 2; d >= 0; --d)
+        strides[d] = strides[d + 1] * std::max<int64_t>(type.getDimSize(d + 1), 1);
+      offset = 0;
+    } else if (failed(type.getStridesAndOffset(strides, offset)) ||
+               llvm::any_of(strides, ShapedType::isDynamic) || ShapedType::isDynamic(offset) ||
+               !type.hasStaticShape()) {
       unsupported(memref.getDefiningOp() ? memref.getDefiningOp() : main_,
                   "the buffer's layout is not static");
+    }
     v.strides.assign(strides.begin(), strides.end());
     v.offset = offset;
     return v;
