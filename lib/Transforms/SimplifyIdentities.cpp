@@ -119,28 +119,38 @@ Value mlir::legato::createSlice(OpBuilder &b, Location loc, Value input,
 
 namespace {
 
-/// x + 0 → x (either side). A float -0 + 0 is +0, not -0: the two compare
-/// equal, so this counts as value-preserving (as in XLA and Enzyme-JAX).
+/// Whether `v` is a splat zero that is an identity of float addition, -0
+/// (x + -0 is x for every x; x + +0 is +0 for x = -0, which 1 / x tells
+/// apart), or any zero of an integer type.
+bool isAdditiveIdentity(Value v) {
+  std::optional<double> s = splatValue(v);
+  return s && *s == 0 && (!isFloatTensor(v) || std::signbit(*s));
+}
+
+/// x + 0 → x (either side), for the zeros of isAdditiveIdentity: linspace's
+/// `i * step + 0.0` must keep the sign NumPy gives its first sample.
 struct AddZero : CountedPattern<AddOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(AddOp op, PatternRewriter &rewriter) const override {
-    if (isSplat(op.getRhs(), 0))
+    if (isAdditiveIdentity(op.getRhs()))
       return rewriter.replaceOp(op, op.getLhs()), success();
-    if (isSplat(op.getLhs(), 0))
+    if (isAdditiveIdentity(op.getLhs()))
       return rewriter.replaceOp(op, op.getRhs()), success();
-    return rewriter.notifyMatchFailure(op, "no zero operand");
+    return rewriter.notifyMatchFailure(op, "no zero operand that is an identity");
   }
 };
 
-/// x - 0 → x; 0 - x → -x.
+/// x - 0 → x (x - +0 is x for every x, and x - -0 is x + +0); 0 - x → -x
+/// for the zeros of isAdditiveIdentity (+0 - +0 is +0, not -0).
 struct SubZero : CountedPattern<SubOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(SubOp op, PatternRewriter &rewriter) const override {
-    if (isSplat(op.getRhs(), 0))
+    std::optional<double> rhs = splatValue(op.getRhs());
+    if (rhs && *rhs == 0 && (!isFloatTensor(op.getRhs()) || !std::signbit(*rhs)))
       return rewriter.replaceOp(op, op.getLhs()), success();
-    if (isSplat(op.getLhs(), 0))
+    if (isAdditiveIdentity(op.getLhs()))
       return rewriter.replaceOpWithNewOp<NegOp>(op, op.getRhs()), success();
-    return rewriter.notifyMatchFailure(op, "no zero operand");
+    return rewriter.notifyMatchFailure(op, "no zero operand that is an identity");
   }
 };
 

@@ -1,7 +1,7 @@
 // RUN: %legato_opt %s --legato-simplify | FileCheck %s
 // RUN: %legato_opt %s --legato-simplify=assume-finite=true | FileCheck %s --check-prefix=FINITE
 
-// Tests that x+0, x-0, x*1, x/1 and their mirrored forms vanish.
+// Tests that x+(-0), x-0, x*1, x/1 and their mirrored forms vanish.
 // CHECK-LABEL: func @units
 // CHECK-SAME: (%[[A:.+]]: tensor<4xf64>)
 // CHECK-NOT: legato.add
@@ -9,24 +9,48 @@
 // CHECK-NOT: legato.div
 // CHECK: return %[[A]], %[[A]], %[[A]], %[[A]], %[[A]]
 func.func @units(%a: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) {
+  %nz = legato.constant dense<-0.0> : tensor<4xf64>
   %z = legato.constant dense<0.0> : tensor<4xf64>
   %o = legato.constant dense<1.0> : tensor<4xf64>
-  %0 = legato.add %a, %z : tensor<4xf64>
-  %1 = legato.add %z, %a : tensor<4xf64>
+  %0 = legato.add %a, %nz : tensor<4xf64>
+  %1 = legato.add %nz, %a : tensor<4xf64>
   %2 = legato.sub %a, %z : tensor<4xf64>
   %3 = legato.mul %o, %a : tensor<4xf64>
   %4 = legato.div %a, %o : tensor<4xf64>
   return %0, %1, %2, %3, %4 : tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>
 }
 
-// Tests that 0-x and x*-1 become negations and --x is x.
+// Tests that float zeros that are not identities stay: x + +0 is +0 for
+// x = -0 (a linspace from 0 to a negative stop gives +0 first, and 1 / x
+// tells the zeros apart), x - -0 is x + +0, and +0 - x is +0 for x = +0
+// where -x is -0. Integer zeros have no sign: they fold.
+// CHECK-LABEL: func @signed_zeros
+// CHECK-SAME: (%[[A:.+]]: tensor<4xf64>, %[[I:.+]]: tensor<4xi64>)
+// CHECK: %[[ADD:.+]] = legato.add %[[A]]
+// CHECK: %[[SUB:.+]] = legato.sub %[[A]]
+// CHECK: %[[FROM:.+]] = legato.sub %{{.+}}, %[[A]]
+// CHECK: %[[NI:.+]] = legato.neg %[[I]]
+// CHECK: return %[[ADD]], %[[SUB]], %[[FROM]], %[[I]], %[[NI]]
+func.func @signed_zeros(%a: tensor<4xf64>, %i: tensor<4xi64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xi64>, tensor<4xi64>) {
+  %z = legato.constant dense<0.0> : tensor<4xf64>
+  %nz = legato.constant dense<-0.0> : tensor<4xf64>
+  %zi = legato.constant dense<0> : tensor<4xi64>
+  %0 = legato.add %a, %z : tensor<4xf64>
+  %1 = legato.sub %a, %nz : tensor<4xf64>
+  %2 = legato.sub %z, %a : tensor<4xf64>
+  %3 = legato.add %zi, %i : tensor<4xi64>
+  %4 = legato.sub %zi, %i : tensor<4xi64>
+  return %0, %1, %2, %3, %4 : tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xi64>, tensor<4xi64>
+}
+
+// Tests that (-0)-x and x*-1 become negations and --x is x.
 // CHECK-LABEL: func @negations
 // CHECK-SAME: (%[[A:.+]]: tensor<4xf64>)
 // CHECK: %[[N:.+]] = legato.neg %[[A]]
 // CHECK-NOT: legato.sub
 // CHECK: return %[[N]], %[[A]]
 func.func @negations(%a: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
-  %z = legato.constant dense<0.0> : tensor<4xf64>
+  %z = legato.constant dense<-0.0> : tensor<4xf64>
   %m = legato.constant dense<-1.0> : tensor<4xf64>
   %0 = legato.sub %z, %a : tensor<4xf64>
   %1 = legato.mul %0, %m : tensor<4xf64>

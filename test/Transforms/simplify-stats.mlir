@@ -6,7 +6,7 @@
 // CHECK-DAG: add-zero: 2
 // CHECK-DAG: transpose-of-transpose: 1
 func.func @f(%a: tensor<2x3xf64>) -> (tensor<2x3xf64>, tensor<2x3xf64>) {
-  %z = legato.constant dense<0.0> : tensor<2x3xf64>
+  %z = legato.constant dense<-0.0> : tensor<2x3xf64>
   %0 = legato.add %a, %z : tensor<2x3xf64>
   %1 = legato.add %z, %0 : tensor<2x3xf64>
   %t = legato.transpose %a, [1, 0] : tensor<2x3xf64> -> tensor<3x2xf64>
