@@ -171,9 +171,7 @@ bool rowsShareLoads(linalg::GenericOp op, unsigned rowDim, int64_t rows) {
     if (!type || failed(type.getStridesAndOffset(w.strides, w.offset)) ||
         ShapedType::isDynamic(w.offset) || llvm::any_of(w.strides, ShapedType::isDynamic))
       continue;
-    w.root = in->get();
-    while (auto view = w.root.getDefiningOp<memref::SubViewOp>())
-      w.root = view.getSource();
+    w.root = legato::rootOf(in->get());
     w.map = op.getMatchingIndexingMap(in);
     windows.push_back(std::move(w));
   }

@@ -127,6 +127,13 @@ bool isAdditiveIdentity(Value v) {
   return s && *s == 0 && (!isFloatTensor(v) || std::signbit(*s));
 }
 
+/// Whether `v` is a splat zero that is an identity of float subtraction,
+/// +0 (x - +0 is x for every x; x - -0 is x + +0), or any integer zero.
+bool isSubtractiveIdentity(Value v) {
+  std::optional<double> s = splatValue(v);
+  return s && *s == 0 && (!isFloatTensor(v) || !std::signbit(*s));
+}
+
 /// x + 0 → x (either side), for the zeros of isAdditiveIdentity: linspace's
 /// `i * step + 0.0` must keep the sign NumPy gives its first sample.
 struct AddZero : CountedPattern<AddOp> {
@@ -140,13 +147,12 @@ struct AddZero : CountedPattern<AddOp> {
   }
 };
 
-/// x - 0 → x (x - +0 is x for every x, and x - -0 is x + +0); 0 - x → -x
-/// for the zeros of isAdditiveIdentity (+0 - +0 is +0, not -0).
+/// x - 0 → x for the zeros of isSubtractiveIdentity; 0 - x → -x for those
+/// of isAdditiveIdentity (+0 - +0 is +0, not -0).
 struct SubZero : CountedPattern<SubOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(SubOp op, PatternRewriter &rewriter) const override {
-    std::optional<double> rhs = splatValue(op.getRhs());
-    if (rhs && *rhs == 0 && (!isFloatTensor(op.getRhs()) || !std::signbit(*rhs)))
+    if (isSubtractiveIdentity(op.getRhs()))
       return rewriter.replaceOp(op, op.getLhs()), success();
     if (isAdditiveIdentity(op.getLhs()))
       return rewriter.replaceOpWithNewOp<NegOp>(op, op.getRhs()), success();
