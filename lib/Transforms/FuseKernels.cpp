@@ -164,11 +164,39 @@ bool isRecomputedInUsers(Operation *op) {
   return readByReduction;
 }
 
+/// Whether fusing the producer of `operand` into its consumer, a reduction,
+/// would have to keep the producer's result as an output of the fused
+/// kernel because nothing else there spans the loops (`sum(arange(n))`:
+/// the reduction reads only the generator, which reads nothing). That
+/// output, indexed by the reduced dims, would be written at every point of
+/// the reduction, which no reduction kernel on the GPU does. Kept apart, the
+/// generator's kernel computes the reduction instead
+/// (legato-fuse-reductions, legato-linalg-to-gpu).
+bool needsProducerToSpanLoops(OpOperand *operand) {
+  auto consumer = dyn_cast<linalg::GenericOp>(operand->getOwner());
+  auto producer = operand->get().getDefiningOp<linalg::GenericOp>();
+  if (!consumer || !producer || consumer.getNumReductionLoops() == 0)
+    return false;
+  AffineMap producerResult = producer.getIndexingMapMatchingResult(cast<OpResult>(operand->get()));
+  if (!producerResult.isPermutation())
+    return false; // upstream fusion declines it anyway
+  // The maps of the fused kernel's operands, as upstream fusion makes them.
+  AffineMap toConsumer = inversePermutation(producerResult)
+                             .compose(consumer.getMatchingIndexingMap(operand));
+  SmallVector<AffineMap> maps;
+  for (OpOperand &other : consumer->getOpOperands())
+    if (&other != operand)
+      maps.push_back(consumer.getMatchingIndexingMap(&other));
+  for (OpOperand *in : producer.getDpsInputOperands())
+    maps.push_back(producer.getMatchingIndexingMap(in).compose(toConsumer));
+  return !inversePermutation(concatAffineMaps(maps, consumer.getContext()));
+}
+
 bool fuseIntoConsumer(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
-  return producer && ((producer->hasOneUse() && !isBroadcastInto(operand)) ||
-                      isCheapGenerator(producer) || isDataMovement(producer) ||
-                      isRecomputedInUsers(producer));
+  return producer && !needsProducerToSpanLoops(operand) &&
+         ((producer->hasOneUse() && !isBroadcastInto(operand)) || isCheapGenerator(producer) ||
+          isDataMovement(producer) || isRecomputedInUsers(producer));
 }
 
 /// Merges a generic with a producer it reads, with a sibling that reads one

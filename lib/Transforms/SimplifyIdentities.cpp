@@ -134,14 +134,27 @@ bool isSubtractiveIdentity(Value v) {
   return s && *s == 0 && (!isFloatTensor(v) || !std::signbit(*s));
 }
 
-/// x + 0 → x (either side), for the zeros of isAdditiveIdentity: linspace's
-/// `i * step + 0.0` must keep the sign NumPy gives its first sample.
+/// Whether no element of `v` is -0: integers, and floats converted from
+/// them (arange's `float(i) * 1 + 0.0`).
+bool hasNoNegativeZero(Value v) {
+  if (!isFloatTensor(v))
+    return true;
+  auto convert = v.getDefiningOp<ConvertOp>();
+  return convert && !isFloatTensor(convert.getInput());
+}
+
+/// x + 0 → x (either side), for the zeros of isAdditiveIdentity, and for
+/// +0 when x holds no -0: linspace's `i * step + 0.0` must keep the sign
+/// NumPy gives its first sample.
 struct AddZero : CountedPattern<AddOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(AddOp op, PatternRewriter &rewriter) const override {
-    if (isAdditiveIdentity(op.getRhs()))
+    auto isIdentityFor = [](Value zero, Value x) {
+      return isAdditiveIdentity(zero) || (isSubtractiveIdentity(zero) && hasNoNegativeZero(x));
+    };
+    if (isIdentityFor(op.getRhs(), op.getLhs()))
       return rewriter.replaceOp(op, op.getLhs()), success();
-    if (isAdditiveIdentity(op.getLhs()))
+    if (isIdentityFor(op.getLhs(), op.getRhs()))
       return rewriter.replaceOp(op, op.getRhs()), success();
     return rewriter.notifyMatchFailure(op, "no zero operand that is an identity");
   }

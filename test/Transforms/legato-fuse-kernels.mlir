@@ -132,3 +132,22 @@ func.func @stencil_recomputed_in_users(%p: tensor<4x4xf64>, %r: tensor<4x4xf64>)
   %r2 = legato.sub %r, %scaled : tensor<4x4xf64>
   return %r2 : tensor<4x4xf64>
 }
+
+// Tests that a generator that a reduction alone reads stays its own kernel:
+// fused, the kernel would keep the generator's result as an output, only
+// to span the reduced loop, written at every point of it (which no
+// reduction kernel on the GPU does). The generator's kernel computes the
+// reduction later (legato-fuse-reductions, legato-linalg-to-gpu).
+// CHECK-LABEL: func @reduction_of_a_generator
+// CHECK: %[[GEN:.+]] = linalg.generic {{.*}}iterator_types = ["parallel"]
+// CHECK: linalg.index
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]
+// CHECK-SAME: ins(%[[GEN]] : tensor<64xi64>)
+// CHECK: arith.sitofp
+// CHECK-NOT: linalg.generic
+func.func @reduction_of_a_generator() -> tensor<f64> {
+  %i = legato.iota 0 : tensor<64xi64>
+  %f = legato.convert %i : tensor<64xi64> -> tensor<64xf64>
+  %r = legato.reduce sum %f over [0] : tensor<64xf64> -> tensor<f64>
+  return %r : tensor<f64>
+}

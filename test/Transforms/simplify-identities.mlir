@@ -43,6 +43,20 @@ func.func @signed_zeros(%a: tensor<4xf64>, %i: tensor<4xi64>) -> (tensor<4xf64>,
   return %0, %1, %2, %3, %4 : tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xi64>, tensor<4xi64>
 }
 
+// Tests that x + +0 folds where x holds no -0: floats converted from
+// integers (arange's first sample is +0 either way).
+// CHECK-LABEL: func @zero_plus_converted_integers
+// CHECK-SAME: (%[[I:.+]]: tensor<4xi64>)
+// CHECK: %[[F:.+]] = legato.convert %[[I]]
+// CHECK-NOT: legato.add
+// CHECK: return %[[F]]
+func.func @zero_plus_converted_integers(%i: tensor<4xi64>) -> tensor<4xf64> {
+  %z = legato.constant dense<0.0> : tensor<4xf64>
+  %f = legato.convert %i : tensor<4xi64> -> tensor<4xf64>
+  %0 = legato.add %z, %f : tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
 // Tests that (-0)-x and x*-1 become negations and --x is x.
 // CHECK-LABEL: func @negations
 // CHECK-SAME: (%[[A:.+]]: tensor<4xf64>)
