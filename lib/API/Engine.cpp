@@ -105,7 +105,7 @@ Engine::Engine(const Options &o)
                 " does not divide the " + std::to_string(ranks()) +
                 " ranks of this job into a 2-D mesh; pass a divisor of " +
                 std::to_string(ranks()) + ", or 0 for a 1-D mesh");
-  loops = LoopDetector(minWindowOps());
+  loops = LoopDetector(windowLength());
   device = createBackend(backend, threads, diskCache.get());
   device->setMemoryLimit(o.memory_limit);
 }

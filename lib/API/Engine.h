@@ -85,10 +85,9 @@ public:
   int ranks() const { return comm->size(); }
   /// The rows of the 2-D mesh that Sharding::grid places blocks on.
   int gridRows() const { return runtime::Sharding::gridRows(ranks(), meshRows); }
-  /// The least length of a loop window (LoopDetector.h says why it differs).
-  int64_t minWindowOps() const {
-    return ranks() > 1 ? LoopDetector::kDistributedWindowOps
-                       : LoopDetector::kSingleRankWindowOps;
+  /// The length of loop windows (LoopDetector.h says why it differs).
+  LoopDetector::WindowLength windowLength() const {
+    return ranks() > 1 ? LoopDetector::kDistributedWindow : LoopDetector::kSingleRankWindow;
   }
 
   /// The whole value of materialised `node` in host memory at `dst`

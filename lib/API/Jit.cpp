@@ -73,7 +73,7 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<NodePtr> &args) {
   Engine &e = engine();
   ChromeTrace::Span span(e.chromeTrace.get(), "jit trace", "jit");
   auto entry = std::make_unique<JitEntry>();
-  Trace trace{LoopDetector(e.minWindowOps(), LoopDetector::Outputs::read), {}};
+  Trace trace{LoopDetector(e.windowLength(), LoopDetector::Outputs::read), {}};
   std::vector<Array> results;
   {
     TracingScope scope(e, &trace);

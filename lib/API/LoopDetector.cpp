@@ -49,6 +49,11 @@ uint64_t LoopDetector::signature(const Node &node) const {
   return h;
 }
 
+int64_t LoopDetector::periodsPerWindow(int64_t p) const {
+  int64_t periods = (length.minOps + p - 1) / p;
+  return length.evenPeriods && periods > 1 ? periods + periods % 2 : periods;
+}
+
 LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
   if (history.empty() && body.empty())
     origin = node.seq;
@@ -76,7 +81,7 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
     runs[size_t(p)] = history[size_t(last)] == history[size_t(last - p)] ? runs[size_t(p)] + 1 : 0;
     if (runs[size_t(p)] >= std::max(p, kMinRun)) {
       body.assign(history.end() - p, history.end());
-      chunk = p * ((minWindowOps + p - 1) / p);
+      chunk = p * periodsPerWindow(p);
       position = sinceCut = 0;
       liveBefore.assign(size_t(p), 0);
       reach.assign(size_t(p), 0);

@@ -42,21 +42,30 @@ public:
   /// What a cut costs: the values Arrays hold there (lazy windows), or the
   /// bytes that later ops read across it (jit traces).
   enum class Outputs { held, read };
-  /// Windows hold at least `minWindowOps` ops once the period is locked.
-  explicit LoopDetector(int64_t minWindowOps = kSingleRankWindowOps,
+  /// How long windows are once the period is locked.
+  struct WindowLength {
+    int64_t minOps;   ///< at least this many ops: whole periods
+    bool evenPeriods; ///< an even number of periods when several
+  };
+  explicit LoopDetector(WindowLength length = kSingleRankWindow,
                         Outputs outputs = Outputs::held)
-      : minWindowOps(minWindowOps), outputs(outputs) {}
+      : length(length), outputs(outputs) {}
 
-  /// The least window length for one process: short bodies fuse across
-  /// several iterations (CG's 27 ops: 4), so what a window does once (fill
-  /// the pad borders, bring in its inputs) is spread over them, and updates
-  /// that can wait (CG's x) are made once per window.
-  static constexpr int64_t kSingleRankWindowOps = 96;
+  /// For one process: short bodies fuse across several iterations (CG's 27
+  /// ops: 4), so what a window does once (fill the pad borders, bring in its
+  /// inputs) is spread over them, and updates that can wait (CG's x) are
+  /// made once per window.
+  static constexpr WindowLength kSingleRankWindow{96, false};
   /// Over several ranks: windows that long cost the 2-GPU stencil a copy of
   /// its block per call (weak scaling 0.98 -> 0.91 on 2 H200s, peak memory
   /// +20% per rank: a sweep's output then lacks room for its ghost rows and
   /// moves into the exchange's copy), so distributed windows stay short.
-  static constexpr int64_t kDistributedWindowOps = 32;
+  /// Stencil sweeps fuse in pairs (legato-fuse-sweeps), so a window of
+  /// several iterations holds an even number of them: with three, one
+  /// sweep of the stencil ran alone per window (2 ranks: 24 kernels per
+  /// call, 20 with four). On one rank CFD's windows of three time steps
+  /// do better than four (33 kernels per step against 36).
+  static constexpr WindowLength kDistributedWindow{32, true};
   /// Notes the next recorded op (its `seq` set), with `live` the number of
   /// values that Arrays hold just before it (for Outputs::held, asked for
   /// only while `wantsLiveCount()`); says whether the window should end
@@ -74,6 +83,8 @@ public:
 
 private:
   uint64_t signature(const Node &node) const;
+  /// How many periods of length `p` a window holds.
+  int64_t periodsPerWindow(int64_t p) const;
   /// One more op of the locked body.
   Cut advance(const Node &node, int64_t live);
   /// Over the first period after the lock (Outputs::read): notes how far
@@ -82,7 +93,7 @@ private:
   /// At the end of that period, the cut that the fewest bytes cross.
   int64_t leastReadAcross() const;
 
-  int64_t minWindowOps;
+  WindowLength length;
   Outputs outputs;
   std::deque<uint64_t> history;   // signatures of the latest ops
   std::vector<int64_t> runs;      // runs[P]: trailing ops equal to the op P back

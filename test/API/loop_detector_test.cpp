@@ -26,7 +26,9 @@ namespace {
 constexpr int kOpsPerIteration = 4;
 
 struct Trace {
-  LoopDetector detector{/*minWindowOps=*/8, LoopDetector::Outputs::read};
+  explicit Trace(LoopDetector::WindowLength length = {/*minOps=*/8, /*evenPeriods=*/false})
+      : detector(length, LoopDetector::Outputs::read) {}
+  LoopDetector detector;
   uint64_t seq = 1;
   std::vector<int> cutBeforeOp;     ///< body op (0..3) of each op a window starts at
   std::vector<uint64_t> cutBeforeSeq; ///< and its place in the trace
@@ -57,8 +59,9 @@ struct Trace {
 
 /// Runs `iterations` of the body from body op `first` on, then `after` ops
 /// of another kind.
-Trace traceOfLoopStartingAt(int first, int iterations, int after = 0) {
-  Trace trace;
+Trace traceOfLoopStartingAt(int first, int iterations, int after = 0,
+                            LoopDetector::WindowLength length = {8, false}) {
+  Trace trace(length);
   auto param = std::make_shared<Node>(); // the state before the loop: an input
   param->kind = OpKind::Param;
   param->dtype = legato::f64;
@@ -103,6 +106,19 @@ TEST(LoopDetector, JitTraceIsCutAChunkInAndWhereTheLoopEnds) {
     uint64_t loopOps = uint64_t(10 * kOpsPerIteration - first);
     EXPECT_EQ(trace.cutBeforeSeq.back(), loopOps + 1) << "trace starting at body op " << first;
     EXPECT_EQ(trace.cutBeforeOp.back(), -1);
+  }
+}
+
+TEST(LoopDetector, WindowsHoldAnEvenNumberOfPeriodsWhenAsked) {
+  // At least 9 ops: 3 iterations of 4 ops, or 4 when windows hold an even
+  // number of them (distributed windows: stencil sweeps fuse in pairs).
+  for (bool even : {false, true}) {
+    Trace trace = traceOfLoopStartingAt(0, 40, /*after=*/0, {/*minOps=*/9, even});
+    ASSERT_GE(trace.cutBeforeSeq.size(), 3u);
+    uint64_t window = uint64_t((even ? 4 : 3) * kOpsPerIteration);
+    for (size_t i = 1; i < trace.cutBeforeSeq.size(); ++i)
+      EXPECT_EQ(trace.cutBeforeSeq[i] - trace.cutBeforeSeq[i - 1], window)
+          << "window " << i << (even ? " (even periods)" : "");
   }
 }
 
