@@ -165,9 +165,9 @@ bool isRecomputedInUsers(Operation *op) {
 }
 
 /// Whether fusing the producer of `operand` into its consumer, a reduction,
-/// would have to keep the producer's result as an output of the fused
-/// kernel because nothing else there spans the loops (`sum(arange(n))`:
-/// the reduction reads only the generator, which reads nothing). That
+/// would leave the fused kernel no input that spans the loops
+/// (`sum(arange(n))`: the reduction reads only the generator, which reads
+/// nothing), so that an output of the producer has to stay to span them. That
 /// output, indexed by the reduced dims, would be written at every point of
 /// the reduction, which no reduction kernel on the GPU does. Kept apart, the
 /// generator's kernel computes the reduction instead
@@ -183,13 +183,15 @@ bool needsProducerToSpanLoops(OpOperand *operand) {
   // The maps of the fused kernel's operands, as upstream fusion makes them.
   AffineMap toConsumer = inversePermutation(producerResult)
                              .compose(consumer.getMatchingIndexingMap(operand));
+  // Only inputs count: an output kept for another user (an op that fusion
+  // has left dead but not erased yet) spans the loops until it goes.
   SmallVector<AffineMap> maps;
-  for (OpOperand &other : consumer->getOpOperands())
-    if (&other != operand)
-      maps.push_back(consumer.getMatchingIndexingMap(&other));
+  for (OpOperand *other : consumer.getDpsInputOperands())
+    if (other != operand)
+      maps.push_back(consumer.getMatchingIndexingMap(other));
   for (OpOperand *in : producer.getDpsInputOperands())
     maps.push_back(producer.getMatchingIndexingMap(in).compose(toConsumer));
-  return !inversePermutation(concatAffineMaps(maps, consumer.getContext()));
+  return maps.empty() || !inversePermutation(concatAffineMaps(maps, consumer.getContext()));
 }
 
 bool fuseIntoConsumer(OpOperand *operand) {

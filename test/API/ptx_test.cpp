@@ -197,14 +197,15 @@ TEST(Ptx, KernelsWithIntegerPowersShareOneHelper) {
   EXPECT_LE(count(ptx, "ipowi_i64("), 1) << ptx; // at most one helper left (LLVM inlines it)
 }
 
-/// A sum of a generator that reads nothing (`arange`): the generator's kernel
-/// computes the sum, combined in its last block. (Fused into the reduction,
-/// the generator left it an output indexed by the reduced dim, and lowering
-/// that kernel crashed: the GPU suite's api.modes.lazy in session 20.)
+/// A sum of a generator that reads nothing (`arange`, `i + 0.5`): the
+/// generator's kernel computes the sum, combined in its last block. (Fused
+/// into the reduction, the generator left it an output indexed by the
+/// reduced dim, and lowering that kernel crashed: the GPU suite's
+/// api.modes.lazy in session 20, test/regressions/gpu-sum-of-arange.fuzz.)
 TEST(Ptx, SumOfAGeneratorIsComputedInTheGeneratorsKernel) {
   runtime();
   auto f = legato::jit([](const legato::Array &scale) {
-    return legato::sum(legato::arange(0, double(1 << 18), 1, legato::f64)) * scale;
+    return legato::sum(legato::arange(0.5, double(1 << 18), 1, legato::f64)) * scale;
   });
   std::string ptx = f.ptx(legato::full({}, 2.0, legato::f64));
   EXPECT_EQ(entries(ptx), 2) << "the generator with its sum, then the product\n" << ptx;

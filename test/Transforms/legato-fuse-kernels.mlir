@@ -151,3 +151,22 @@ func.func @reduction_of_a_generator() -> tensor<f64> {
   %r = legato.reduce sum %f over [0] : tensor<64xf64> -> tensor<f64>
   return %r : tensor<f64>
 }
+
+// Tests the same when the generator is built from several kernels fused in
+// some order (iota, convert, a splat added): the reduction keeps one input
+// that spans its loop (the splat's kernel), and no output but its sum.
+// CHECK-LABEL: func @reduction_of_a_shifted_generator
+// CHECK: %[[GEN:.+]] = linalg.generic {{.*}}iterator_types = ["parallel"]
+// CHECK: %[[SUM:.+]] = linalg.generic {{.*}}iterator_types = ["reduction"]
+// CHECK-SAME: ins(%[[GEN]] : tensor<64xf64>) outs(%{{.+}} : tensor<f64>)
+// CHECK: arith.sitofp
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[SUM]]
+func.func @reduction_of_a_shifted_generator() -> tensor<f64> {
+  %i = legato.iota 0 : tensor<64xi64>
+  %f = legato.convert %i : tensor<64xi64> -> tensor<64xf64>
+  %h = legato.constant dense<0.5> : tensor<64xf64>
+  %s = legato.add %f, %h : tensor<64xf64>
+  %r = legato.reduce sum %s over [0] : tensor<64xf64> -> tensor<f64>
+  return %r : tensor<f64>
+}
