@@ -63,8 +63,10 @@ public:
   /// Stencil sweeps fuse in pairs (legato-fuse-sweeps), so a window of
   /// several iterations holds an even number of them: with three, one
   /// sweep of the stencil ran alone per window (2 ranks: 24 kernels per
-  /// call, 20 with four). On one rank CFD's windows of three time steps
-  /// do better than four (33 kernels per step against 36).
+  /// call, 20 with four). One rank keeps its windows: with even periods
+  /// there, CFD's windows went from three time steps to four and ran more
+  /// kernels (session 20, `legato-bench --app cfd --n 256 --mode jit
+  /// --iters 20`: 721 against 661).
   static constexpr WindowLength kDistributedWindow{32, true};
   /// Notes the next recorded op (its `seq` set), with `live` the number of
   /// values that Arrays hold just before it (for Outputs::held, asked for

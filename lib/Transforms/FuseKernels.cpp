@@ -196,9 +196,10 @@ bool needsProducerToSpanLoops(OpOperand *operand) {
 
 bool fuseIntoConsumer(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
-  return producer && !needsProducerToSpanLoops(operand) &&
+  return producer &&
          ((producer->hasOneUse() && !isBroadcastInto(operand)) || isCheapGenerator(producer) ||
-          isDataMovement(producer) || isRecomputedInUsers(producer));
+          isDataMovement(producer) || isRecomputedInUsers(producer)) &&
+         !needsProducerToSpanLoops(operand);
 }
 
 /// Merges a generic with a producer it reads, with a sibling that reads one

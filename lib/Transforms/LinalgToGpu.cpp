@@ -695,6 +695,15 @@ struct LegatoLinalgToGpuPass
         return signalPassFailure();
       }
       IterationSpace space(op);
+      // A reduction's outputs hold one value per point of its parallel dims
+      // (legato-fuse-kernels keeps it so: `@reduction_of_a_generator`).
+      for (OpOperand &out : op.getDpsInitsMutable())
+        if (llvm::any_of(space.reduced, [&](unsigned d) {
+              return op.getMatchingIndexingMap(&out).isFunctionOfDim(d);
+            })) {
+          op.emitOpError("legato-linalg-to-gpu: expected outputs indexed by parallel dims only");
+          return signalPassFailure();
+        }
       b.setInsertionPoint(op);
       // Nothing to compute: an empty output, or a reduction over nothing
       // (the output keeps its initial value).

@@ -134,11 +134,9 @@ bool isSubtractiveIdentity(Value v) {
   return s && *s == 0 && (!isFloatTensor(v) || !std::signbit(*s));
 }
 
-/// Whether no element of `v` is -0: integers, and floats converted from
-/// them (arange's `float(i) * 1 + 0.0`).
+/// Whether float `v` holds no -0: it is converted from integers (arange's
+/// `float(i) * 1 + 0.0`).
 bool hasNoNegativeZero(Value v) {
-  if (!isFloatTensor(v))
-    return true;
   auto convert = v.getDefiningOp<ConvertOp>();
   return convert && !isFloatTensor(convert.getInput());
 }

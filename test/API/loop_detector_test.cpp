@@ -26,7 +26,7 @@ namespace {
 constexpr int kOpsPerIteration = 4;
 
 struct Trace {
-  explicit Trace(LoopDetector::WindowLength length = {/*minOps=*/8, /*evenPeriods=*/false})
+  explicit Trace(LoopDetector::WindowLength length)
       : detector(length, LoopDetector::Outputs::read) {}
   LoopDetector detector;
   uint64_t seq = 1;
@@ -60,7 +60,8 @@ struct Trace {
 /// Runs `iterations` of the body from body op `first` on, then `after` ops
 /// of another kind.
 Trace traceOfLoopStartingAt(int first, int iterations, int after = 0,
-                            LoopDetector::WindowLength length = {8, false}) {
+                            LoopDetector::WindowLength length = {/*minOps=*/8,
+                                                                 /*evenPeriods=*/false}) {
   Trace trace(length);
   auto param = std::make_shared<Node>(); // the state before the loop: an input
   param->kind = OpKind::Param;
