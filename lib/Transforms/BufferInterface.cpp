@@ -38,9 +38,11 @@ void rewriteFunction(func::FuncOp func) {
   unsigned inputs = entry.getNumArguments();
   for (Value result : ret.getOperands())
     stores.push_back({result, entry.addArgument(memrefFor(result.getType()), loc)});
-  // Stored in the order the results are computed: empty-tensor elimination
-  // may compute a result in the destination of a later one (a value and its
-  // updated copy), so that destination must be written last.
+  // Stored in the order the results are computed, so that the first try of
+  // legato-store-in-place succeeds: a value is computed in the destination
+  // of the first store that reaches it, which must not be the store of an
+  // update of it (the update could not move out of the way of the store of
+  // the value itself).
   auto definedBefore = [](Value a, Value b) {
     Operation *da = a.getDefiningOp(), *db = b.getDefiningOp();
     if (!da || !db)
@@ -49,10 +51,17 @@ void rewriteFunction(func::FuncOp func) {
   };
   std::stable_sort(stores.begin(), stores.end(),
                    [&](auto &x, auto &y) { return definedBefore(x.first, y.first); });
+  // Each destination is a tensor of the output buffer, defined at the entry
+  // so that a result can be computed in it (legato-store-in-place), and
+  // written by a store that one-shot analysis sees. (A store into the
+  // memref is a write the analysis does not see: a result computed in one
+  // output and stored, updated, in another was overwritten by the first
+  // store before the second copied it.)
+  OpBuilder atEntry = OpBuilder::atBlockBegin(&entry);
   for (auto [result, dest] : stores) {
-    auto store = bufferization::MaterializeInDestinationOp::create(b, loc, result, dest);
-    store.setRestrict(true);
-    store.setWritable(true);
+    Value destination = bufferization::ToTensorOp::create(
+        atEntry, loc, result.getType(), dest, /*restrict=*/true, /*writable=*/true);
+    bufferization::MaterializeInDestinationOp::create(b, loc, result, destination);
   }
   func::ReturnOp::create(b, loc);
   ret.erase();

@@ -72,6 +72,23 @@ def LegatoBufferInterfacePass : Pass<"legato-buffer-interface", "mlir::ModuleOp"
   ];
 }
 
+def LegatoStoreInPlacePass : Pass<"legato-store-in-place", "mlir::ModuleOp"> {
+  let summary = "Compute results in their output buffers where bufferization allows";
+  let description = [{
+    Upstream empty-tensor elimination on the stores of
+    `legato-buffer-interface` (`materialize_in_destination` into a tensor of
+    each output buffer): a result whose value starts as a `tensor.empty` is
+    computed in its output buffer instead of a temporary. Computing two
+    results in place can be impossible (a value stored in one output and,
+    updated, in another, when the second store is taken first): one-shot
+    analysis then finds a conflict it cannot avoid. Such a store is kept
+    out of the elimination: it becomes a copy into its output buffer, which
+    no tensor aliases. The stores are tried in program order, each kept in
+    place when the analysis still succeeds with it.
+  }];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
+}
+
 def LegatoLowerGemmToBlasPass : Pass<"legato-lower-gemm-to-blas", "mlir::ModuleOp"> {
   let summary = "Replace f32/f64 linalg contractions on buffers by BLAS calls";
   let description = [{

@@ -91,7 +91,7 @@ void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
 void legato::buildLegatoBufferPipeline(OpPassManager &pm,
                                        const PipelineOptions &options) {
   pm.addPass(createLegatoBufferInterfacePass());
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addPass(createLegatoStoreInPlacePass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferAlignment = 64;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
@@ -200,6 +200,7 @@ void legato::registerLegatoPassesAndPipelines() {
   registerLegatoTransformsPasses();
   registerCanonicalizerPass();
   registerCSEPass();
+  bufferization::registerOneShotBufferizePass(); // for lit tests of the passes around it
   PassPipelineRegistration<PipelineCLOptions>(
       "legato-optimize", "simplify, legalize, lower to linalg and fuse",
       [](OpPassManager &pm, const PipelineCLOptions &o) {
