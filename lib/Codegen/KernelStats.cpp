@@ -39,14 +39,18 @@ static int64_t bytesTouched(ValueRange views) {
 }
 
 /// Bytes the kernel `op` reads and writes; `fromCache`, an input it reads
-/// right after it was written (an epilogue's reduced value), costs nothing.
+/// right after it was written (an epilogue's reduced value), costs nothing,
+/// nor does an input its payload ignores (one only there to span loops).
 /// The temporary of a tiled pair of sweeps is never stored: its tiles stay
 /// in a scratch buffer in cache (SweepTiles.h).
 static int64_t bytesOfKernel(linalg::LinalgOp op, Value fromCache = {}) {
   SmallVector<Value> inputs, inits;
-  for (Value v : op.getDpsInputs())
-    if (v != fromCache && !mlir::legato::isSweepTileTemporary(mlir::legato::rootOf(v)))
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    Value v = in->get();
+    if (v != fromCache && op.payloadUsesValueFromOperand(in) &&
+        !mlir::legato::isSweepTileTemporary(mlir::legato::rootOf(v)))
       inputs.push_back(v);
+  }
   for (Value v : op.getDpsInits())
     if (!mlir::legato::isSweepTileTemporary(mlir::legato::rootOf(v)))
       inits.push_back(v);

@@ -34,6 +34,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 #include <functional>
 
@@ -471,19 +475,73 @@ LogicalResult mergeIndependent(linalg::GenericOp first, linalg::GenericOp second
   return legato::mergeGenerics(rewriter, first, second);
 }
 
+/// Whether every loop of `kernel` indexes some operand other than `skipped`
+/// directly (linalg infers the loop ranges from those operands' shapes).
+bool loopsSpannedWithout(linalg::GenericOp kernel, OpOperand &skipped) {
+  llvm::SmallBitVector spanned(kernel.getNumLoops());
+  for (OpOperand &operand : kernel->getOpOperands()) {
+    if (&operand == &skipped || !isa<MemRefType>(operand.get().getType()))
+      continue;
+    for (AffineExpr e : kernel.getMatchingIndexingMap(&operand).getResults())
+      if (auto d = dyn_cast<AffineDimExpr>(e))
+        spanned.set(d.getPosition());
+  }
+  return spanned.all();
+}
+
+/// Replaces `kernel` by one without the output `dead`, which its payload
+/// does not read and nothing reads after it: the operand goes, or, when it
+/// alone spans some loop, becomes an input the payload ignores (read by
+/// nothing once the loops are built). The store of a generator's values
+/// that only its fused reduction consumed goes this way.
+void dropOutput(linalg::GenericOp kernel, OpOperand &dead) {
+  unsigned position = dead.getOperandNumber() - kernel.getNumDpsInputs();
+  bool spansLoops = !loopsSpannedWithout(kernel, dead);
+  SmallVector<Value> inputs = kernel.getDpsInputs(), inits;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *in : kernel.getDpsInputOperands())
+    maps.push_back(kernel.getMatchingIndexingMap(in));
+  if (spansLoops) {
+    inputs.push_back(dead.get());
+    maps.push_back(kernel.getMatchingIndexingMap(&dead));
+  }
+  for (OpOperand &init : kernel.getDpsInitsMutable())
+    if (&init != &dead) {
+      inits.push_back(init.get());
+      maps.push_back(kernel.getMatchingIndexingMap(&init));
+    }
+  OpBuilder b(kernel);
+  auto replacement = linalg::GenericOp::create(b, kernel.getLoc(), TypeRange(), inputs, inits,
+                                               maps, kernel.getIteratorTypesArray());
+  replacement->setDiscardableAttrs(kernel->getDiscardableAttrDictionary());
+  replacement.getRegion().takeBody(kernel.getRegion());
+  Block &body = replacement.getRegion().front();
+  BlockArgument deadArg = body.getArgument(dead.getOperandNumber());
+  Type elementType = deadArg.getType();
+  body.eraseArgument(deadArg.getArgNumber()); // unused: the payload does not read it
+  if (spansLoops)
+    body.insertArgument(kernel.getNumDpsInputs(), elementType, kernel.getLoc());
+  Operation *yield = body.getTerminator();
+  yield->eraseOperand(position);
+  kernel->erase();
+}
+
 /// Erases `alloc` with the kernels that only write it when nothing reads it
 /// (a constant border of a pad whose interior and border a copy forwarded
-/// elsewhere). Fails, changing nothing, when anything may read it.
+/// elsewhere); a kernel that also writes other buffers loses that output
+/// instead (dropOutput). Fails, changing nothing, when anything may read it.
 LogicalResult eraseUnreadAllocation(memref::AllocOp alloc) {
-  SmallVector<Operation *> views, writers, deallocs;
+  SmallVector<Operation *> views, deallocs;
+  llvm::MapVector<Operation *, SmallVector<OpOperand *, 1>> writes; // kernel -> its outputs here
   SmallVector<Value> work{alloc.getResult()};
   while (!work.empty()) {
     Value buffer = work.pop_back_val();
     for (OpOperand &use : buffer.getUses()) {
       Operation *user = use.getOwner();
-      if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
-        views.push_back(subview);
-        work.push_back(subview.getResult());
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == buffer && user->getNumResults() == 1) {
+        views.push_back(user);
+        work.push_back(user->getResult(0));
         continue;
       }
       if (isa<memref::DeallocOp>(user)) {
@@ -494,20 +552,31 @@ LogicalResult eraseUnreadAllocation(memref::AllocOp alloc) {
       if (!kernel || kernel->getNumResults() != 0 || !kernel.isDpsInit(&use) ||
           kernel.payloadUsesValueFromOperand(&use))
         return failure();
-      writers.push_back(user);
+      writes[user].push_back(&use);
     }
   }
-  // A kernel that also writes other buffers stays, and so must its output.
-  for (Operation *writer : writers)
-    for (Value out : cast<linalg::LinalgOp>(writer).getDpsInits()) {
-      Value root = out;
-      while (auto subview = root.getDefiningOp<memref::SubViewOp>())
-        root = subview.getSource();
-      if (root != alloc.getResult())
-        return failure();
+  // A kernel that writes only here goes; one that also writes other
+  // buffers keeps them (a generic with this one output only).
+  auto writesElsewhere = [&](Operation *kernel) {
+    return llvm::any_of(cast<linalg::LinalgOp>(kernel).getDpsInits(),
+                        [&](Value out) { return legato::rootOf(out) != alloc.getResult(); });
+  };
+  for (auto &[kernel, outputs] : writes)
+    if (writesElsewhere(kernel) && (!isa<linalg::GenericOp>(kernel) || outputs.size() != 1))
+      return failure();
+  bool needed = false; // as an input that spans loops
+  for (auto &[kernel, outputs] : writes) {
+    if (!writesElsewhere(kernel)) {
+      kernel->erase();
+      continue;
     }
-  for (Operation *op : llvm::concat<Operation *>(deallocs, writers))
-    op->erase();
+    needed |= !loopsSpannedWithout(cast<linalg::GenericOp>(kernel), *outputs.front());
+    dropOutput(cast<linalg::GenericOp>(kernel), *outputs.front());
+  }
+  if (needed)
+    return success(); // the allocation stays, read by nothing
+  for (Operation *dealloc : deallocs)
+    dealloc->erase();
   for (Operation *view : llvm::reverse(views))
     if (view->use_empty())
       view->erase();

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::legato {
@@ -53,7 +54,35 @@ struct FusedReduction {
   // kernel, combined where the reduction was (after its output's fill).
   Value partials;
   int64_t blocks = 0;
+  // The producer's outputs that only the reduction reads: not stored.
+  llvm::SmallBitVector unstored;
 };
+
+/// Whether the buffer `out` of `producer` is a temporary that nothing but
+/// `reduction` reads (through views; deallocations aside): a value the
+/// fused reduction takes from registers need not be stored.
+bool onlyReducedBy(Value out, linalg::GenericOp producer, linalg::GenericOp reduction) {
+  Value root = legato::rootOf(out);
+  if (!root.getDefiningOp<memref::AllocOp>())
+    return false;
+  SmallVector<Value> work{root};
+  while (!work.empty()) {
+    for (OpOperand &use : work.pop_back_val().getUses()) {
+      Operation *user = use.getOwner();
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == use.get() && user->getNumResults() == 1) {
+        work.push_back(user->getResult(0));
+        continue;
+      }
+      bool written = user == producer && use.get() == out &&
+                     producer.isDpsInit(&use) && !producer.payloadUsesValueFromOperand(&use);
+      bool reduced = user == reduction && reduction.isDpsInput(&use) && use.get() == out;
+      if (!written && !reduced && !isa<memref::DeallocOp>(user))
+        return false;
+    }
+  }
+  return true;
+}
 
 /// Moves what defines `v` (views, allocations and constants after `point`
 /// in its block) in front of `point`, so that a kernel there can use it;
@@ -398,7 +427,8 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
       results = nest.results;
     }
     for (auto [i, v] : llvm::enumerate(results))
-      store(b, loc, op, i, v, e.ivs);
+      if (!fused || !fused->unstored.test(i))
+        store(b, loc, op, i, v, e.ivs);
     if (epilogue)
       emitEpilogue(b, loc, epilogue, ArrayRef(e.ivs).take_front(epilogue.getNumLoops()));
     if (!fused)
@@ -407,11 +437,12 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
     Block &body = reduction.getRegion().front();
     IRMapping map;
     for (OpOperand *in : reduction.getDpsInputOperands()) {
-      Value v = load(b, loc, reduction, *in, e.ivs);
+      Value v;
       for (auto [i, out] : llvm::enumerate(op.getDpsInits()))
         if (in->get() == out)
           v = results[i];
-      map.map(body.getArgument(in->getOperandNumber()), v);
+      map.map(body.getArgument(in->getOperandNumber()),
+              v ? v : load(b, loc, reduction, *in, e.ivs));
     }
     map.map(body.getArgument(reduction.getNumDpsInputs()), acc);
     return computePayload(b, loc, reduction, e.ivs, map).front();
@@ -668,6 +699,10 @@ struct LegatoLinalgToGpuPass
         FusedReduction fused{op, *combiner, initialOf.lookup(op)};
         fused.combinedInKernel = fused.initial && hoistDefinition(fused.initial, producer) &&
                                  hoistDefinition(op.getDpsInits()[0], producer);
+        fused.unstored.resize(producer.getNumDpsInits());
+        for (auto [i, out] : llvm::enumerate(producer.getDpsInits()))
+          if (onlyReducedBy(out, producer, op))
+            fused.unstored.set(i);
         fusedInto[producer] = fused;
         fusedAway.insert(op);
       }

@@ -210,6 +210,10 @@ TEST(Ptx, SumOfAGeneratorIsComputedInTheGeneratorsKernel) {
   std::string ptx = f.ptx(legato::full({}, 2.0, legato::f64));
   EXPECT_EQ(entries(ptx), 2) << "the generator with its sum, then the product\n" << ptx;
   EXPECT_NE(ptx.find("atom."), std::string::npos) << "an atomic ticket per block";
+  // Only the sum reads the generated values: the kernel keeps them in
+  // registers. Its stores are its block's partial and the total (and the
+  // ticket's reset); the product's kernel stores one value.
+  EXPECT_EQ(count(ptx, "st.global"), 4) << ptx;
 }
 
 TEST(Ptx, AcceptedByPtxas) {
