@@ -22,7 +22,8 @@
 // kernel: the walls then no longer wait for the sweep.
 //
 // An allocation that nothing reads goes, with the kernels that only write
-// it.
+// it; a kernel that also writes elsewhere loses that output (a generator's
+// values that only the reduction fused into its kernel consumed).
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/BufferFootprint.h"
