@@ -11,6 +11,26 @@ Value legato::rootOf(Value memref) {
   return memref;
 }
 
+SmallVector<OpOperand *> legato::usesThroughViews(Value buffer,
+                                                  SmallVectorImpl<Operation *> *views) {
+  SmallVector<OpOperand *> uses;
+  SmallVector<Value> work{buffer};
+  while (!work.empty()) {
+    for (OpOperand &use : work.pop_back_val().getUses()) {
+      Operation *user = use.getOwner();
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == use.get() && user->getNumResults() == 1) {
+        if (views)
+          views->push_back(user);
+        work.push_back(user->getResult(0));
+        continue;
+      }
+      uses.push_back(&use);
+    }
+  }
+  return uses;
+}
+
 bool legato::isFreshBuffer(Value root) {
   if (root.getDefiningOp<memref::AllocOp>())
     return true;

@@ -35,7 +35,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -493,9 +492,9 @@ bool loopsSpannedWithout(linalg::GenericOp kernel, OpOperand &skipped) {
 /// Replaces `kernel` by one without the output `dead`, which its payload
 /// does not read and nothing reads after it: the operand goes, or, when it
 /// alone spans some loop, becomes an input the payload ignores (read by
-/// nothing once the loops are built). The store of a generator's values
-/// that only its fused reduction consumed goes this way.
-void dropOutput(linalg::GenericOp kernel, OpOperand &dead) {
+/// nothing once the loops are built; then true). The store of a generator's
+/// values that only its fused reduction consumed goes this way.
+bool dropOutput(linalg::GenericOp kernel, OpOperand &dead) {
   unsigned position = dead.getOperandNumber() - kernel.getNumDpsInputs();
   bool spansLoops = !loopsSpannedWithout(kernel, dead);
   SmallVector<Value> inputs = kernel.getDpsInputs(), inits;
@@ -525,6 +524,7 @@ void dropOutput(linalg::GenericOp kernel, OpOperand &dead) {
   Operation *yield = body.getTerminator();
   yield->eraseOperand(position);
   kernel->erase();
+  return spansLoops;
 }
 
 /// Erases `alloc` with the kernels that only write it when nothing reads it
@@ -534,27 +534,17 @@ void dropOutput(linalg::GenericOp kernel, OpOperand &dead) {
 LogicalResult eraseUnreadAllocation(memref::AllocOp alloc) {
   SmallVector<Operation *> views, deallocs;
   llvm::MapVector<Operation *, SmallVector<OpOperand *, 1>> writes; // kernel -> its outputs here
-  SmallVector<Value> work{alloc.getResult()};
-  while (!work.empty()) {
-    Value buffer = work.pop_back_val();
-    for (OpOperand &use : buffer.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-          view && view.getViewSource() == buffer && user->getNumResults() == 1) {
-        views.push_back(user);
-        work.push_back(user->getResult(0));
-        continue;
-      }
-      if (isa<memref::DeallocOp>(user)) {
-        deallocs.push_back(user);
-        continue;
-      }
-      auto kernel = dyn_cast<linalg::LinalgOp>(user);
-      if (!kernel || kernel->getNumResults() != 0 || !kernel.isDpsInit(&use) ||
-          kernel.payloadUsesValueFromOperand(&use))
-        return failure();
-      writes[user].push_back(&use);
+  for (OpOperand *use : legato::usesThroughViews(alloc.getResult(), &views)) {
+    Operation *user = use->getOwner();
+    if (isa<memref::DeallocOp>(user)) {
+      deallocs.push_back(user);
+      continue;
     }
+    auto kernel = dyn_cast<linalg::LinalgOp>(user);
+    if (!kernel || kernel->getNumResults() != 0 || !kernel.isDpsInit(use) ||
+        kernel.payloadUsesValueFromOperand(use))
+      return failure();
+    writes[user].push_back(use);
   }
   // A kernel that writes only here goes; one that also writes other
   // buffers keeps them (a generic with this one output only).
@@ -571,8 +561,7 @@ LogicalResult eraseUnreadAllocation(memref::AllocOp alloc) {
       kernel->erase();
       continue;
     }
-    needed |= !loopsSpannedWithout(cast<linalg::GenericOp>(kernel), *outputs.front());
-    dropOutput(cast<linalg::GenericOp>(kernel), *outputs.front());
+    needed |= dropOutput(cast<linalg::GenericOp>(kernel), *outputs.front());
   }
   if (needed)
     return success(); // the allocation stays, read by nothing

@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::legato {
@@ -63,25 +62,14 @@ struct FusedReduction {
 /// fused reduction takes from registers need not be stored.
 bool onlyReducedBy(Value out, linalg::GenericOp producer, linalg::GenericOp reduction) {
   Value root = legato::rootOf(out);
-  if (!root.getDefiningOp<memref::AllocOp>())
-    return false;
-  SmallVector<Value> work{root};
-  while (!work.empty()) {
-    for (OpOperand &use : work.pop_back_val().getUses()) {
-      Operation *user = use.getOwner();
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-          view && view.getViewSource() == use.get() && user->getNumResults() == 1) {
-        work.push_back(user->getResult(0));
-        continue;
-      }
-      bool written = user == producer && use.get() == out &&
-                     producer.isDpsInit(&use) && !producer.payloadUsesValueFromOperand(&use);
-      bool reduced = user == reduction && reduction.isDpsInput(&use) && use.get() == out;
-      if (!written && !reduced && !isa<memref::DeallocOp>(user))
-        return false;
-    }
-  }
-  return true;
+  return root.getDefiningOp<memref::AllocOp>() &&
+         llvm::all_of(legato::usesThroughViews(root), [&](OpOperand *use) {
+           Operation *user = use->getOwner();
+           bool written = user == producer && use->get() == out && producer.isDpsInit(use) &&
+                          !producer.payloadUsesValueFromOperand(use);
+           bool reduced = user == reduction && use->get() == out && reduction.isDpsInput(use);
+           return written || reduced || isa<memref::DeallocOp>(user);
+         });
 }
 
 /// Moves what defines `v` (views, allocations and constants after `point`

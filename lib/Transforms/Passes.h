@@ -62,6 +62,12 @@ inline constexpr llvm::StringLiteral kOutputArgAttr = "legato.output";
 /// The buffer `memref` is a view of (through every view-like op).
 Value rootOf(Value memref);
 
+/// The uses of `buffer` and of the views of it, through every view-like op
+/// (which are not among them); `views`, when given, receives those views,
+/// each after the one it views.
+SmallVector<OpOperand *> usesThroughViews(Value buffer,
+                                          SmallVectorImpl<Operation *> *views = nullptr);
+
 /// Whether `root` (a buffer, not a view) shares no element with any other
 /// buffer of its function: an allocation of the function, or a result
 /// argument (kOutputArgAttr).
