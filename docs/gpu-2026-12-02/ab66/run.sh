@@ -2,7 +2,8 @@
 # Session 21: sum(arange(0.5, n)) * scale with jit on the CUDA backend, n =
 # 2^26 f64, the best of 50 calls, with the library before (old: 1ad0264, the
 # generator's values stored, then read from registers by its fused sum) and
-# after (new: d2d113a, not stored); four alternating runs of each.
+# after (new: d2d113a, not stored); four alternating runs of each. The
+# peers on the same program: peers.py (its output in peers.txt).
 # Built from /tmp/repro/gensum.cpp, an example not committed (its source is
 # in this folder).
 set -u
