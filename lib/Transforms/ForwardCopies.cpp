@@ -563,13 +563,13 @@ LogicalResult eraseUnreadAllocation(memref::AllocOp alloc) {
     }
     needed |= dropOutput(cast<linalg::GenericOp>(kernel), *outputs.front());
   }
+  for (Operation *view : llvm::reverse(views))
+    if (view->use_empty())
+      view->erase();
   if (needed)
     return success(); // the allocation stays, read by nothing
   for (Operation *dealloc : deallocs)
     dealloc->erase();
-  for (Operation *view : llvm::reverse(views))
-    if (view->use_empty())
-      view->erase();
   alloc->erase();
   return success();
 }

@@ -4,8 +4,16 @@
 # generator's values stored, then read from registers by its fused sum) and
 # after (new: d2d113a, not stored); four alternating runs of each. The
 # peers on the same program: peers.py (its output in peers.txt).
-# Built from /tmp/repro/gensum.cpp, an example not committed (its source is
-# in this folder).
+# Built here, in a checkout with build/ configured, from gensum.cpp (this
+# folder) and liblegato.so at each commit (the backend is chosen at run
+# time, so one gensum serves both):
+#   for lib in old:1ad0264 new:d2d113a; do
+#     git checkout -q ${lib#*:} && ninja -C build legato
+#     mkdir -p .gpu/ab/${lib%:*} && cp build/lib/API/liblegato.so .gpu/ab/${lib%:*}/
+#   done
+#   c++ -std=c++17 -O2 docs/gpu-2026-12-02/ab66/gensum.cpp -Iinclude \
+#     -L.gpu/ab/new -llegato -o .gpu/ab/gensum
+# and run on the GPU machine carrying .devpack and .gpu/ab.
 set -u
 source .devpack/env.sh
 for round in 1 2 3 4; do
