@@ -22,7 +22,9 @@
 // cells are runs of rows (row 1, rows 2..n-3, row n-2); for a stencil with
 // a fixed border, nine boxes (the interior, four edges, four corners).
 // Sweeps are fused in pairs: a fused cell is not fused again, so the
-// recomputation stays one level deep.
+// recomputation stays one level deep. With recomputation, a second sweep may
+// recompute several first ones, each one level deep: shallow water's face
+// fluxes recompute the limited slopes of h, hu and hv that they read.
 //
 // On the CPU (recompute=false) the cells must be runs of whole rows that
 // read only the kernel's values of the first sweep's array; they read the
@@ -312,10 +314,11 @@ FailureOr<SmallVector<Cell>> cutIntoCells(linalg::GenericOp op, ArrayRef<SmallVe
   return cells;
 }
 
-/// The first sweep's result that `op` reads, the cells `op` is cut into,
-/// and the slices between them; failure when `op` is not a second sweep.
+/// The first sweeps' results that `op` reads (one on the CPU), the cells
+/// `op` is cut into, and the slices between them; failure when `op` is not a
+/// second sweep.
 struct SecondSweep {
-  Value kernel;
+  SmallVector<Value, 2> kernels;
   SmallVector<Cell> cells;
   llvm::SmallPtrSet<Operation *, 8> path; // the slices that carry the kernel's values
   /// Other extractions from the path, with the one piece each reads: they
@@ -323,50 +326,20 @@ struct SecondSweep {
   SmallVector<std::pair<tensor::ExtractSliceOp, Piece>> forwards;
 };
 
-FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
-                                        const llvm::DenseSet<Operation *> &fused,
-                                        bool recompute) {
-  if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 || op.getNumLoops() != 2 ||
-      op.hasIndexSemantics())
-    return failure();
-  for (OpOperand &init : op.getDpsInitsMutable())
-    if (op.payloadUsesValueFromOperand(&init) || !op.getMatchingIndexingMap(&init).isIdentity())
-      return failure();
+/// `op` as the second sweep of the first sweeps `kernels` (results of
+/// distinct generics that its inputs reach through slices), given the
+/// pieces of its inputs; failure when they cannot be fused with it together.
+FailureOr<SecondSweep> matchFirstSweeps(linalg::GenericOp op, ArrayRef<Value> kernels,
+                                        SmallVector<SmallVector<Piece>> pieces, bool recompute) {
   SmallVector<int64_t> loops = op.getStaticLoopRanges();
-  if (ShapedType::isDynamicShape(loops))
-    return failure();
-  SmallVector<SmallVector<Piece>> pieces;
-  for (OpOperand *in : op.getDpsInputOperands()) {
-    if (!isa<ShapedType>(in->get().getType())) {
-      pieces.emplace_back(); // a scalar
-      continue;
-    }
-    std::optional<SmallVector<Piece>> found = piecesOf(in->get());
-    if (!found)
-      return failure();
-    pieces.push_back(std::move(*found));
-  }
-  // The first sweep: the first recomputable kernel that an input reaches
-  // through slices. (A tiled pair keeps only the first sweep's rows of a
-  // tile: its kernel may compute nothing else; computing them in a kernel of
-  // their own, beside the kernel's other values, costs CFD more launches
-  // than it saves.)
   SecondSweep s;
-  for (const SmallVector<Piece> &found : pieces)
-    for (const Piece &p : found) {
-      auto kernel = p.value.getDefiningOp<linalg::GenericOp>();
-      if (s.kernel || p.via.empty() || !kernel || fused.contains(kernel) ||
-          !isRecomputableSweep(kernel, cast<OpResult>(p.value).getResultNumber()) ||
-          (!recompute && kernel->getNumResults() != 1))
-        continue;
-      s.kernel = p.value;
-    }
-  if (!s.kernel)
-    return failure();
-  auto producer = cast<linalg::GenericOp>(s.kernel.getDefiningOp());
-  // Inputs that carry none of the kernel's values are read as they are,
-  // however they were assembled: only the kernel's pieces cut the loops.
-  auto carriesKernel = [&](const Piece &p) { return p.value == s.kernel; };
+  s.kernels.assign(kernels.begin(), kernels.end());
+  llvm::SmallPtrSet<Operation *, 2> producers;
+  for (Value kernel : kernels)
+    producers.insert(kernel.getDefiningOp());
+  // Inputs that carry none of the kernels' values are read as they are,
+  // however they were assembled: only the kernels' pieces cut the loops.
+  auto carriesKernel = [&](const Piece &p) { return llvm::is_contained(s.kernels, p.value); };
   for (auto [found, in] : llvm::zip_equal(pieces, op.getDpsInputOperands()))
     if (!found.empty() && llvm::none_of(found, carriesKernel)) {
       auto type = cast<RankedTensorType>(in->get().getType());
@@ -391,11 +364,11 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
     for (auto [k, in] : llvm::enumerate(op.getDpsInputOperands())) {
       const Source &source = cell.sources[k];
       auto result = dyn_cast<OpResult>(source.value);
-      if (!recompute || !result || result.getOwner() != producer)
+      if (!recompute || !result || !producers.contains(result.getOwner()))
         continue;
       auto type = cast<RankedTensorType>(source.value.getType());
       Window w = windowOf(type.getShape(), source.shift, op.getMatchingIndexingMap(in), cell.box);
-      if (!recomputableOver(producer, w.box))
+      if (!recomputableOver(cast<linalg::GenericOp>(result.getOwner()), w.box))
         return failure();
     }
   }
@@ -426,10 +399,65 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
     for (Operation *user : step->getUsers())
       if (user != op && !s.path.contains(user) && (!recompute || !forward(user)))
         return failure();
-  for (Operation *user : s.kernel.getUsers())
-    if (!s.path.contains(user) && user != op)
-      return failure();
+  for (Value kernel : s.kernels)
+    for (Operation *user : kernel.getUsers())
+      if (!s.path.contains(user) && user != op)
+        return failure();
   return s;
+}
+
+FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
+                                        const llvm::DenseSet<Operation *> &fused,
+                                        bool recompute) {
+  if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 || op.getNumLoops() != 2 ||
+      op.hasIndexSemantics())
+    return failure();
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (op.payloadUsesValueFromOperand(&init) || !op.getMatchingIndexingMap(&init).isIdentity())
+      return failure();
+  if (ShapedType::isDynamicShape(op.getStaticLoopRanges()))
+    return failure();
+  SmallVector<SmallVector<Piece>> pieces;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    if (!isa<ShapedType>(in->get().getType())) {
+      pieces.emplace_back(); // a scalar
+      continue;
+    }
+    std::optional<SmallVector<Piece>> found = piecesOf(in->get());
+    if (!found)
+      return failure();
+    pieces.push_back(std::move(*found));
+  }
+  // The first sweeps: the recomputable kernels that inputs reach through
+  // slices, one result of each, in the order found (shallow water's flux
+  // kernel recomputes the limited slopes of h, hu and hv). A tiled pair has
+  // one: it keeps only the first sweep's rows of a tile, so its kernel may
+  // compute nothing else; computing them in a kernel of their own, beside
+  // the kernel's other values, costs CFD more launches than it saves.
+  SmallVector<Value, 2> kernels;
+  for (const SmallVector<Piece> &found : pieces)
+    for (const Piece &p : found) {
+      auto kernel = p.value.getDefiningOp<linalg::GenericOp>();
+      if (p.via.empty() || !kernel || fused.contains(kernel) ||
+          !isRecomputableSweep(kernel, cast<OpResult>(p.value).getResultNumber()) ||
+          (!recompute && (kernel->getNumResults() != 1 || !kernels.empty())) ||
+          llvm::any_of(kernels, [&](Value k) { return k.getDefiningOp() == kernel; }))
+        continue;
+      kernels.push_back(p.value);
+    }
+  // Each joins those before it when they still fuse together (a kernel
+  // whose values are needed elsewhere, or that cannot be recomputed where
+  // it is read, stays apart: a wall's ghost cells read in reverse).
+  FailureOr<SecondSweep> fusion = failure();
+  SmallVector<Value, 2> chosen;
+  for (Value kernel : kernels) {
+    chosen.push_back(kernel);
+    if (FailureOr<SecondSweep> s = matchFirstSweeps(op, chosen, pieces, recompute); succeeded(s))
+      fusion = std::move(s);
+    else
+      chosen.pop_back();
+  }
+  return fusion;
 }
 
 /// `value`, or the part of it in `box` when that is not all of it.
@@ -499,9 +527,11 @@ Value kernelBox(RewriterBase &rewriter, linalg::GenericOp op, unsigned result,
 void fuseCells(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s,
                llvm::DenseSet<Operation *> &fused, std::optional<IntegerAttr> tile) {
   Location loc = op.getLoc();
-  auto producer = cast<linalg::GenericOp>(s.kernel.getDefiningOp());
+  llvm::SmallPtrSet<Operation *, 2> producers;
+  for (Value kernel : s.kernels)
+    producers.insert(kernel.getDefiningOp());
   if (tile)
-    producer->setAttr(legato::kSweepTileAttr, *tile);
+    s.kernels.front().getDefiningOp()->setAttr(legato::kSweepTileAttr, *tile);
   for (auto [extract, piece] : s.forwards) {
     rewriter.setInsertionPoint(extract);
     StaticBox box{piece.shift, SmallVector<int64_t, 2>(extract.getType().getShape())};
@@ -555,7 +585,8 @@ void fuseCells(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &
     for (auto [k, source] : llvm::enumerate(cell.sources)) {
       OpOperand *in = op.getDpsInputOperand(k);
       auto result = dyn_cast<OpResult>(source.value);
-      if (!tile && result && result.getOwner() == producer &&
+      auto producer = result ? dyn_cast<linalg::GenericOp>(result.getOwner()) : nullptr;
+      if (!tile && producer && producers.contains(producer) &&
           isRecomputableSweep(producer, result.getResultNumber())) {
         auto type = cast<RankedTensorType>(source.value.getType());
         Window w = windowOf(type.getShape(), source.shift, op.getMatchingIndexingMap(in), cell.box);
@@ -636,7 +667,8 @@ struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseS
       FailureOr<SecondSweep> sweep = matchSecondSweep(op, fused, recompute);
       if (failed(sweep))
         continue;
-      fused.insert(sweep->kernel.getDefiningOp());
+      for (Value kernel : sweep->kernels)
+        fused.insert(kernel.getDefiningOp());
       std::optional<IntegerAttr> tile;
       if (!recompute)
         tile = rewriter.getI64IntegerAttr(pairs++);

@@ -338,3 +338,83 @@ func.func @rank_sweeps(%g: tensor<6x8xf64>) -> tensor<4x8xf64> {
   %inserted_slice_23 = tensor.insert_slice %4 into %inserted_slice_22[1, 1] [3, 6] [1, 1] : tensor<3x6xf64> into tensor<4x8xf64>
   return %inserted_slice_23 : tensor<4x8xf64>
 }
+
+// Tests that a second sweep recomputes several first sweeps at once (with
+// recompute, the GPU's): a face flux reading the slopes of u, v and w at
+// shifted columns (shallow water's MUSCL) recomputes those of u and v from
+// u and v; that of w is also a result, so it stays a kernel that the flux
+// reads. With recompute=false (the CPU's) a tiled pair has one first sweep:
+// u's, and the flux reads the others.
+// CHECK-LABEL: func @slopes_of_three_arrays
+// CHECK-SAME: (%[[U:.*]]: tensor<4x10xf64>, %[[V:.*]]: tensor<4x10xf64>, %[[W:.*]]: tensor<4x10xf64>)
+// CHECK-DAG: %[[U1:.*]] = tensor.extract_slice %[[U]][0, 1] [4, 9]
+// CHECK-DAG: %[[V1:.*]] = tensor.extract_slice %[[V]][0, 1] [4, 9]
+// CHECK: %[[SW:.*]] = linalg.generic
+// CHECK: } -> tensor<4x9xf64>
+// CHECK-DAG: tensor.extract_slice %[[U1]][0, 0] [4, 7]
+// CHECK-DAG: tensor.extract_slice %[[V1]][0, 2] [4, 7]
+// CHECK-DAG: tensor.extract_slice %[[SW]][0, 1] [4, 7]
+// CHECK: %[[F:.*]] = linalg.generic
+// CHECK-COUNT-4: arith.subf
+// CHECK-COUNT-4: arith.{{mulf|addf}}
+// CHECK-NEXT: linalg.yield
+// CHECK: } -> tensor<4x7xf64>
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[F]], %[[SW]]
+// TILE-LABEL: func @slopes_of_three_arrays
+// TILE: linalg.generic
+// TILE-SAME: legato.sweep_tile = [[PAIR:[0-9]+]]
+// TILE: } -> tensor<4x9xf64>
+// TILE-NOT: legato.sweep_tile
+// TILE: } -> tensor<4x9xf64>
+// TILE-NOT: legato.sweep_tile
+// TILE: } -> tensor<4x9xf64>
+// TILE: linalg.generic
+// TILE-SAME: legato.sweep_tile = [[PAIR]]
+// TILE: } -> tensor<4x7xf64>
+// TILE-NOT: legato.sweep_tile
+func.func @slopes_of_three_arrays(%u: tensor<4x10xf64>, %v: tensor<4x10xf64>, %w: tensor<4x10xf64>) -> (tensor<4x7xf64>, tensor<4x9xf64>) {
+  %u1 = tensor.extract_slice %u[0, 1] [4, 9] [1, 1] : tensor<4x10xf64> to tensor<4x9xf64>
+  %u0 = tensor.extract_slice %u[0, 0] [4, 9] [1, 1] : tensor<4x10xf64> to tensor<4x9xf64>
+  %e0 = tensor.empty() : tensor<4x9xf64>
+  %su = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%u1, %u0 : tensor<4x9xf64>, tensor<4x9xf64>) outs(%e0 : tensor<4x9xf64>) {
+  ^bb0(%a: f64, %b: f64, %o: f64):
+    %d = arith.subf %a, %b : f64
+    linalg.yield %d : f64
+  } -> tensor<4x9xf64>
+  %v1 = tensor.extract_slice %v[0, 1] [4, 9] [1, 1] : tensor<4x10xf64> to tensor<4x9xf64>
+  %v0 = tensor.extract_slice %v[0, 0] [4, 9] [1, 1] : tensor<4x10xf64> to tensor<4x9xf64>
+  %e1 = tensor.empty() : tensor<4x9xf64>
+  %sv = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v1, %v0 : tensor<4x9xf64>, tensor<4x9xf64>) outs(%e1 : tensor<4x9xf64>) {
+  ^bb0(%a: f64, %b: f64, %o: f64):
+    %d = arith.subf %a, %b : f64
+    linalg.yield %d : f64
+  } -> tensor<4x9xf64>
+  %w1 = tensor.extract_slice %w[0, 1] [4, 9] [1, 1] : tensor<4x10xf64> to tensor<4x9xf64>
+  %w0 = tensor.extract_slice %w[0, 0] [4, 9] [1, 1] : tensor<4x10xf64> to tensor<4x9xf64>
+  %e2 = tensor.empty() : tensor<4x9xf64>
+  %sw = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%w1, %w0 : tensor<4x9xf64>, tensor<4x9xf64>) outs(%e2 : tensor<4x9xf64>) {
+  ^bb0(%a: f64, %b: f64, %o: f64):
+    %d = arith.subf %a, %b : f64
+    linalg.yield %d : f64
+  } -> tensor<4x9xf64>
+  %su0 = tensor.extract_slice %su[0, 0] [4, 7] [1, 1] : tensor<4x9xf64> to tensor<4x7xf64>
+  %su1 = tensor.extract_slice %su[0, 1] [4, 7] [1, 1] : tensor<4x9xf64> to tensor<4x7xf64>
+  %sv0 = tensor.extract_slice %sv[0, 0] [4, 7] [1, 1] : tensor<4x9xf64> to tensor<4x7xf64>
+  %sv2 = tensor.extract_slice %sv[0, 2] [4, 7] [1, 1] : tensor<4x9xf64> to tensor<4x7xf64>
+  %sw1 = tensor.extract_slice %sw[0, 1] [4, 7] [1, 1] : tensor<4x9xf64> to tensor<4x7xf64>
+  %e3 = tensor.empty() : tensor<4x7xf64>
+  %f = linalg.generic {indexing_maps = [#id, #id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%su0, %su1, %sv0, %sv2, %sw1 : tensor<4x7xf64>, tensor<4x7xf64>, tensor<4x7xf64>, tensor<4x7xf64>, tensor<4x7xf64>) outs(%e3 : tensor<4x7xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64, %d: f64, %e: f64, %o: f64):
+    %0 = arith.mulf %b, %c : f64
+    %1 = arith.addf %a, %0 : f64
+    %2 = arith.addf %1, %d : f64
+    %3 = arith.addf %2, %e : f64
+    linalg.yield %3 : f64
+  } -> tensor<4x7xf64>
+  return %f, %sw : tensor<4x7xf64>, tensor<4x9xf64>
+}
