@@ -326,10 +326,20 @@ struct SecondSweep {
   SmallVector<std::pair<tensor::ExtractSliceOp, Piece>> forwards;
 };
 
+/// Whether `op` computes values that nothing reads, or only ops that are
+/// unread themselves (a first sweep that fusion left behind, and its
+/// slices), up to `depth` levels.
+bool isUnread(Operation *op, int depth = 4) {
+  return depth > 0 && isMemoryEffectFree(op) && !op->hasTrait<OpTrait::IsTerminator>() &&
+         llvm::all_of(op->getUsers(), [&](Operation *user) { return isUnread(user, depth - 1); });
+}
+
 /// `op` as the second sweep of the first sweeps `kernels` (results of
-/// distinct generics that its inputs reach through slices), given the
-/// pieces of its inputs; failure when they cannot be fused with it together.
+/// distinct generics that its inputs reach through slices), also reading
+/// the inputs `piecewise` from their pieces, given the pieces of its inputs;
+/// failure when they cannot be fused with it together.
 FailureOr<SecondSweep> matchFirstSweeps(linalg::GenericOp op, ArrayRef<Value> kernels,
+                                        ArrayRef<unsigned> piecewise,
                                         SmallVector<SmallVector<Piece>> pieces, bool recompute) {
   SmallVector<int64_t> loops = op.getStaticLoopRanges();
   SecondSweep s;
@@ -338,10 +348,14 @@ FailureOr<SecondSweep> matchFirstSweeps(linalg::GenericOp op, ArrayRef<Value> ke
   for (Value kernel : kernels)
     producers.insert(kernel.getDefiningOp());
   // Inputs that carry none of the kernels' values are read as they are,
-  // however they were assembled: only the kernels' pieces cut the loops.
+  // however they were assembled, unless read piecewise: only their pieces
+  // and the kernels' cut the loops.
   auto carriesKernel = [&](const Piece &p) { return llvm::is_contained(s.kernels, p.value); };
-  for (auto [found, in] : llvm::zip_equal(pieces, op.getDpsInputOperands()))
-    if (!found.empty() && llvm::none_of(found, carriesKernel)) {
+  auto readPiecewise = [&](unsigned k) {
+    return llvm::is_contained(piecewise, k) || llvm::any_of(pieces[k], carriesKernel);
+  };
+  for (auto [k, in] : llvm::enumerate(op.getDpsInputOperands()))
+    if (SmallVector<Piece> &found = pieces[k]; !found.empty() && !readPiecewise(k)) {
       auto type = cast<RankedTensorType>(in->get().getType());
       found = {Piece{StaticBox::of(type.getShape()), in->get(),
                      SmallVector<int64_t, 2>(type.getRank(), 0), {}}};
@@ -372,17 +386,20 @@ FailureOr<SecondSweep> matchFirstSweeps(linalg::GenericOp op, ArrayRef<Value> ke
         return failure();
     }
   }
-  // Worth it only if the first sweep's result is then needed nowhere else:
-  // other reads of the slices that carry it must read other pieces.
-  for (const SmallVector<Piece> &found : pieces)
+  // Worth it only if the first sweep's result, and the arrays read
+  // piecewise, are then needed nowhere else: other reads of the slices that
+  // carry them must read other pieces.
+  for (auto [k, found] : llvm::enumerate(pieces))
     for (const Piece &p : found)
-      if (carriesKernel(p))
+      if (carriesKernel(p) || llvm::is_contained(piecewise, k))
         s.path.insert(p.via.begin(), p.via.end());
   // An extraction that reads one piece of no kernel value reads that piece
   // instead. One that reads several may still go when only such extractions
   // read it (over several ranks, the next array's border copies are taken
   // from a slice of this one: legato-partition's box of it).
   std::function<bool(Operation *)> forward = [&](Operation *user) {
+    if (isUnread(user))
+      return true;
     auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
     std::optional<SmallVector<Piece>> read =
         extract ? piecesOf(extract.getResult()) : std::nullopt;
@@ -406,9 +423,35 @@ FailureOr<SecondSweep> matchFirstSweeps(linalg::GenericOp op, ArrayRef<Value> ke
   return s;
 }
 
+/// Whether most of the array that `pieces` assemble is a copy of other
+/// arrays: pieces that are an argument or also read outside the slices that
+/// assemble it, which it cannot share a buffer with. (A kernel whose result
+/// only goes into it, its walls copied from its edges, writes it in place:
+/// reading its pieces instead would save nothing.)
+bool isMostlyCopied(ArrayRef<Piece> pieces) {
+  llvm::SmallPtrSet<Operation *, 8> assembly;
+  for (const Piece &p : pieces)
+    assembly.insert(p.via.begin(), p.via.end());
+  auto inAssembly = [&](Operation *user) {
+    auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
+    return assembly.contains(user) ||
+           (extract && llvm::all_of(extract->getUsers(),
+                                    [&](Operation *u) { return assembly.contains(u); }));
+  };
+  int64_t copied = 0, all = 0;
+  for (const Piece &p : pieces) {
+    all += p.box.volume();
+    if (isa<BlockArgument>(p.value) || !llvm::all_of(p.value.getUsers(), inAssembly))
+      copied += p.box.volume();
+  }
+  return 2 * copied >= all;
+}
+
+/// `op` as a second sweep; with `firstSweeps` false (a cell of one), only
+/// reading assembled arrays from their pieces.
 FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
-                                        const llvm::DenseSet<Operation *> &fused,
-                                        bool recompute) {
+                                        const llvm::DenseSet<Operation *> &fused, bool recompute,
+                                        bool firstSweeps) {
   if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 || op.getNumLoops() != 2 ||
       op.hasIndexSemantics())
     return failure();
@@ -437,6 +480,8 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   SmallVector<Value, 2> kernels;
   for (const SmallVector<Piece> &found : pieces)
     for (const Piece &p : found) {
+      if (!firstSweeps)
+        break;
       auto kernel = p.value.getDefiningOp<linalg::GenericOp>();
       if (p.via.empty() || !kernel || fused.contains(kernel) ||
           !isRecomputableSweep(kernel, cast<OpResult>(p.value).getResultNumber()) ||
@@ -450,13 +495,48 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   // it is read, stays apart: a wall's ghost cells read in reverse).
   FailureOr<SecondSweep> fusion = failure();
   SmallVector<Value, 2> chosen;
+  SmallVector<unsigned> piecewise;
   for (Value kernel : kernels) {
     chosen.push_back(kernel);
-    if (FailureOr<SecondSweep> s = matchFirstSweeps(op, chosen, pieces, recompute); succeeded(s))
+    if (FailureOr<SecondSweep> s = matchFirstSweeps(op, chosen, piecewise, pieces, recompute);
+        succeeded(s))
       fusion = std::move(s);
     else
       chosen.pop_back();
   }
+  // With recomputation, an array assembled by slice assignment (shallow
+  // water's cells between ghost cells, a copy of another array's values) is
+  // read from its pieces where that leaves it unread: the cells read the
+  // arrays it was assembled from, and it is never stored.
+  // Inputs that read one array (at several shifts) are read piecewise
+  // together, else the array is still read.
+  auto viaOps = [&](unsigned k) {
+    llvm::SmallPtrSet<Operation *, 8> ops;
+    for (const Piece &p : pieces[k])
+      ops.insert(p.via.begin(), p.via.end());
+    return ops;
+  };
+  auto candidate = [&](unsigned k) {
+    return pieces[k].size() >= 2 && isMostlyCopied(pieces[k]) && !llvm::is_contained(piecewise, k) &&
+           llvm::none_of(pieces[k],
+                         [&](const Piece &p) { return llvm::is_contained(chosen, p.value); });
+  };
+  if (recompute)
+    for (unsigned k = 0; k < pieces.size(); ++k) {
+      if (!candidate(k))
+        continue;
+      llvm::SmallPtrSet<Operation *, 8> array = viaOps(k);
+      SmallVector<unsigned> group = {k};
+      for (unsigned j = k + 1; j < pieces.size(); ++j)
+        if (candidate(j) && llvm::any_of(viaOps(j), [&](Operation *o) { return array.contains(o); }))
+          group.push_back(j);
+      llvm::append_range(piecewise, group);
+      if (FailureOr<SecondSweep> s = matchFirstSweeps(op, chosen, piecewise, pieces, recompute);
+          succeeded(s))
+        fusion = std::move(s);
+      else
+        piecewise.resize(piecewise.size() - group.size());
+    }
   return fusion;
 }
 
@@ -524,18 +604,23 @@ Value kernelBox(RewriterBase &rewriter, linalg::GenericOp op, unsigned result,
 /// Replaces `op` by one generic per cell, each with the first sweep's values
 /// that it reads computed inside it, or, when `tile` is set, reading them
 /// from the first sweep's kernel, marked as one tiled pair with it.
-void fuseCells(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &s,
-               llvm::DenseSet<Operation *> &fused, std::optional<IntegerAttr> tile) {
+SmallVector<linalg::GenericOp> fuseCells(RewriterBase &rewriter, linalg::GenericOp op,
+                                         const SecondSweep &s, std::optional<IntegerAttr> tile) {
   Location loc = op.getLoc();
   llvm::SmallPtrSet<Operation *, 2> producers;
   for (Value kernel : s.kernels)
     producers.insert(kernel.getDefiningOp());
   if (tile)
     s.kernels.front().getDefiningOp()->setAttr(legato::kSweepTileAttr, *tile);
+  // (A forwarded extraction may be an input that a cell reads as it is: the
+  // cell reads its replacement.)
+  IRMapping forwarded;
   for (auto [extract, piece] : s.forwards) {
     rewriter.setInsertionPoint(extract);
     StaticBox box{piece.shift, SmallVector<int64_t, 2>(extract.getType().getShape())};
-    rewriter.replaceOp(extract, extractBox(rewriter, extract.getLoc(), piece.value, box));
+    Value replacement = extractBox(rewriter, extract.getLoc(), piece.value, box);
+    forwarded.map(extract.getResult(), replacement);
+    rewriter.replaceOp(extract, replacement);
   }
   // The results are assembled from the cells where they went: when each one
   // is inserted into an array (and read otherwise only after that), the
@@ -575,6 +660,7 @@ void fuseCells(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &
   else
     placed.clear(), at.assign(op.getNumResults(), SmallVector<int64_t, 2>(2, 0)), last = op;
   rewriter.setInsertionPoint(last);
+  SmallVector<linalg::GenericOp> cells;
   for (const Cell &cell : s.cells) {
     // The first sweep's values that the cell reads (and its kernel's other
     // values it reads, CFD's c * b, which both sweeps use) are recomputed,
@@ -582,7 +668,8 @@ void fuseCells(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &
     SmallVector<Value> inputs;
     SmallVector<AffineMap> maps;
     llvm::SmallPtrSet<Operation *, 8> bands;
-    for (auto [k, source] : llvm::enumerate(cell.sources)) {
+    for (auto [k, cellSource] : llvm::enumerate(cell.sources)) {
+      Source source{forwarded.lookupOrDefault(cellSource.value), cellSource.shift};
       OpOperand *in = op.getDpsInputOperand(k);
       auto result = dyn_cast<OpResult>(source.value);
       auto producer = result ? dyn_cast<linalg::GenericOp>(result.getOwner()) : nullptr;
@@ -627,7 +714,7 @@ void fuseCells(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &
       part = next;
       i = -1; // the operands were renumbered: start over
     }
-    fused.insert(part);
+    cells.push_back(part);
     if (tile)
       part->setAttr(legato::kSweepTileAttr, *tile);
     for (auto [i, value] : llvm::enumerate(results)) {
@@ -651,6 +738,7 @@ void fuseCells(RewriterBase &rewriter, linalg::GenericOp op, const SecondSweep &
     rewriter.replaceOp(op, results);
   else
     rewriter.eraseOp(op);
+  return cells;
 }
 
 struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseSweepsPass> {
@@ -661,10 +749,16 @@ struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseS
     llvm::DenseSet<Operation *> fused; // cells made here, and the sweeps they read
     SmallVector<linalg::GenericOp> candidates;
     getOperation().walk([&](linalg::GenericOp op) { candidates.push_back(op); });
-    for (linalg::GenericOp op : candidates) {
-      if (fused.contains(op))
+    // The cells of a fused pair are candidates too, only to read assembled
+    // arrays from their pieces (their inlined first sweeps may read such an
+    // array); the cells that makes are not visited again.
+    llvm::DenseSet<Operation *> piecewiseOnly;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      linalg::GenericOp op = candidates[i];
+      bool cell = fused.contains(op);
+      if ((cell && !recompute) || piecewiseOnly.contains(op) || op->use_empty())
         continue;
-      FailureOr<SecondSweep> sweep = matchSecondSweep(op, fused, recompute);
+      FailureOr<SecondSweep> sweep = matchSecondSweep(op, fused, recompute, !cell);
       if (failed(sweep))
         continue;
       for (Value kernel : sweep->kernels)
@@ -672,7 +766,14 @@ struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseS
       std::optional<IntegerAttr> tile;
       if (!recompute)
         tile = rewriter.getI64IntegerAttr(pairs++);
-      fuseCells(rewriter, op, *sweep, fused, tile);
+      bool paired = !sweep->kernels.empty() && !cell;
+      for (linalg::GenericOp part : fuseCells(rewriter, op, *sweep, tile)) {
+        fused.insert(part);
+        if (paired)
+          candidates.push_back(part);
+        else
+          piecewiseOnly.insert(part);
+      }
     }
   }
 };

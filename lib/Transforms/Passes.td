@@ -41,7 +41,12 @@ def LegatoFuseSweepsPass : Pass<"legato-fuse-sweeps", "mlir::ModuleOp"> {
     array before) is split into cells, boxes of its loops in which every
     input reads one piece of one value at a constant shift, and each cell
     recomputes the first kernel's values from its inputs: two sweeps, one
-    pass over memory. Pairs only: a fused kernel is not fused again.
+    pass over memory. Pairs only: a fused kernel is not fused again. With
+    `recompute`, a second sweep may recompute several first ones (shallow
+    water's face fluxes, the slopes of h, hu and hv), and a kernel (or a
+    fused cell) that reads an array assembled mostly from copies of other
+    arrays (an argument between ghost cells) is cut into cells that read
+    those arrays instead, so the copy is never made.
 
     With `recompute=false` (the CPU's), only runs of whole rows that read
     nothing but the first kernel's values of its array pair; they read the

@@ -28,6 +28,13 @@ struct StaticBox {
   }
   size_t rank() const { return offsets.size(); }
   int64_t end(size_t d) const { return offsets[d] + sizes[d]; }
+  /// The number of elements.
+  int64_t volume() const {
+    int64_t n = 1;
+    for (int64_t s : sizes)
+      n *= std::max<int64_t>(s, 0);
+    return n;
+  }
   bool empty() const {
     return llvm::any_of(sizes, [](int64_t s) { return s <= 0; });
   }

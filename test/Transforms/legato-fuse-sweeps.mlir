@@ -418,3 +418,103 @@ func.func @slopes_of_three_arrays(%u: tensor<4x10xf64>, %v: tensor<4x10xf64>, %w
   } -> tensor<4x7xf64>
   return %f, %sw : tensor<4x7xf64>, tensor<4x9xf64>
 }
+
+#mirror = affine_map<(d0, d1) -> (d0, -d1 + 1)>
+
+// Tests that with recompute (the GPU's) a kernel reading an array assembled
+// from an argument and two ghost strips (shallow water's reflective walls:
+// the strips mirror q's edge columns, read in reverse, so they stay kernels)
+// is cut into cells that read q and the strips where they are: column 0
+// reads strip column 1 and q column 0, columns 1..7 read q twice, column 8
+// q column 7 and strip column 0. The ghosted array, a copy of q, is never
+// built. Without recompute (the CPU's) the kernel reads it as it is.
+// CHECK-LABEL: func @ghost_cells
+// CHECK-SAME: (%[[Q:.*]]: tensor<4x8xf64>)
+// CHECK-NOT: tensor.insert_slice %[[Q]]
+// CHECK: %[[LEFT:.*]] = linalg.generic
+// CHECK: %[[RIGHT:.*]] = linalg.generic
+// CHECK-DAG: tensor.extract_slice %[[LEFT]][0, 1] [4, 1]
+// CHECK-DAG: tensor.extract_slice %[[Q]][0, 0] [4, 1]
+// CHECK: linalg.generic
+// CHECK: } -> tensor<4x1xf64>
+// CHECK-DAG: tensor.extract_slice %[[Q]][0, 0] [4, 7]
+// CHECK-DAG: tensor.extract_slice %[[Q]][0, 1] [4, 7]
+// CHECK: linalg.generic
+// CHECK: } -> tensor<4x7xf64>
+// CHECK-DAG: tensor.extract_slice %[[Q]][0, 7] [4, 1]
+// CHECK-DAG: tensor.extract_slice %[[RIGHT]][0, 0] [4, 1]
+// CHECK: linalg.generic
+// CHECK: } -> tensor<4x1xf64>
+// CHECK-NOT: linalg.generic
+// CHECK: return
+// TILE-LABEL: func @ghost_cells
+// TILE: tensor.insert_slice %{{.*}} into %{{.*}}[0, 2] [4, 8]
+// TILE: linalg.generic
+// TILE: } -> tensor<4x9xf64>
+func.func @ghost_cells(%q: tensor<4x8xf64>) -> tensor<4x9xf64> {
+  %e = tensor.empty() : tensor<4x12xf64>
+  %g0 = tensor.insert_slice %q into %e[0, 2] [4, 8] [1, 1] : tensor<4x8xf64> into tensor<4x12xf64>
+  %l = tensor.extract_slice %q[0, 0] [4, 2] [1, 1] : tensor<4x8xf64> to tensor<4x2xf64>
+  %el = tensor.empty() : tensor<4x2xf64>
+  %lr = linalg.generic {indexing_maps = [#mirror, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%l : tensor<4x2xf64>) outs(%el : tensor<4x2xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %n = arith.negf %a : f64
+    linalg.yield %n : f64
+  } -> tensor<4x2xf64>
+  %g1 = tensor.insert_slice %lr into %g0[0, 0] [4, 2] [1, 1] : tensor<4x2xf64> into tensor<4x12xf64>
+  %r = tensor.extract_slice %q[0, 6] [4, 2] [1, 1] : tensor<4x8xf64> to tensor<4x2xf64>
+  %er = tensor.empty() : tensor<4x2xf64>
+  %rr = linalg.generic {indexing_maps = [#mirror, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<4x2xf64>) outs(%er : tensor<4x2xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %n = arith.negf %a : f64
+    linalg.yield %n : f64
+  } -> tensor<4x2xf64>
+  %g = tensor.insert_slice %rr into %g1[0, 10] [4, 2] [1, 1] : tensor<4x2xf64> into tensor<4x12xf64>
+  %a = tensor.extract_slice %g[0, 1] [4, 9] [1, 1] : tensor<4x12xf64> to tensor<4x9xf64>
+  %b = tensor.extract_slice %g[0, 2] [4, 9] [1, 1] : tensor<4x12xf64> to tensor<4x9xf64>
+  %ef = tensor.empty() : tensor<4x9xf64>
+  %f = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<4x9xf64>, tensor<4x9xf64>) outs(%ef : tensor<4x9xf64>) {
+  ^bb0(%x: f64, %y: f64, %o: f64):
+    %d = arith.subf %y, %x : f64
+    linalg.yield %d : f64
+  } -> tensor<4x9xf64>
+  return %f : tensor<4x9xf64>
+}
+
+// Tests that an array assembled from a kernel's result and walls copied from
+// its edges is read as it is: the kernel writes it in place (its result goes
+// nowhere else), so reading its pieces would save nothing.
+// CHECK-LABEL: func @walled_kernel
+// CHECK: %[[K:.*]] = linalg.generic
+// CHECK: %[[P:.*]] = tensor.insert_slice %[[K]] into %{{.*}}[0, 1] [4, 8]
+// CHECK: linalg.generic
+// CHECK: } -> tensor<4x9xf64>
+// CHECK-NOT: linalg.generic
+func.func @walled_kernel(%q: tensor<4x8xf64>) -> tensor<4x9xf64> {
+  %ek = tensor.empty() : tensor<4x8xf64>
+  %k = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%q : tensor<4x8xf64>) outs(%ek : tensor<4x8xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %m = math.sqrt %a : f64
+    linalg.yield %m : f64
+  } -> tensor<4x8xf64>
+  %e = tensor.empty() : tensor<4x10xf64>
+  %p0 = tensor.insert_slice %k into %e[0, 1] [4, 8] [1, 1] : tensor<4x8xf64> into tensor<4x10xf64>
+  %l = tensor.extract_slice %p0[0, 1] [4, 1] [1, 1] : tensor<4x10xf64> to tensor<4x1xf64>
+  %p1 = tensor.insert_slice %l into %p0[0, 0] [4, 1] [1, 1] : tensor<4x1xf64> into tensor<4x10xf64>
+  %r = tensor.extract_slice %k[0, 7] [4, 1] [1, 1] : tensor<4x8xf64> to tensor<4x1xf64>
+  %p = tensor.insert_slice %r into %p1[0, 9] [4, 1] [1, 1] : tensor<4x1xf64> into tensor<4x10xf64>
+  %a = tensor.extract_slice %p[0, 0] [4, 9] [1, 1] : tensor<4x10xf64> to tensor<4x9xf64>
+  %b = tensor.extract_slice %p[0, 1] [4, 9] [1, 1] : tensor<4x10xf64> to tensor<4x9xf64>
+  %ef = tensor.empty() : tensor<4x9xf64>
+  %f = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<4x9xf64>, tensor<4x9xf64>) outs(%ef : tensor<4x9xf64>) {
+  ^bb0(%x: f64, %y: f64, %o: f64):
+    %d = arith.subf %y, %x : f64
+    linalg.yield %d : f64
+  } -> tensor<4x9xf64>
+  return %f : tensor<4x9xf64>
+}
