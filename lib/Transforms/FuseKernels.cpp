@@ -20,7 +20,9 @@
 #include "Transforms/MergeGenerics.h"
 #include "Transforms/Passes.h"
 #include "Transforms/SliceChains.h"
+#include "Transforms/SweepTiles.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -239,6 +241,56 @@ struct MergeGenerics : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// A slice that is a result of the program and an input of a kernel over
+/// its shape (eager mode's `a[1:] + a[:-1]` while the user holds the
+/// slices): stored on its own it is copied by a kernel of its own, reading
+/// it again. The reader writes it instead, beside its own results.
+struct WriteResultSliceInItsReader : OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp slice,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = slice.getType();
+    auto isResult = [](OpOperand &use) { return isa<func::ReturnOp>(use.getOwner()); };
+    if (!type.hasStaticShape() || type.getRank() == 0 ||
+        llvm::none_of(slice->getUses(), isResult))
+      return rewriter.notifyMatchFailure(slice, "not a static result");
+    linalg::GenericOp reader;
+    for (OpOperand &use : slice->getUses()) {
+      auto user = dyn_cast<linalg::GenericOp>(use.getOwner());
+      if (user && user.isDpsInput(&use) && isMergeable(user) &&
+          !user->hasAttr(legato::kSweepTileAttr) &&
+          user.getMatchingIndexingMap(&use).isIdentity() &&
+          user.getStaticLoopRanges() == SmallVector<int64_t>(type.getShape())) {
+        reader = user;
+        break;
+      }
+    }
+    if (!reader)
+      return rewriter.notifyMatchFailure(slice, "no kernel over its shape reads it");
+    // A kernel that only copies it, merged at once with the reader (alone,
+    // canonicalization would fold the copy away again; the merge fails only
+    // where no insertion point dominates the users, which the checks above
+    // rule out, and is then undone).
+    rewriter.setInsertionPointAfter(slice);
+    Value init = tensor::EmptyOp::create(rewriter, slice.getLoc(), type.getShape(),
+                                         type.getElementType());
+    AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+    auto copy = linalg::GenericOp::create(
+        rewriter, slice.getLoc(), TypeRange{type}, ValueRange{slice.getResult()},
+        ValueRange{init}, ArrayRef<AffineMap>{id, id},
+        SmallVector<utils::IteratorType>(type.getRank(), utils::IteratorType::parallel),
+        [](OpBuilder &b, Location loc, ValueRange args) {
+          linalg::YieldOp::create(b, loc, args[0]);
+        });
+    rewriter.replaceUsesWithIf(slice.getResult(), copy.getResult(0), isResult);
+    if (succeeded(mergeGenerics(rewriter, copy, reader)))
+      return success();
+    rewriter.replaceOp(copy, slice.getResult());
+    rewriter.eraseOp(init.getDefiningOp());
+    return rewriter.notifyMatchFailure(slice, "the reader cannot write it");
+  }
+};
+
 struct LegatoFuseKernelsPass
     : legato::impl::LegatoFuseKernelsPassBase<LegatoFuseKernelsPass> {
   void runOnOperation() override {
@@ -246,6 +298,7 @@ struct LegatoFuseKernelsPass
     RewritePatternSet patterns(ctx);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseIntoConsumer);
     patterns.add<MergeGenerics>(ctx, /*benefit=*/0);
+    patterns.add<WriteResultSliceInItsReader>(ctx);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, ctx);
     legato::populateSliceChainPatterns(patterns);

@@ -170,3 +170,18 @@ func.func @reduction_of_a_shifted_generator() -> tensor<f64> {
   %r = legato.reduce sum %s over [0] : tensor<64xf64> -> tensor<f64>
   return %r : tensor<f64>
 }
+
+// Tests that slices that are results, and that a kernel over their shape
+// also reads (eager mode's `a[:-2] + a[2:]` while the user holds the
+// slices), are written by that kernel: one kernel reads them once and
+// yields them beside the sum, instead of a copy kernel per slice.
+// CHECK-LABEL: func @result_slices_beside_their_reader
+// CHECK: %[[K:.*]]:3 = linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[K]]#{{[0-2]}}, %[[K]]#{{[0-2]}}, %[[K]]#{{[0-2]}}
+func.func @result_slices_beside_their_reader(%g: tensor<6x6xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>) {
+  %a = legato.slice %g[[0, 1], [1, 1]] : tensor<6x6xf64> -> tensor<4x4xf64>
+  %b = legato.slice %g[[2, 1], [1, 1]] : tensor<6x6xf64> -> tensor<4x4xf64>
+  %s = legato.add %a, %b : tensor<4x4xf64>
+  return %a, %b, %s : tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>
+}
