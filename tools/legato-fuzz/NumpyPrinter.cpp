@@ -46,12 +46,14 @@ def floor(x):
 
 
 def dot(a, b):
-    """np.dot, which NumPy documents as np.multiply when an operand is 0-D;
-    its BLAS path does not multiply then (a zero scalar times inf gives 0,
-    not NaN), so the documented operation is the oracle."""
+    """np.dot as NumPy documents it: np.multiply when an operand is 0-D, and
+    for 1-D and 2-D operands (the only others generated) the matrix product,
+    np.matmul. np.dot itself does not multiply a zero of its BLAS paths (a
+    zero scalar times inf, or a (4, 1) array with a NaN times [[False]],
+    gives 0, not NaN), so the documented operations are the oracle."""
     if np.ndim(a) == 0 or np.ndim(b) == 0:
         return np.multiply(a, b)
-    return np.dot(a, b)
+    return np.matmul(a, b)
 
 
 def legato_random(shape, dtype, seed):
