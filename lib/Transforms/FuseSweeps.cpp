@@ -24,7 +24,10 @@
 // Sweeps are fused in pairs: a fused cell is not fused again, so the
 // recomputation stays one level deep. With recomputation, a second sweep may
 // recompute several first ones, each one level deep: shallow water's face
-// fluxes recompute the limited slopes of h, hu and hv that they read.
+// fluxes recompute the limited slopes of h, hu and hv that they read. A
+// kernel (or a fused cell) may also be cut only to read an array assembled
+// mostly from copies of other arrays (h between its ghost cells) from its
+// pieces, so that the copy is never made.
 //
 // On the CPU (recompute=false) the cells must be runs of whole rows that
 // read only the kernel's values of the first sweep's array; they read the
@@ -504,12 +507,11 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
     else
       chosen.pop_back();
   }
-  // With recomputation, an array assembled by slice assignment (shallow
-  // water's cells between ghost cells, a copy of another array's values) is
-  // read from its pieces where that leaves it unread: the cells read the
-  // arrays it was assembled from, and it is never stored.
-  // Inputs that read one array (at several shifts) are read piecewise
-  // together, else the array is still read.
+  // With recomputation, an array assembled by slice assignment mostly from
+  // copies (shallow water's cells between ghost cells) is read from its
+  // pieces where that leaves it unread: the cells read the arrays it was
+  // assembled from, and it is never stored. The inputs that read one array
+  // (at several shifts) are read piecewise together, else it is still read.
   auto viaOps = [&](unsigned k) {
     llvm::SmallPtrSet<Operation *, 8> ops;
     for (const Piece &p : pieces[k])
@@ -517,9 +519,10 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
     return ops;
   };
   auto candidate = [&](unsigned k) {
-    return pieces[k].size() >= 2 && isMostlyCopied(pieces[k]) && !llvm::is_contained(piecewise, k) &&
-           llvm::none_of(pieces[k],
-                         [&](const Piece &p) { return llvm::is_contained(chosen, p.value); });
+    return pieces[k].size() >= 2 && !llvm::is_contained(piecewise, k) &&
+           isMostlyCopied(pieces[k]) && llvm::none_of(pieces[k], [&](const Piece &p) {
+             return llvm::is_contained(chosen, p.value);
+           });
   };
   if (recompute)
     for (unsigned k = 0; k < pieces.size(); ++k) {
@@ -528,7 +531,8 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
       llvm::SmallPtrSet<Operation *, 8> array = viaOps(k);
       SmallVector<unsigned> group = {k};
       for (unsigned j = k + 1; j < pieces.size(); ++j)
-        if (candidate(j) && llvm::any_of(viaOps(j), [&](Operation *o) { return array.contains(o); }))
+        if (candidate(j) &&
+            llvm::any_of(viaOps(j), [&](Operation *o) { return array.contains(o); }))
           group.push_back(j);
       llvm::append_range(piecewise, group);
       if (FailureOr<SecondSweep> s = matchFirstSweeps(op, chosen, piecewise, pieces, recompute);
@@ -767,7 +771,10 @@ struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseS
       if (!recompute)
         tile = rewriter.getI64IntegerAttr(pairs++);
       bool paired = !sweep->kernels.empty() && !cell;
-      for (linalg::GenericOp part : fuseCells(rewriter, op, *sweep, tile)) {
+      SmallVector<linalg::GenericOp> parts = fuseCells(rewriter, op, *sweep, tile);
+      fused.erase(op); // (erased: a later op may take its address)
+      piecewiseOnly.erase(op);
+      for (linalg::GenericOp part : parts) {
         fused.insert(part);
         if (paired)
           candidates.push_back(part);
