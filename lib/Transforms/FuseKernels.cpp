@@ -15,6 +15,8 @@
 //    constant fills (the borders of every `pad` in a loop) share one kernel.
 // Upstream fusion of a multi-use producer would instead copy its body into
 // every consumer, which blows up exponentially on DAGs like Black-Scholes.
+// A slice that is a result and read by a kernel over its shape is written
+// by that kernel (`WriteResultSliceInItsReader`), not copied by its own.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/MergeGenerics.h"
