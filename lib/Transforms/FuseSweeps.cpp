@@ -323,7 +323,8 @@ FailureOr<SmallVector<Cell>> cutIntoCells(linalg::GenericOp op, ArrayRef<SmallVe
 struct SecondSweep {
   SmallVector<Value, 2> kernels;
   SmallVector<Cell> cells;
-  llvm::SmallPtrSet<Operation *, 8> path; // the slices that carry the kernel's values
+  llvm::SmallPtrSet<Operation *, 8> path; // the slices that carry the kernels' values
+                                          // and the arrays read piecewise
   /// Other extractions from the path, with the one piece each reads: they
   /// read that piece's value instead, so that the path goes.
   SmallVector<std::pair<tensor::ExtractSliceOp, Piece>> forwards;
@@ -483,10 +484,8 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   SmallVector<Value, 2> kernels;
   for (const SmallVector<Piece> &found : pieces)
     for (const Piece &p : found) {
-      if (!firstSweeps)
-        break;
       auto kernel = p.value.getDefiningOp<linalg::GenericOp>();
-      if (p.via.empty() || !kernel || fused.contains(kernel) ||
+      if (!firstSweeps || p.via.empty() || !kernel || fused.contains(kernel) ||
           !isRecomputableSweep(kernel, cast<OpResult>(p.value).getResultNumber()) ||
           (!recompute && (kernel->getNumResults() != 1 || !kernels.empty())) ||
           llvm::any_of(kernels, [&](Value k) { return k.getDefiningOp() == kernel; }))
@@ -512,12 +511,10 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
   // pieces where that leaves it unread: the cells read the arrays it was
   // assembled from, and it is never stored. The inputs that read one array
   // (at several shifts) are read piecewise together, else it is still read.
-  auto viaOps = [&](unsigned k) {
-    llvm::SmallPtrSet<Operation *, 8> ops;
-    for (const Piece &p : pieces[k])
-      ops.insert(p.via.begin(), p.via.end());
-    return ops;
-  };
+  SmallVector<llvm::SmallPtrSet<Operation *, 8>> viaOps(pieces.size());
+  for (auto [k, found] : llvm::enumerate(pieces))
+    for (const Piece &p : found)
+      viaOps[k].insert(p.via.begin(), p.via.end());
   auto candidate = [&](unsigned k) {
     return pieces[k].size() >= 2 && !llvm::is_contained(piecewise, k) &&
            isMostlyCopied(pieces[k]) && llvm::none_of(pieces[k], [&](const Piece &p) {
@@ -528,11 +525,10 @@ FailureOr<SecondSweep> matchSecondSweep(linalg::GenericOp op,
     for (unsigned k = 0; k < pieces.size(); ++k) {
       if (!candidate(k))
         continue;
-      llvm::SmallPtrSet<Operation *, 8> array = viaOps(k);
       SmallVector<unsigned> group = {k};
       for (unsigned j = k + 1; j < pieces.size(); ++j)
         if (candidate(j) &&
-            llvm::any_of(viaOps(j), [&](Operation *o) { return array.contains(o); }))
+            llvm::any_of(viaOps[j], [&](Operation *o) { return viaOps[k].contains(o); }))
           group.push_back(j);
       llvm::append_range(piecewise, group);
       if (FailureOr<SecondSweep> s = matchFirstSweeps(op, chosen, piecewise, pieces, recompute);
@@ -751,18 +747,18 @@ struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseS
     IRRewriter rewriter(&getContext());
     int64_t pairs = 0;
     llvm::DenseSet<Operation *> fused; // cells made here, and the sweeps they read
+    // With recomputation the cells of a pair are visited once more, only to
+    // read assembled arrays from their pieces (their inlined first sweeps
+    // may read such an array).
+    llvm::DenseSet<Operation *> pairCells;
     SmallVector<linalg::GenericOp> candidates;
     getOperation().walk([&](linalg::GenericOp op) { candidates.push_back(op); });
-    // The cells of a fused pair are candidates too, only to read assembled
-    // arrays from their pieces (their inlined first sweeps may read such an
-    // array); the cells that makes are not visited again.
-    llvm::DenseSet<Operation *> piecewiseOnly;
     for (size_t i = 0; i < candidates.size(); ++i) {
       linalg::GenericOp op = candidates[i];
-      bool cell = fused.contains(op);
-      if ((cell && !recompute) || piecewiseOnly.contains(op) || op->use_empty())
+      bool pairCell = pairCells.erase(op);
+      if (fused.contains(op) && !pairCell)
         continue;
-      FailureOr<SecondSweep> sweep = matchSecondSweep(op, fused, recompute, !cell);
+      FailureOr<SecondSweep> sweep = matchSecondSweep(op, fused, recompute, !pairCell);
       if (failed(sweep))
         continue;
       for (Value kernel : sweep->kernels)
@@ -770,16 +766,14 @@ struct LegatoFuseSweepsPass : legato::impl::LegatoFuseSweepsPassBase<LegatoFuseS
       std::optional<IntegerAttr> tile;
       if (!recompute)
         tile = rewriter.getI64IntegerAttr(pairs++);
-      bool paired = !sweep->kernels.empty() && !cell;
-      SmallVector<linalg::GenericOp> parts = fuseCells(rewriter, op, *sweep, tile);
-      fused.erase(op); // (erased: a later op may take its address)
-      piecewiseOnly.erase(op);
-      for (linalg::GenericOp part : parts) {
+      bool paired = recompute && !pairCell && !sweep->kernels.empty();
+      fused.erase(op); // erased by fuseCells: a later op may take its address
+      for (linalg::GenericOp part : fuseCells(rewriter, op, *sweep, tile)) {
         fused.insert(part);
-        if (paired)
+        if (paired) {
+          pairCells.insert(part);
           candidates.push_back(part);
-        else
-          piecewiseOnly.insert(part);
+        }
       }
     }
   }

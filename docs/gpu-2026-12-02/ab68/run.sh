@@ -1,9 +1,10 @@
 #!/bin/bash
 # Session 22 A/B: legato-fuse-sweeps recomputing several first sweeps in one
 # second sweep (new: shallow water's face fluxes recompute the limited
-# slopes of h, hu and hv) against one per second sweep (old: 0460988), jit at
-# the benchmark sizes, three alternating rounds; then the GPU suite on the
-# new build. Built here, in a checkout with build/ configured:
+# slopes of h, hu and hv; e8a5d73) against one per second sweep (old:
+# 0460988), jit at the benchmark sizes, three alternating rounds (ab.txt);
+# `run.sh suite` runs the GPU suite on the new build (not run here: run70
+# ran it on the session's final code). Built here, in a checkout with build/ configured:
 #   git stash && ninja -C build legato && cp build/lib/API/liblegato.so .gpu/ab/old/
 #   git stash pop && ninja -C build && cp build/lib/API/liblegato.so .gpu/ab/new/
 #   cp build/tools/legato-bench/legato-bench .gpu/ab/

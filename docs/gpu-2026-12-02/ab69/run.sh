@@ -2,10 +2,14 @@
 # Session 22 A/B/C: shallow water on the CUDA backend with three libraries:
 # base (0460988), s1 (e8a5d73: face fluxes recompute the slopes of h, hu and
 # hv, ab68) and s2 (the face fluxes also read the cells between the ghost
-# cells from h, hu and hv themselves, so the ghosted copies are never made),
+# cells from h, hu and hv themselves, so the ghosted copies are never made:
+# the working tree before d2fe8f7, whose copy test then counted all uses and
+# which had not yet remapped forwarded extractions; d2fe8f7 launches the
+# same kernels with the same bytes and checksum: run70),
 # jit and lazy at n = 2048, three alternating rounds; the other apps whose
-# programs s2 changes (CG and BiCGSTAB lazy) with s1 and s2. Then
-# `run.sh suite`: the GPU suite on s2's build.
+# programs s2 changes (CG and BiCGSTAB lazy) with s1 and s2 (ab.txt).
+# `run.sh suite` runs the GPU suite on s2's build (not run here: run70 ran
+# it on the session's final code).
 # Built here like ab68 (docs/gpu-2026-12-02/ab68/run.sh), each library
 # copied to .gpu/ab/<name>/, legato-bench from s2, then
 #   tar cJf .gpu/ab.tar.xz -C .gpu ab
