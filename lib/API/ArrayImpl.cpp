@@ -65,10 +65,13 @@ Window Window::resolve(const std::vector<Index> &index, const Shape &shape) {
 }
 
 void ArrayImpl::setNode(NodePtr n) {
-  if (n)
-    n->handles++;
-  if (node)
-    node->handles--;
+  // The engine counts the recent values that Arrays hold (for the loop
+  // detector): it hears of the first hold and of the last.
+  Engine *e = engineOrNull();
+  if (n && n->handles++ == 0 && e)
+    e->heldChanged(*n, true);
+  if (node && --node->handles == 0 && e)
+    e->heldChanged(*node, false);
   node = std::move(n);
   ++version;
 }

@@ -26,10 +26,7 @@ struct ArrayImpl {
   explicit ArrayImpl(NodePtr n) { setNode(std::move(n)); }
   ArrayImpl(std::shared_ptr<ArrayImpl> base, Window window)
       : base(std::move(base)), window(std::move(window)) {}
-  ~ArrayImpl() {
-    if (node)
-      node->handles--;
-  }
+  ~ArrayImpl() { setNode(nullptr); }
 
   /// The current value (re-sliced from the base for a view).
   const NodePtr &value();

@@ -136,14 +136,11 @@ NodePtr Engine::record(NodePtr node) {
     if (mode == Mode::lazy) {
       // Values that Arrays hold among the recent ops, computed or not: few
       // at an iteration boundary.
-      int64_t live = 0;
-      if (loops.wantsLiveCount())
-        for (auto &weak : recent)
-          if (NodePtr n = weak.lock())
-            live += n->handles > 0;
-      recent.push_back(node);
-      if (recent.size() > kRecentOps)
-        recent.pop_front();
+      int64_t live = recentLive;
+      size_t slot = node->seq % kRecentOps; // (the op kRecentOps back leaves)
+      recentLive -= recentHeld[slot];
+      recentHeld[slot] = false;
+      recentSeq[slot] = node->seq;
       cut = loops.record(*node, live);
     }
     if (cut == LoopDetector::Cut::beforeThis)

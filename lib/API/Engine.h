@@ -11,7 +11,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 
-#include <deque>
+#include <array>
 
 namespace legato::detail {
 
@@ -51,6 +51,14 @@ public:
   NodePtr record(NodePtr node);
   /// Called once the node is owned by an Array: eager mode runs it now.
   void afterOp(const NodePtr &node);
+  /// An Array took the first hold of `node` (`held`) or dropped the last.
+  void heldChanged(const Node &node, bool held) {
+    size_t slot = node.seq % kRecentOps;
+    if (node.seq && recentSeq[slot] == node.seq && recentHeld[slot] != held) {
+      recentHeld[slot] = held;
+      recentLive += held ? 1 : -1;
+    }
+  }
   /// Runs every pending value that a live Array holds.
   void flush();
   /// Runs whatever `node` needs, if it is pending.
@@ -103,8 +111,13 @@ private:
   void runProgram(const std::vector<Node *> &outputs);
   uint64_t nextId = 1, nextSeq = 1;
   LoopDetector loops;
+  /// The values Arrays hold among the latest kRecentOps lazy ops (slot
+  /// `seq % kRecentOps`), kept up to date by heldChanged: the loop
+  /// detector's live count costs nothing per op.
   static constexpr size_t kRecentOps = 1024;
-  std::deque<std::weak_ptr<Node>> recent; // the latest lazy ops, for liveness
+  std::array<uint64_t, kRecentOps> recentSeq{}; // the op in each slot (0: none)
+  std::array<bool, kRecentOps> recentHeld{};
+  int64_t recentLive = 0; // the number of true recentHeld
   bool loopCut = false; // the detector asked for a flush after the last op
   std::vector<std::weak_ptr<Node>> window;
   int64_t opsInWindow = 0;

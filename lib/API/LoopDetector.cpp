@@ -71,15 +71,27 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
     sig = signature(node);
   }
 
+  // Only a period p with the op p back equal to this one can extend its
+  // run: those are the earlier positions of this signature (a run of any
+  // other period ends here), found without comparing against every p.
+  int64_t now = recorded++;
   history.push_back(sig);
   if (int64_t(history.size()) > 2 * kMaxPeriod)
     history.pop_front();
-  if (runs.empty())
+  std::vector<int64_t> &earlier = positions[sig];
+  if (runs.empty()) {
     runs.assign(size_t(kMaxPeriod + 1), 0);
+    runEnd.assign(size_t(kMaxPeriod + 1), -1);
+  }
   int64_t last = int64_t(history.size()) - 1;
-  for (int64_t p = 1; p <= std::min(kMaxPeriod, last); ++p) { // (runs of longer p stay 0)
-    runs[size_t(p)] = history[size_t(last)] == history[size_t(last - p)] ? runs[size_t(p)] + 1 : 0;
-    if (runs[size_t(p)] >= std::max(p, kMinRun)) {
+  for (auto it = earlier.rbegin(); it != earlier.rend(); ++it) { // (nearest first)
+    int64_t p = now - *it;
+    if (p > std::min(kMaxPeriod, last))
+      break;
+    int64_t run = runEnd[size_t(p)] == now - 1 ? runs[size_t(p)] + 1 : 1;
+    runs[size_t(p)] = run;
+    runEnd[size_t(p)] = now;
+    if (run >= std::max(p, kMinRun)) {
       body.assign(history.end() - p, history.end());
       chunk = p * periodsPerWindow(p);
       position = sinceCut = 0;
@@ -88,6 +100,8 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
       valueBytes.assign(size_t(p), 0);
       cutBefore = -1;
       runs.clear(); // (history stays: an empty one would move the origin)
+      runEnd.clear();
+      positions.clear();
       if (outputs == Outputs::read) {
         // A jit trace is cut after the fact: its first window runs on to
         // the first good cut a chunk in, as long as the others. (A window
@@ -99,6 +113,13 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
       return Cut::afterThis; // lazily, the ops so far form one window
     }
   }
+  // Positions further back than the longest period are never looked at.
+  if (earlier.size() > size_t(2 * kMaxPeriod) || (!earlier.empty() && now - earlier.front() > 2 * kMaxPeriod))
+    earlier.erase(earlier.begin(),
+                  std::lower_bound(earlier.begin(), earlier.end(), now - kMaxPeriod));
+  earlier.push_back(now);
+  if (positions.size() > size_t(8 * kMaxPeriod)) // signatures seen long ago
+    prunePositions(now);
   return ended;
 }
 
@@ -147,10 +168,20 @@ int64_t LoopDetector::leastReadAcross() const {
   return std::min_element(across.begin(), across.end()) - across.begin();
 }
 
+void LoopDetector::prunePositions(int64_t now) {
+  for (auto it = positions.begin(); it != positions.end();) {
+    std::vector<int64_t> &at = it->second;
+    at.erase(at.begin(), std::lower_bound(at.begin(), at.end(), now - kMaxPeriod));
+    it = at.empty() ? positions.erase(it) : std::next(it);
+  }
+}
+
 void LoopDetector::reset() {
   origin = UINT64_MAX;
   history.clear();
   runs.clear();
+  runEnd.clear();
+  positions.clear();
   body.clear();
   liveBefore.clear();
   reach.clear();

@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <unordered_map>
 #include <vector>
 
 namespace legato::detail {
@@ -92,13 +93,18 @@ private:
   /// Over the first period after the lock (Outputs::read): notes how far
   /// back `node` reads and how large what it reads is.
   void noteReads(const Node &node);
+  /// Forgets the positions too old to give a period.
+  void prunePositions(int64_t now);
   /// At the end of that period, the cut that the fewest bytes cross.
   int64_t leastReadAcross() const;
 
   WindowLength length;
   Outputs outputs;
   std::deque<uint64_t> history;   // signatures of the latest ops
-  std::vector<int64_t> runs;      // runs[P]: trailing ops equal to the op P back
+  int64_t recorded = 0;           // ops recorded while unlocked: `now` of record()
+  std::unordered_map<uint64_t, std::vector<int64_t>> positions; // signature -> when (`now`s)
+  std::vector<int64_t> runs;      // runs[P]: ops equal to the op P back, in a row,
+  std::vector<int64_t> runEnd;    // up to the op recorded at runEnd[P]
   std::vector<uint64_t> body;     // the locked loop body, when locked
   int64_t chunk = 0;              // ops per window while locked, at least
   int64_t position = 0;           // of the next op in the body

@@ -5,9 +5,10 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
-#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -15,12 +16,29 @@ using namespace mlir;
 
 namespace legato::detail {
 
+namespace {
+/// Appends `v`'s bytes to the key: fixed widths keep the key unambiguous
+/// without separators, and no number is formatted as text.
+template <typename T> void appendRaw(std::string &key, T v) {
+  key.append(reinterpret_cast<const char *>(&v), sizeof v);
+}
+
+void appendShape(std::string &key, const Node &n) {
+  appendRaw(key, uint8_t(n.dtype));
+  appendRaw(key, uint32_t(n.shape.size()));
+  for (int64_t d : n.shape)
+    appendRaw(key, d);
+}
+} // namespace
+
 Program collectProgram(const std::vector<Node *> &outputs,
                        const std::vector<NodePtr> &params,
                        const std::unordered_set<Node *> &computedBefore) {
-  auto isInput = [&](const Node *n) { return !n->pending() || computedBefore.count(const_cast<Node *>(n)); };
+  auto isInput = [&](const Node *n) {
+    return !n->pending() || (!computedBefore.empty() && computedBefore.count(const_cast<Node *>(n)));
+  };
   Program program;
-  std::unordered_set<Node *> seen;
+  llvm::SmallPtrSet<Node *, 32> seen;
   std::vector<Node *> stack(outputs.begin(), outputs.end());
   while (!stack.empty()) {
     Node *n = stack.back();
@@ -35,47 +53,41 @@ Program collectProgram(const std::vector<Node *> &outputs,
             [](Node *a, Node *b) { return a->id < b->id; });
   program.outputs = outputs;
 
-  // Number values: inputs first (params in order), then nodes.
-  std::unordered_map<Node *, std::string> names;
+  // Number values: inputs first (params in order), then nodes; the key
+  // names operands by these numbers, so it is the same for every program
+  // of this structure whatever the nodes' ids.
+  llvm::DenseMap<Node *, uint32_t> number;
+  number.reserve(params.size() + 2 * program.nodes.size());
   for (const NodePtr &p : params) {
-    names[p.get()] = "i" + std::to_string(program.inputs.size());
+    number[p.get()] = uint32_t(program.inputs.size());
     program.inputs.push_back(p);
   }
-  std::string &key = program.key;
-  auto shapeKey = [&](const Node *n) {
-    key += char('0' + int(n->dtype));
-    for (int64_t d : n->shape)
-      key += std::to_string(d) + "x";
-  };
-  for (Node *n : program.nodes) {
+  for (Node *n : program.nodes)
     for (const NodePtr &op : n->operands)
-      if (isInput(op.get()) && !names.count(op.get())) {
-        names[op.get()] = "i" + std::to_string(program.inputs.size());
+      if (isInput(op.get()) && number.try_emplace(op.get(), uint32_t(program.inputs.size())).second)
         program.inputs.push_back(op);
-      }
-  }
-  for (const NodePtr &in : program.inputs) {
-    shapeKey(in.get());
-    key += ';';
-  }
-  int64_t index = 0;
+
+  std::string &key = program.key;
+  key.reserve(16 + 24 * program.inputs.size() + 64 * program.nodes.size());
+  appendRaw(key, uint32_t(program.inputs.size()));
+  for (const NodePtr &in : program.inputs)
+    appendShape(key, *in);
+  uint32_t next = uint32_t(program.inputs.size());
   for (Node *n : program.nodes) {
-    names[n] = "n" + std::to_string(index++);
-    key += char('A' + int(n->kind));
-    key += char('a' + n->sub);
-    shapeKey(n);
+    number[n] = next++;
+    appendRaw(key, uint8_t(n->kind));
+    appendRaw(key, n->sub);
+    appendShape(key, *n);
+    appendRaw(key, uint32_t(n->ints.size()));
     for (int64_t v : n->ints)
-      key += std::to_string(v) + ",";
-    uint64_t bits;
-    std::memcpy(&bits, &n->scalar, sizeof bits);
-    key += std::to_string(bits);
+      appendRaw(key, v);
+    appendRaw(key, n->scalar); // (its bits: -0.0 and NaN payloads differ)
+    appendRaw(key, uint32_t(n->operands.size()));
     for (const NodePtr &op : n->operands)
-      key += "(" + names[op.get()] + ")";
-    key += ';';
+      appendRaw(key, number.lookup(op.get()));
   }
-  key += "->";
   for (Node *n : outputs)
-    key += names[n] + ",";
+    appendRaw(key, number.lookup(n));
   return program;
 }
 
