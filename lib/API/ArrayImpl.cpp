@@ -10,6 +10,7 @@ namespace legato::detail {
 
 Shape Window::resultShape() const {
   Shape s;
+  s.reserve(sizes.size());
   for (size_t d = 0; d < sizes.size(); ++d)
     if (!dropped[d])
       s.push_back(sizes[d]);
@@ -23,6 +24,10 @@ Window Window::resolve(const std::vector<Index> &index, const Shape &shape) {
                 ") for an array of shape " + shapeString(shape) +
                 "; use at most one index per axis");
   Window w;
+  w.offsets.reserve(size_t(rank));
+  w.strides.reserve(size_t(rank));
+  w.sizes.reserve(size_t(rank));
+  w.dropped.reserve(size_t(rank));
   for (int64_t d = 0; d < rank; ++d) {
     int64_t n = shape[d];
     Slice s = all;
@@ -78,7 +83,9 @@ void ArrayImpl::setNode(NodePtr n) {
 
 static std::vector<int64_t> concat(const std::vector<int64_t> &a,
                                    const std::vector<int64_t> &b) {
-  std::vector<int64_t> r(a);
+  std::vector<int64_t> r;
+  r.reserve(a.size() + b.size());
+  r.insert(r.end(), a.begin(), a.end());
   r.insert(r.end(), b.begin(), b.end());
   return r;
 }

@@ -6,9 +6,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -17,18 +18,29 @@ using namespace mlir;
 namespace legato::detail {
 
 namespace {
-/// Appends `v`'s bytes to the key: fixed widths keep the key unambiguous
-/// without separators, and no number is formatted as text.
-template <typename T> void appendRaw(std::string &key, T v) {
-  key.append(reinterpret_cast<const char *>(&v), sizeof v);
-}
+/// Writes a program key: values at fixed widths (no separators needed to
+/// keep it unambiguous, no number formatted as text) into a string sized
+/// once, to exactly the bytes written.
+class KeyWriter {
+public:
+  KeyWriter(std::string &key, size_t bytes) : key(key) { key.resize(bytes); }
+  ~KeyWriter() { assert(at == key.size() && "KeyWriter: size mismatch"); }
+  template <typename T> void put(T v) {
+    std::memcpy(key.data() + at, &v, sizeof v);
+    at += sizeof v;
+  }
+  void putShape(const Node &n) {
+    put(uint8_t(n.dtype));
+    put(uint32_t(n.shape.size()));
+    for (int64_t d : n.shape)
+      put(d);
+  }
+  static size_t shapeBytes(const Node &n) { return 1 + 4 + 8 * n.shape.size(); }
 
-void appendShape(std::string &key, const Node &n) {
-  appendRaw(key, uint8_t(n.dtype));
-  appendRaw(key, uint32_t(n.shape.size()));
-  for (int64_t d : n.shape)
-    appendRaw(key, d);
-}
+private:
+  std::string &key;
+  size_t at = 0;
+};
 } // namespace
 
 Program collectProgram(const std::vector<Node *> &outputs,
@@ -38,12 +50,17 @@ Program collectProgram(const std::vector<Node *> &outputs,
     return !n->pending() || (!computedBefore.empty() && computedBefore.count(const_cast<Node *>(n)));
   };
   Program program;
-  llvm::SmallPtrSet<Node *, 32> seen;
+  // Every node met, numbered later: inputs first (params in order), then the
+  // computed nodes. The key names operands by these numbers, so it is the
+  // same for every program of this structure whatever the nodes' ids.
+  constexpr uint32_t kUnnumbered = UINT32_MAX;
+  llvm::DenseMap<Node *, uint32_t> number;
+  number.reserve(256);
   std::vector<Node *> stack(outputs.begin(), outputs.end());
   while (!stack.empty()) {
     Node *n = stack.back();
     stack.pop_back();
-    if (!seen.insert(n).second || isInput(n))
+    if (!number.try_emplace(n, kUnnumbered).second || isInput(n))
       continue;
     program.nodes.push_back(n);
     for (const NodePtr &op : n->operands)
@@ -53,41 +70,42 @@ Program collectProgram(const std::vector<Node *> &outputs,
             [](Node *a, Node *b) { return a->id < b->id; });
   program.outputs = outputs;
 
-  // Number values: inputs first (params in order), then nodes; the key
-  // names operands by these numbers, so it is the same for every program
-  // of this structure whatever the nodes' ids.
-  llvm::DenseMap<Node *, uint32_t> number;
-  number.reserve(params.size() + 2 * program.nodes.size());
   for (const NodePtr &p : params) {
     number[p.get()] = uint32_t(program.inputs.size());
     program.inputs.push_back(p);
   }
   for (Node *n : program.nodes)
     for (const NodePtr &op : n->operands)
-      if (isInput(op.get()) && number.try_emplace(op.get(), uint32_t(program.inputs.size())).second)
+      if (uint32_t &slot = number[op.get()]; slot == kUnnumbered && isInput(op.get())) {
+        slot = uint32_t(program.inputs.size());
         program.inputs.push_back(op);
+      }
 
-  std::string &key = program.key;
-  key.reserve(16 + 24 * program.inputs.size() + 64 * program.nodes.size());
-  appendRaw(key, uint32_t(program.inputs.size()));
+  size_t bytes = 4 + 4 * outputs.size();
   for (const NodePtr &in : program.inputs)
-    appendShape(key, *in);
+    bytes += KeyWriter::shapeBytes(*in);
+  for (Node *n : program.nodes)
+    bytes += 2 + KeyWriter::shapeBytes(*n) + 4 + 8 * n->ints.size() + 8 + 4 + 4 * n->operands.size();
+  KeyWriter key(program.key, bytes);
+  key.put(uint32_t(program.inputs.size()));
+  for (const NodePtr &in : program.inputs)
+    key.putShape(*in);
   uint32_t next = uint32_t(program.inputs.size());
   for (Node *n : program.nodes) {
     number[n] = next++;
-    appendRaw(key, uint8_t(n->kind));
-    appendRaw(key, n->sub);
-    appendShape(key, *n);
-    appendRaw(key, uint32_t(n->ints.size()));
+    key.put(uint8_t(n->kind));
+    key.put(n->sub);
+    key.putShape(*n);
+    key.put(uint32_t(n->ints.size()));
     for (int64_t v : n->ints)
-      appendRaw(key, v);
-    appendRaw(key, n->scalar); // (its bits: -0.0 and NaN payloads differ)
-    appendRaw(key, uint32_t(n->operands.size()));
+      key.put(v);
+    key.put(n->scalar); // (its bits: -0.0 and NaN payloads differ)
+    key.put(uint32_t(n->operands.size()));
     for (const NodePtr &op : n->operands)
-      appendRaw(key, number.lookup(op.get()));
+      key.put(number.lookup(op.get()));
   }
   for (Node *n : outputs)
-    appendRaw(key, number.lookup(n));
+    key.put(number.lookup(n));
   return program;
 }
 
