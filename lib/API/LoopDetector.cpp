@@ -7,8 +7,6 @@
 namespace legato::detail {
 
 namespace {
-// Longest loop body recognised, in ops.
-constexpr int64_t kMaxPeriod = 512;
 // Evidence needed for a short period: a run of equal ops this long (a chain
 // of identical ops is a loop, but two alike neighbours are not).
 constexpr int64_t kMinRun = 8;
@@ -73,19 +71,25 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
 
   // Only a period p with the op p back equal to this one can extend its
   // run: those are the earlier positions of this signature (a run of any
-  // other period ends here), found without comparing against every p.
+  // other period ends here), chained from the latest one, so no other p is
+  // looked at.
   int64_t now = recorded++;
+  if (latest.size() > size_t(8 * kMaxPeriod)) // signatures seen long ago
+    forgetOldSignatures(now);
   history.push_back(sig);
   if (int64_t(history.size()) > 2 * kMaxPeriod)
     history.pop_front();
-  std::vector<int64_t> &earlier = positions[sig];
+  int64_t &seen = latest.try_emplace(mapKey(sig), -1).first->second;
+  int64_t earlier = seen;
+  seen = now;
+  previous[size_t(now) % previous.size()] = earlier;
   if (runs.empty()) {
     runs.assign(size_t(kMaxPeriod + 1), 0);
     runEnd.assign(size_t(kMaxPeriod + 1), -1);
   }
   int64_t last = int64_t(history.size()) - 1;
-  for (auto it = earlier.rbegin(); it != earlier.rend(); ++it) { // (nearest first)
-    int64_t p = now - *it;
+  for (; earlier >= 0; earlier = previous[size_t(earlier) % previous.size()]) { // (nearest first)
+    int64_t p = now - earlier;
     if (p > std::min(kMaxPeriod, last))
       break;
     int64_t run = runEnd[size_t(p)] == now - 1 ? runs[size_t(p)] + 1 : 1;
@@ -101,7 +105,7 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
       cutBefore = -1;
       runs.clear(); // (history stays: an empty one would move the origin)
       runEnd.clear();
-      positions.clear();
+      latest.clear();
       if (outputs == Outputs::read) {
         // A jit trace is cut after the fact: its first window runs on to
         // the first good cut a chunk in, as long as the others. (A window
@@ -113,13 +117,6 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
       return Cut::afterThis; // lazily, the ops so far form one window
     }
   }
-  // Positions further back than the longest period are never looked at.
-  if (earlier.size() > size_t(2 * kMaxPeriod) || (!earlier.empty() && now - earlier.front() > 2 * kMaxPeriod))
-    earlier.erase(earlier.begin(),
-                  std::lower_bound(earlier.begin(), earlier.end(), now - kMaxPeriod));
-  earlier.push_back(now);
-  if (positions.size() > size_t(8 * kMaxPeriod)) // signatures seen long ago
-    prunePositions(now);
   return ended;
 }
 
@@ -168,12 +165,11 @@ int64_t LoopDetector::leastReadAcross() const {
   return std::min_element(across.begin(), across.end()) - across.begin();
 }
 
-void LoopDetector::prunePositions(int64_t now) {
-  for (auto it = positions.begin(); it != positions.end();) {
-    std::vector<int64_t> &at = it->second;
-    at.erase(at.begin(), std::lower_bound(at.begin(), at.end(), now - kMaxPeriod));
-    it = at.empty() ? positions.erase(it) : std::next(it);
-  }
+void LoopDetector::forgetOldSignatures(int64_t now) {
+  latest.clear();
+  int64_t kept = std::min<int64_t>(kMaxPeriod, int64_t(history.size()));
+  for (int64_t k = kept; k >= 1; --k) // oldest first: the latest time wins
+    latest[mapKey(history[history.size() - size_t(k)])] = now - k;
 }
 
 void LoopDetector::reset() {
@@ -181,7 +177,7 @@ void LoopDetector::reset() {
   history.clear();
   runs.clear();
   runEnd.clear();
-  positions.clear();
+  latest.clear();
   body.clear();
   liveBefore.clear();
   reach.clear();

@@ -30,9 +30,11 @@
 
 #include "API/Node.h"
 
+#include "llvm/ADT/DenseMap.h"
+
+#include <array>
 #include <cstdint>
 #include <deque>
-#include <unordered_map>
 #include <vector>
 
 namespace legato::detail {
@@ -85,6 +87,9 @@ public:
   int64_t period() const { return int64_t(body.size()); }
 
 private:
+  /// The longest loop body recognised, in ops.
+  static constexpr int64_t kMaxPeriod = 512;
+
   uint64_t signature(const Node &node) const;
   /// How many periods of length `p` a window holds.
   int64_t periodsPerWindow(int64_t p) const;
@@ -93,8 +98,12 @@ private:
   /// Over the first period after the lock (Outputs::read): notes how far
   /// back `node` reads and how large what it reads is.
   void noteReads(const Node &node);
-  /// Forgets the positions too old to give a period.
-  void prunePositions(int64_t now);
+  /// Keeps `latest` to the signatures of the last kMaxPeriod ops (older
+  /// ones can give no period).
+  void forgetOldSignatures(int64_t now);
+  /// `sig` as a DenseMap key (two values are reserved there: a collision
+  /// only costs a cache miss, see above).
+  static uint64_t mapKey(uint64_t sig) { return sig >= ~uint64_t(1) ? sig - 2 : sig; }
   /// At the end of that period, the cut that the fewest bytes cross.
   int64_t leastReadAcross() const;
 
@@ -102,7 +111,11 @@ private:
   Outputs outputs;
   std::deque<uint64_t> history;   // signatures of the latest ops
   int64_t recorded = 0;           // ops recorded while unlocked: `now` of record()
-  std::unordered_map<uint64_t, std::vector<int64_t>> positions; // signature -> when (`now`s)
+  llvm::DenseMap<uint64_t, int64_t> latest; // signature -> when last seen (`now`)
+  // previous[t % size]: when the op recorded at t was seen before (-1: not
+  // since the last reset); periods are shorter than the ring, so the
+  // entries a chain visits are never overwritten.
+  std::array<int64_t, 2 * kMaxPeriod> previous{};
   std::vector<int64_t> runs;      // runs[P]: ops equal to the op P back, in a row,
   std::vector<int64_t> runEnd;    // up to the op recorded at runEnd[P]
   std::vector<uint64_t> body;     // the locked loop body, when locked

@@ -123,4 +123,49 @@ TEST(LoopDetector, WindowsHoldAnEvenNumberOfPeriodsWhenAsked) {
   }
 }
 
+/// A body of `period` ops, op k of shape {k + 1} reading the op before it,
+/// recorded lazily after `before` ops that all differ (shapes no body op
+/// has): where the detector locks (the seq of the op after which it asks
+/// for a cut; 0 if never) and onto which period.
+std::pair<uint64_t, int64_t> lockOfLongBody(int before, int period, int iterations) {
+  LoopDetector detector({/*minOps=*/8, /*evenPeriods=*/false}, LoopDetector::Outputs::held);
+  uint64_t seq = 1, lockedAfter = 0;
+  auto op = [&](int64_t size, NodePtr in) {
+    auto n = std::make_shared<Node>();
+    n->kind = OpKind::Unary;
+    n->dtype = legato::f64;
+    n->shape = {size};
+    n->operands = {std::move(in)};
+    n->seq = seq++;
+    if (detector.record(*n) == LoopDetector::Cut::afterThis && !lockedAfter)
+      lockedAfter = n->seq;
+    return n;
+  };
+  NodePtr last = std::make_shared<Node>();
+  last->kind = OpKind::Param;
+  for (int i = 0; i < before; ++i)
+    last = op(100000 + i, last);
+  for (int i = 0; i < iterations * period; ++i)
+    last = op(i % period + 1, last);
+  return {lockedAfter, detector.period()};
+}
+
+TEST(LoopDetector, LocksOntoALongBodyAfterManyDistinctOps) {
+  // More distinct ops than the detector keeps signatures of (it forgets
+  // the old ones), then a body of 300 ops: it locks once two bodies have
+  // been seen. (At least one op before: the body's first op reads it, as
+  // in later iterations it reads the body's last op.)
+  for (int before : {1, 4000, 5000}) {
+    auto [lockedAfter, period] = lockOfLongBody(before, 300, 3);
+    EXPECT_EQ(lockedAfter, uint64_t(before + 2 * 300)) << before << " ops before the loop";
+    EXPECT_EQ(period, 300) << before << " ops before the loop";
+  }
+}
+
+TEST(LoopDetector, NoBodyLongerThanTheLongestPeriod) {
+  auto [lockedAfter, period] = lockOfLongBody(0, 600, 3);
+  EXPECT_EQ(lockedAfter, 0u);
+  EXPECT_EQ(period, 0);
+}
+
 } // namespace
