@@ -72,6 +72,10 @@ struct Node {
   /// Position among the ops recorded into lazy windows (0: never recorded);
   /// loop detection compares ops by the distance to their operands in it.
   uint64_t seq = 0;
+  /// Scratch of collectProgram (Program.h): the call that last met this
+  /// node and the value number it gave it (no map from nodes to numbers).
+  uint64_t collectStamp = 0;
+  uint32_t collectNumber = 0;
 
   int64_t size() const {
     int64_t n = 1;

@@ -5,9 +5,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/DenseMap.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstring>
 #include <unordered_map>
@@ -50,17 +50,25 @@ Program collectProgram(const std::vector<Node *> &outputs,
     return !n->pending() || (!computedBefore.empty() && computedBefore.count(const_cast<Node *>(n)));
   };
   Program program;
-  // Every node met, numbered later: inputs first (params in order), then the
-  // computed nodes. The key names operands by these numbers, so it is the
-  // same for every program of this structure whatever the nodes' ids.
+  // Every node met is stamped with this call's number and numbered later:
+  // inputs first (params in order), then the computed nodes. The key names
+  // operands by these numbers, so it is the same for every program of this
+  // structure whatever the nodes' ids.
+  static std::atomic<uint64_t> calls{0};
+  const uint64_t stamp = ++calls;
   constexpr uint32_t kUnnumbered = UINT32_MAX;
-  llvm::DenseMap<Node *, uint32_t> number;
-  number.reserve(256);
+  auto meet = [&](Node *n) {
+    if (n->collectStamp == stamp)
+      return false;
+    n->collectStamp = stamp;
+    n->collectNumber = kUnnumbered;
+    return true;
+  };
   std::vector<Node *> stack(outputs.begin(), outputs.end());
   while (!stack.empty()) {
     Node *n = stack.back();
     stack.pop_back();
-    if (!number.try_emplace(n, kUnnumbered).second || isInput(n))
+    if (!meet(n) || isInput(n))
       continue;
     program.nodes.push_back(n);
     for (const NodePtr &op : n->operands)
@@ -71,13 +79,14 @@ Program collectProgram(const std::vector<Node *> &outputs,
   program.outputs = outputs;
 
   for (const NodePtr &p : params) {
-    number[p.get()] = uint32_t(program.inputs.size());
+    meet(p.get());
+    p->collectNumber = uint32_t(program.inputs.size());
     program.inputs.push_back(p);
   }
   for (Node *n : program.nodes)
     for (const NodePtr &op : n->operands)
-      if (uint32_t &slot = number[op.get()]; slot == kUnnumbered && isInput(op.get())) {
-        slot = uint32_t(program.inputs.size());
+      if (op->collectNumber == kUnnumbered && isInput(op.get())) {
+        op->collectNumber = uint32_t(program.inputs.size());
         program.inputs.push_back(op);
       }
 
@@ -92,7 +101,7 @@ Program collectProgram(const std::vector<Node *> &outputs,
     key.putShape(*in);
   uint32_t next = uint32_t(program.inputs.size());
   for (Node *n : program.nodes) {
-    number[n] = next++;
+    n->collectNumber = next++;
     key.put(uint8_t(n->kind));
     key.put(n->sub);
     key.putShape(*n);
@@ -102,10 +111,10 @@ Program collectProgram(const std::vector<Node *> &outputs,
     key.put(n->scalar); // (its bits: -0.0 and NaN payloads differ)
     key.put(uint32_t(n->operands.size()));
     for (const NodePtr &op : n->operands)
-      key.put(number.lookup(op.get()));
+      key.put(op->collectNumber);
   }
   for (Node *n : outputs)
-    key.put(number.lookup(n));
+    key.put(n->collectNumber);
   return program;
 }
 
