@@ -108,6 +108,14 @@ Engine::Engine(const Options &o)
   loops = LoopDetector(windowLength());
   device = createBackend(backend, threads, diskCache.get());
   device->setMemoryLimit(o.memory_limit);
+  // The backend and the options change the generated code: part of the key.
+  mlir::legato::PipelineOptions options = pipelineOptions();
+  optionsKey = std::string("|") + device->name() + "|threads=" + std::to_string(options.threads) +
+               "|simplify=" + std::to_string(options.simplify) +
+               "|contract=" + std::to_string(options.gpuContract) +
+               "|sweeps=" + std::to_string(options.fuseSweeps) +
+               "|recompute=" + std::to_string(options.recomputeSweeps) +
+               "|overlap=" + std::to_string(overlapExchanges);
 }
 
 mlir::legato::PipelineOptions Engine::pipelineOptions() const {
@@ -239,14 +247,7 @@ void Engine::runProgram(const std::vector<Node *> &outputs) {
 
 std::shared_ptr<Executable> Engine::compile(const Program &program) {
   mlir::legato::PipelineOptions options = pipelineOptions();
-  // The backend and the options change the generated code: part of the key.
-  std::string key = program.key + "|" + device->name() +
-                    "|threads=" + std::to_string(options.threads) +
-                    "|simplify=" + std::to_string(options.simplify) +
-                    "|contract=" + std::to_string(options.gpuContract) +
-                    "|sweeps=" + std::to_string(options.fuseSweeps) +
-                    "|recompute=" + std::to_string(options.recomputeSweeps) +
-                    "|overlap=" + std::to_string(overlapExchanges);
+  std::string key = program.key + optionsKey;
   if (ranks() > 1) { // where the inputs live and the outputs go decides the program
     for (const NodePtr &in : program.inputs)
       key += "|" + (in->sharding ? in->sharding->str() : std::string("whole"));

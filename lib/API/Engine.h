@@ -110,6 +110,8 @@ private:
   void flushWindow();
   void runProgram(const std::vector<Node *> &outputs);
   uint64_t nextId = 1, nextSeq = 1;
+  /// What, beside the program, the executable depends on (backend, options).
+  std::string optionsKey;
   LoopDetector loops;
   /// The values Arrays hold among the latest kRecentOps lazy ops (slot
   /// `seq % kRecentOps`), kept up to date by heldChanged: the loop
