@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 23 A/B: the lazy host path (program keys in binary, the loop
 # detector's candidate periods, held values counted by Arrays, nodes numbered
-# in place: 3bc54e0 to e524848) against base (a603be6), on the CUDA backend at the benchmark's
+# in place: 3bc54e0 to b81bcbc) against base (a603be6), on the CUDA backend at the benchmark's
 # sizes, lazy (and eager CFD, which records through the same path), three
 # alternating rounds. Built here, each library copied to .gpu/ab/<name>/,
 # legato-bench from the new build, then
