@@ -55,19 +55,23 @@ Array Array::T() const { return legato::transpose(*this); }
 // later writes to either array replace only that array's node.
 Array Array::copy() const { return wrap(valueOf(*this)); }
 
-ArrayView Array::operator[](std::initializer_list<Index> index) const {
-  return (*this)[std::vector<Index>(index)];
-}
-
-ArrayView Array::operator[](const std::vector<Index> &index) const {
-  Window w = Window::resolve(index, shape());
-  auto view = std::make_shared<ArrayImpl>(impl_, std::move(w));
-  if (view->window.resultShape().empty()) { // all-integer: NumPy's scalar copy
+namespace {
+ArrayView viewOf(const Array &a, llvm::ArrayRef<Index> index) {
+  Window w = Window::resolve(index, a.shape());
+  auto view = std::make_shared<ArrayImpl>(a.impl(), std::move(w));
+  if (view->window.dropsAll()) { // all-integer: NumPy's scalar copy
     view->snapshot = true;
     view->value();
   }
   return ArrayView(Array(std::move(view)));
 }
+} // namespace
+
+ArrayView Array::operator[](std::initializer_list<Index> index) const {
+  return viewOf(*this, index);
+}
+
+ArrayView Array::operator[](const std::vector<Index> &index) const { return viewOf(*this, index); }
 
 namespace {
 /// Writes `value` into the whole of view `target`, NumPy-style: broadcast to

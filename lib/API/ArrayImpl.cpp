@@ -17,7 +17,7 @@ Shape Window::resultShape() const {
   return s;
 }
 
-Window Window::resolve(const std::vector<Index> &index, const Shape &shape) {
+Window Window::resolve(llvm::ArrayRef<Index> index, const Shape &shape) {
   int64_t rank = int64_t(shape.size());
   if (int64_t(index.size()) > rank)
     throw Error("legato.getitem: too many indices (" + std::to_string(index.size()) +
@@ -97,7 +97,7 @@ const NodePtr &ArrayImpl::value() {
       NodePtr sliced = makeNode(OpKind::Slice, source->dtype, window.sizes, {source},
                                 concat(window.offsets, window.strides));
       baseVersion = base->version;
-      setNode(reshapeNode(sliced, window.resultShape()));
+      setNode(window.dropsAny() ? reshapeNode(sliced, window.resultShape()) : sliced);
     }
   }
   return node;

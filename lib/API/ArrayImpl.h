@@ -4,6 +4,10 @@
 
 #include "API/Node.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
+#include <algorithm>
+
 namespace legato::detail {
 
 /// A strided window of an array: per dimension an offset, a stride and a
@@ -13,8 +17,11 @@ struct Window {
   std::vector<bool> dropped;
   /// The shape of the selected values, integer-indexed dims removed.
   Shape resultShape() const;
+  /// Whether integer indices remove some dims, or all of them.
+  bool dropsAny() const { return std::find(dropped.begin(), dropped.end(), true) != dropped.end(); }
+  bool dropsAll() const { return std::find(dropped.begin(), dropped.end(), false) == dropped.end(); }
   /// Resolves NumPy basic indexing against `shape` (throws legato::Error).
-  static Window resolve(const std::vector<Index> &index, const Shape &shape);
+  static Window resolve(llvm::ArrayRef<Index> index, const Shape &shape);
 };
 
 /// The storage an Array names. Values are immutable nodes; an in-place write

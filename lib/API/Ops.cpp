@@ -105,25 +105,26 @@ NodePtr toBool(NodePtr n) {
                   {n, constantNode(0, n->dtype, n->shape)}, {}, 0, 5 /*ne*/);
 }
 
-Shape broadcastAll(const char *op, const std::vector<Operand> &operands) {
+Shape broadcastAll(const char *op, std::initializer_list<const Operand *> operands) {
   Shape result;
-  for (const Operand &o : operands) {
-    if (!o.node)
+  for (const Operand *o : operands) {
+    if (!o->node)
       continue;
-    result = broadcastShapes(op, result, o.node->shape);
+    if (result != o->node->shape) // (equal shapes, the common case: nothing to do)
+      result = broadcastShapes(op, result, o->node->shape);
   }
   return result;
 }
 
-DType promoteAll(const std::vector<Operand> &operands) {
+DType promoteAll(std::initializer_list<const Operand *> operands) {
   std::optional<DType> arrays;
-  for (const Operand &o : operands)
-    if (o.node)
-      arrays = arrays ? promoteTypes(*arrays, o.node->dtype) : o.node->dtype;
+  for (const Operand *o : operands)
+    if (o->node)
+      arrays = arrays ? promoteTypes(*arrays, o->node->dtype) : o->node->dtype;
   DType t = *arrays;
-  for (const Operand &o : operands)
-    if (!o.node)
-      t = promoteWithScalar(t, o.scalar->kind);
+  for (const Operand *o : operands)
+    if (!o->node)
+      t = promoteWithScalar(t, o->scalar->kind);
   return t;
 }
 
@@ -133,9 +134,8 @@ DType promoteAll(const std::vector<Operand> &operands) {
 }
 
 Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
-  std::vector<Operand> ops = {a, b};
-  Shape shape = broadcastAll(name, ops);
-  DType t = promoteAll(ops);
+  Shape shape = broadcastAll(name, {&a, &b});
+  DType t = promoteAll({&a, &b});
   BinaryKind k = kind;
   if (t == DType::bool_) {
     // NumPy: bool + bool is "or", bool * bool is "and".
@@ -151,16 +151,14 @@ Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand 
 }
 
 Array compare(const char *name, int predicate, const Operand &a, const Operand &b) {
-  std::vector<Operand> ops = {a, b};
-  Shape shape = broadcastAll(name, ops);
-  DType t = promoteAll(ops);
+  Shape shape = broadcastAll(name, {&a, &b});
+  DType t = promoteAll({&a, &b});
   return wrap(makeNode(OpKind::Compare, DType::bool_, shape,
                        {a.as(t, shape), b.as(t, shape)}, {}, 0, uint8_t(predicate)));
 }
 
 Array logical(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
-  std::vector<Operand> ops = {a, b};
-  Shape shape = broadcastAll(name, ops);
+  Shape shape = broadcastAll(name, {&a, &b});
   auto asBool = [&](const Operand &o) {
     if (!o.node)
       return constantNode(o.scalar->f != 0, DType::bool_, shape);
@@ -238,9 +236,7 @@ Array astype(const Array &a, DType t) {
 
 namespace {
 Array selectOp(const Operand &c, const Operand &a, const Operand &b) {
-  std::vector<Operand> all = {c, a, b};
-  Shape shape = broadcastAll("where", all);
-  std::vector<Operand> values = {a, b};
+  Shape shape = broadcastAll("where", {&c, &a, &b});
   DType t;
   if (!a.node && !b.node) {
     // Two scalars: NumPy gives the scalars' own type.
@@ -248,7 +244,7 @@ Array selectOp(const Operand &c, const Operand &a, const Operand &b) {
     bool allBool = a.scalar->kind == Scalar::Kind::boolean && b.scalar->kind == Scalar::Kind::boolean;
     t = anyFloat ? DType::f64 : allBool ? DType::bool_ : DType::i64;
   } else {
-    t = promoteAll(values);
+    t = promoteAll({&a, &b});
   }
   NodePtr cond = toBool(c.node);
   return wrap(makeNode(OpKind::Select, t, shape,
