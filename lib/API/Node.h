@@ -12,6 +12,8 @@
 #include "Runtime/Sharding.h"
 #include "legato/legato.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <memory>
 #include <vector>
 
@@ -44,13 +46,16 @@ enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or };
 
 struct Node;
 using NodePtr = std::shared_ptr<Node>;
+/// A node's operands: most ops have one to three, held inline (one
+/// allocation less per recorded op).
+using Operands = llvm::SmallVector<NodePtr, 3>;
 
 struct Node {
   OpKind kind;
   uint8_t sub = 0;
   DType dtype;
   Shape shape;
-  std::vector<NodePtr> operands;
+  Operands operands;
   std::vector<int64_t> ints;
   double scalar = 0;
   std::shared_ptr<runtime::Buffer> buffer;

@@ -19,7 +19,7 @@ using namespace detail;
 
 namespace detail {
 
-NodePtr makeNode(OpKind kind, DType dtype, Shape shape, std::vector<NodePtr> operands,
+NodePtr makeNode(OpKind kind, DType dtype, Shape shape, Operands operands,
                  std::vector<int64_t> ints, double scalar, uint8_t sub) {
   auto n = std::make_shared<Node>();
   n->kind = kind;
@@ -505,7 +505,7 @@ Array concatenate(const std::vector<Array> &arrays, int64_t axis) {
     shape[dim] += n->shape[dim];
     t = promoteTypes(t, n->dtype);
   }
-  std::vector<NodePtr> converted;
+  Operands converted;
   for (const NodePtr &n : nodes)
     if (n->size() > 0) // empty pieces add nothing
       converted.push_back(convertNode(n, t));

@@ -7,7 +7,7 @@
 namespace legato::detail {
 
 /// Records a node in the live engine.
-NodePtr makeNode(OpKind kind, DType dtype, Shape shape, std::vector<NodePtr> operands = {},
+NodePtr makeNode(OpKind kind, DType dtype, Shape shape, Operands operands = {},
                  std::vector<int64_t> ints = {}, double scalar = 0, uint8_t sub = 0);
 /// Wraps a node into a fresh Array (eager mode runs it here).
 Array wrap(NodePtr node);
