@@ -81,8 +81,7 @@ void ArrayImpl::setNode(NodePtr n) {
   ++version;
 }
 
-static std::vector<int64_t> concat(const std::vector<int64_t> &a,
-                                   const std::vector<int64_t> &b) {
+static std::vector<int64_t> concat(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b) {
   std::vector<int64_t> r;
   r.reserve(a.size() + b.size());
   r.insert(r.end(), a.begin(), a.end());
@@ -94,7 +93,8 @@ const NodePtr &ArrayImpl::value() {
   if (base && !(snapshot && node)) {
     const NodePtr &source = base->value();
     if (!node || baseVersion != base->version) {
-      NodePtr sliced = makeNode(OpKind::Slice, source->dtype, window.sizes, {source},
+      NodePtr sliced = makeNode(OpKind::Slice, source->dtype,
+                                Shape(window.sizes.begin(), window.sizes.end()), {source},
                                 concat(window.offsets, window.strides));
       baseVersion = base->version;
       setNode(window.dropsAny() ? reshapeNode(sliced, window.resultShape()) : sliced);
@@ -116,7 +116,7 @@ void ArrayImpl::write(const Window &w, NodePtr v) {
     if (size == 0)
       return; // an empty window: nothing changes (NumPy checks shapes only)
   const NodePtr &current = value();
-  NodePtr shaped = reshapeNode(std::move(v), w.sizes);
+  NodePtr shaped = reshapeNode(std::move(v), Shape(w.sizes.begin(), w.sizes.end()));
   NodePtr updated = makeNode(OpKind::InsertSlice, current->dtype, current->shape,
                              {shaped, current}, concat(w.offsets, w.strides));
   if (base && !snapshot) {

@@ -5,6 +5,7 @@
 #include "API/Node.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
 
@@ -13,8 +14,9 @@ namespace legato::detail {
 /// A strided window of an array: per dimension an offset, a stride and a
 /// size; `dropped` marks dimensions selected by an integer index.
 struct Window {
-  std::vector<int64_t> offsets, strides, sizes;
-  std::vector<bool> dropped;
+  // (Inline for the usual ranks: indexing allocates nothing here.)
+  llvm::SmallVector<int64_t, 4> offsets, strides, sizes;
+  llvm::SmallVector<bool, 4> dropped;
   /// The shape of the selected values, integer-indexed dims removed.
   Shape resultShape() const;
   /// Whether integer indices remove some dims, or all of them.
