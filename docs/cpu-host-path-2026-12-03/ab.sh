@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 23: the lazy host path on this CPU, base (a603be6) against new
-# (b81bcbc), interleaved: legato-bench lazy at n = 16 (kernels too small to
-# matter: what is left is recording, cutting windows, keying and launching
+# (45b7bdf; ab.txt.b81bcbc: the same run with new = b81bcbc), interleaved:
+# legato-bench lazy at n = 16 (kernels too small to matter: what is left is recording, cutting windows, keying and launching
 # programs; same windows, kernels and checksums in both), then
 # legato-overhead. BASE: a folder holding the base build's liblegato.so and
 # legato-bench; the new build in build/. Both binaries use only the public
