@@ -246,7 +246,6 @@ void Engine::runProgram(const std::vector<Node *> &outputs) {
 }
 
 std::shared_ptr<Executable> Engine::compile(const Program &program) {
-  mlir::legato::PipelineOptions options = pipelineOptions();
   std::string key = program.key + optionsKey;
   if (ranks() > 1) { // where the inputs live and the outputs go decides the program
     for (const NodePtr &in : program.inputs)
@@ -257,6 +256,7 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   }
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
+  mlir::legato::PipelineOptions options = pipelineOptions();
   ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
   span.arg("ops", int64_t(program.nodes.size()));
   auto start = std::chrono::steady_clock::now();

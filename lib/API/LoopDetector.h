@@ -72,14 +72,10 @@ public:
   /// --iters 20`: 721 against 661).
   static constexpr WindowLength kDistributedWindow{32, true};
   /// Notes the next recorded op (its `seq` set), with `live` the number of
-  /// values that Arrays hold just before it (for Outputs::held, asked for
-  /// only while `wantsLiveCount()`); says whether the window should end
+  /// values that Arrays hold just before it (read for Outputs::held over
+  /// the first period after a lock); says whether the window should end
   /// before this op or after it.
   Cut record(const Node &node, int64_t live = 0);
-  /// Whether the next record() should be told the live count.
-  bool wantsLiveCount() const {
-    return outputs == Outputs::held && !body.empty() && cutBefore < 0;
-  }
   /// Forgets everything: a flush for another reason broke the alignment.
   void reset();
 

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cassert>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -19,13 +18,15 @@ namespace legato::detail {
 
 namespace {
 /// Writes a program key: values at fixed widths (no separators needed to
-/// keep it unambiguous, no number formatted as text) into a string sized
-/// once, to exactly the bytes written.
+/// keep it unambiguous, no number formatted as text), the string sized once
+/// for the bytes expected (grown if they were too few) and trimmed by
+/// finish().
 class KeyWriter {
 public:
-  KeyWriter(std::string &key, size_t bytes) : key(key) { key.resize(bytes); }
-  ~KeyWriter() { assert(at == key.size() && "KeyWriter: size mismatch"); }
+  KeyWriter(std::string &key, size_t expected) : key(key) { key.resize(expected); }
   template <typename T> void put(T v) {
+    if (at + sizeof v > key.size())
+      key.resize(std::max<size_t>(2 * key.size(), 256));
     std::memcpy(key.data() + at, &v, sizeof v);
     at += sizeof v;
   }
@@ -35,7 +36,7 @@ public:
     for (int64_t d : n.shape)
       put(d);
   }
-  static size_t shapeBytes(const Node &n) { return 1 + 4 + 8 * n.shape.size(); }
+  void finish() { key.resize(at); }
 
 private:
   std::string &key;
@@ -90,12 +91,8 @@ Program collectProgram(const std::vector<Node *> &outputs,
         program.inputs.push_back(op);
       }
 
-  size_t bytes = 4 + 4 * outputs.size();
-  for (const NodePtr &in : program.inputs)
-    bytes += KeyWriter::shapeBytes(*in);
-  for (Node *n : program.nodes)
-    bytes += 2 + KeyWriter::shapeBytes(*n) + 4 + 8 * n->ints.size() + 8 + 4 + 4 * n->operands.size();
-  KeyWriter key(program.key, bytes);
+  // (About what a 2-D node takes: kind, type, shape, four ints, operands.)
+  KeyWriter key(program.key, 32 * program.inputs.size() + 80 * program.nodes.size());
   key.put(uint32_t(program.inputs.size()));
   for (const NodePtr &in : program.inputs)
     key.putShape(*in);
@@ -115,6 +112,7 @@ Program collectProgram(const std::vector<Node *> &outputs,
   }
   for (Node *n : outputs)
     key.put(n->collectNumber);
+  key.finish();
   return program;
 }
 
