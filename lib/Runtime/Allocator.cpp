@@ -1,10 +1,14 @@
 //===- Allocator.cpp - tracked host allocations -----------------------------===//
 //
-// Large blocks are pooled. glibc serves them with fresh mmaps, so every array
-// a kernel writes would first take a page fault per 4 KiB (a 32 MiB result:
-// ~8k faults, as long as the kernel itself). Freed large blocks are kept by
-// size class and handed out again, as CuPy's and PyTorch's pools do; the pool
-// is bounded, and emptied before an allocation is reported as failing.
+// Blocks from 128 KiB up are pooled. glibc serves such blocks with fresh
+// mmaps, or from the top of its heap, which it gives back to the system once
+// more than a few such blocks are free there; either way every array a kernel
+// writes would first take a page fault per 4 KiB (a 32 MiB result: ~8k
+// faults, as long as the kernel itself; CFD at 256², whose arrays are 512 KiB,
+// took ten times the faults of its jit in lazy mode and ran 2x slower:
+// docs/cpu-pool-2026-12-03). Freed blocks are kept by size class and handed
+// out again, as CuPy's and PyTorch's pools do; the pool is bounded, and
+// emptied before an allocation is reported as failing.
 //
 //===----------------------------------------------------------------------===//
 #include "Runtime/Allocator.h"
@@ -33,8 +37,9 @@ struct Header {
 constexpr int64_t kHeader = kAlign;
 static_assert(sizeof(Header) <= kHeader);
 
-// Blocks below this go straight to malloc, which recycles them well.
-constexpr int64_t kPoolMinimum = int64_t(1) << 20;
+// Blocks below this go straight to malloc, which recycles them well (glibc's
+// default mmap threshold).
+constexpr int64_t kPoolMinimum = int64_t(1) << 17;
 
 std::atomic<int64_t> current{0}, peak{0}, limit{0};
 
