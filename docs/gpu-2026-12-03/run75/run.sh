@@ -1,22 +1,5 @@
 #!/bin/bash
 # Session 24 (d51534a: the host pool from 128 KiB): the GPU suite, the full
-# GPU benchmark beside the peers (bench/gpu.sh), then the differential
-# fuzzer for 100 s from seed 461501.
-set -u
-tar xJf .gpu/build.tar.xz -C .gpu
-source .devpack/env.sh
-echo "== GPU suite"
-bash test/gpu/run.sh .gpu/build 2>&1 | grep -v "^PASS" | tail -25
-echo "== benchmark"
-bash bench/gpu.sh .gpu/build .gpu/bench $OUT > $OUT/bench.log 2>&1
-tail -14 $OUT/table.md
-export LEGATO_BACKEND=cuda LD_LIBRARY_PATH=$PWD/.gpu/build/lib/API:${LD_LIBRARY_PATH:-}
-python=
-for p in python3 /usr/bin/python3; do
-  if "$p" -c 'import numpy' 2>/dev/null; then python=$(command -v "$p"); break; fi
-done
-echo "== fuzz: python $python"
-timeout 130 .gpu/build/tools/legato-fuzz/legato-fuzz --python=$python \
-  --evaluator=tools/legato-fuzz/numpy_eval.py --seed=461501 --seconds=100 --jobs=8 \
-  --save=$OUT/fuzz 2>&1 | tail -3
-echo "rc ${PIPESTATUS[0]}"
+# GPU benchmark beside the peers, then the differential fuzzer for 100 s
+# from seed 461501.
+bash test/gpu/validate.sh "$OUT" 461501 100
