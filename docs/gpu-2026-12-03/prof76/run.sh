@@ -25,7 +25,7 @@ total = 0.0
 for k, m in by.items():
     t = float(m.get("gpu__time_duration.sum", 0)); total += t
     b = float(m.get("dram__bytes_read.sum", 0)) + float(m.get("dram__bytes_write.sum", 0))
-    print(f'{k:>4} {m["name"][:28]:28} {t/1000:8.1f} us {b/1e6:8.1f} MB {b/max(t,1):6.2f} TB/s'
+    print(f'{k:>4} {m["name"][:28]:28} {t/1000:8.1f} us {b/1e6:8.1f} MB {b/max(t,1):7.1f} GB/s'
           f' fp64 {m.get("sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active","?"):>6}%'
           f' issue {m.get("smsp__issue_active.avg.pct_of_peak_sustained_active","?"):>6}%'
           f' regs {m.get("launch__registers_per_thread","?"):>4} grid {m.get("launch__grid_size","?"):>7}'
