@@ -48,6 +48,7 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   pm.addPass(createGpuNVVMAttachTarget(target));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createLegatoGpuLowerAllReducePass());
+  kernels.addPass(createLegatoGpuNumpyMinMaxPass());
   if (options.gpuContract)
     kernels.addPass(createLegatoGpuContractPass());
   kernels.addPass(memref::createExpandStridedMetadataPass()); // the views sunk into kernels

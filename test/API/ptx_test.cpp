@@ -108,6 +108,23 @@ TEST(Ptx, ProductsFuseIntoFmaOnlyWhenAsked) {
 /// api.ptx.fuse_sweeps) one kernel for both: the second sweep's runs of rows
 /// and its recomputed walls are independent of each other and share a
 /// launch; one kernel each with LEGATO_FUSE_SWEEPS=0.
+// NumPy's maximum (`a > b || isnan(a) ? a : b`): a compare, a NaN test and
+// a select, not max.f64 with its NaN and signed-zero fixes
+// (legato-gpu-numpy-min-max; the GPU suite checks the values).
+TEST(Ptx, MaximumAndMinimumAreNumpysSelect) {
+  runtime();
+  legato::Array a = legato::random({4096}, legato::f64, 4);
+  legato::Array b = legato::random({4096}, legato::f64, 5);
+  auto f = legato::jit([](const legato::Array &x, const legato::Array &y) {
+    return legato::maximum(x, y) - legato::minimum(x, y);
+  });
+  std::string ptx = f.ptx(a, b);
+  EXPECT_EQ(ptx.find("max.f64"), std::string::npos) << ptx;
+  EXPECT_EQ(ptx.find("min.f64"), std::string::npos) << ptx;
+  EXPECT_NE(ptx.find("setp.nan.f64"), std::string::npos) << ptx;
+  EXPECT_NE(ptx.find("selp.f64"), std::string::npos) << ptx;
+}
+
 TEST(Ptx, TwoPressureSweepsAreOneKernelWithFuseSweeps) {
   runtime();
   using legato::all;
