@@ -87,10 +87,11 @@ def LegatoGpuNumpyMinMaxPass : Pass<"legato-gpu-numpy-min-max", "mlir::gpu::GPUM
     Rewrites `arith.maximumf a, b` into `a > b || isnan(a) ? a : b` (and
     `arith.minimumf` with `<`): NaN propagates, and of two equal values the
     second is returned, so `maximum(0.0, -0.0)` is -0.0 as in NumPy.
-    `arith.maximumf` orders -0.0 below +0.0, which the NVPTX backend can only
-    do for f64 with six more instructions per element (it has no f64 max
-    that propagates NaN): shallow water's flux kernels, bound by instruction
-    issue, spent half their instructions there.
+    `arith.maximumf` orders -0.0 below +0.0, which costs the NVPTX backend
+    nine instructions for f64 (max.f64, then a compare and a select for NaN
+    and for each signed zero) where NumPy's rule takes four: shallow water's
+    flux kernels, bound by instruction issue, spent half their instructions
+    there.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }

@@ -102,15 +102,9 @@ TEST(Ptx, ProductsFuseIntoFmaOnlyWhenAsked) {
   }
 }
 
-/// Two of CFD's pressure sweeps (rows between walls from shifted slices,
-/// periodic columns, walls copied from their neighbours): with
-/// Options::fuse_sweeps (the default; LEGATO_FUSE_SWEEPS=1 in the test
-/// api.ptx.fuse_sweeps) one kernel for both: the second sweep's runs of rows
-/// and its recomputed walls are independent of each other and share a
-/// launch; one kernel each with LEGATO_FUSE_SWEEPS=0.
-// NumPy's maximum (`a > b || isnan(a) ? a : b`): a compare, a NaN test and
-// a select, not max.f64 with its NaN and signed-zero fixes
-// (legato-gpu-numpy-min-max; the GPU suite checks the values).
+/// NumPy's maximum (`a > b || isnan(a) ? a : b`): a compare, a NaN test and
+/// a select, not max.f64 with its NaN and signed-zero fixes
+/// (legato-gpu-numpy-min-max; the GPU suite checks the values).
 TEST(Ptx, MaximumAndMinimumAreNumpysSelect) {
   runtime();
   legato::Array a = legato::random({4096}, legato::f64, 4);
@@ -125,6 +119,12 @@ TEST(Ptx, MaximumAndMinimumAreNumpysSelect) {
   EXPECT_NE(ptx.find("selp.f64"), std::string::npos) << ptx;
 }
 
+/// Two of CFD's pressure sweeps (rows between walls from shifted slices,
+/// periodic columns, walls copied from their neighbours): with
+/// Options::fuse_sweeps (the default; LEGATO_FUSE_SWEEPS=1 in the test
+/// api.ptx.fuse_sweeps) one kernel for both: the second sweep's runs of rows
+/// and its recomputed walls are independent of each other and share a
+/// launch; one kernel each with LEGATO_FUSE_SWEEPS=0.
 TEST(Ptx, TwoPressureSweepsAreOneKernelWithFuseSweeps) {
   runtime();
   using legato::all;
