@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The differential fuzzer against NumPy on the CUDA backend, on the GPU
+# machine, for SECONDS from SEED; programs that disagree are saved (shrunk)
+# under OUT/fuzz. Needs a bundle in .gpu/build (test/gpu/bundle.sh) and
+# .devpack/env.sh sourced.
+#   test/gpu/fuzz.sh OUT SEED [SECONDS]
+set -u
+out=$1 seed=$2 seconds=${3:-100}
+export LEGATO_BACKEND=cuda LD_LIBRARY_PATH=$PWD/.gpu/build/lib/API:${LD_LIBRARY_PATH:-}
+python=
+for p in python3 /usr/bin/python3; do
+  if "$p" -c 'import numpy' 2>/dev/null; then python=$(command -v "$p"); break; fi
+done
+echo "== fuzz: python $python"
+timeout $((seconds + 30)) .gpu/build/tools/legato-fuzz/legato-fuzz --python="$python" \
+  --evaluator=tools/legato-fuzz/numpy_eval.py --seed="$seed" --seconds="$seconds" --jobs=8 \
+  --save="$out/fuzz" 2>&1 | tail -3
+echo "rc ${PIPESTATUS[0]}"
