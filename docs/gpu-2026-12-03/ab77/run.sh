@@ -27,13 +27,5 @@ for round in 1 2 3; do
     run --app black_scholes --n 67108864 --dtype f64 --mode jit --reps 10
   done
 done
-export LD_LIBRARY_PATH=$PWD/.gpu/build/lib/API:$LD_LIBRARY_PATH
-python=
-for p in python3 /usr/bin/python3; do
-  if "$p" -c 'import numpy' 2>/dev/null; then python=$(command -v "$p"); break; fi
-done
-echo "== fuzz: python $python"
-timeout 90 .gpu/build/tools/legato-fuzz/legato-fuzz --python=$python \
-  --evaluator=tools/legato-fuzz/numpy_eval.py --seed=462501 --seconds=60 --jobs=8 \
-  --save=$OUT/fuzz 2>&1 | tail -3
-echo "rc ${PIPESTATUS[0]}"
+# (These lines ran as the fuzzer block that test/gpu/fuzz.sh now holds.)
+bash test/gpu/fuzz.sh "$OUT" 462501 60
