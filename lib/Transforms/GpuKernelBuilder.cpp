@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -88,6 +89,30 @@ void mapOperands(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange iv
   for (auto [i, out] : llvm::enumerate(outs))
     if (out)
       map.map(body.getArgument(op.getNumDpsInputs() + i), out);
+}
+
+void issueLoadsHere(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  SmallVector<Value> pinned;
+  std::string constraints;
+  llvm::SmallPtrSet<Value, 16> seen;
+  for (Value v : values) {
+    if (!v || !v.getDefiningOp<memref::LoadOp>() || !seen.insert(v).second)
+      continue;
+    // NVPTX inline-asm register classes.
+    Type t = v.getType();
+    const char *letter = t.isF64() ? "d" : t.isF32() ? "f" : t.isInteger(64) ? "l"
+                       : t.isInteger(32) ? "r" : t.isInteger(16) ? "h" : nullptr;
+    if (!letter)
+      continue;
+    constraints += (constraints.empty() ? "" : ",") + std::string(letter);
+    pinned.push_back(v);
+  }
+  if (pinned.empty())
+    return;
+  LLVM::InlineAsmOp::create(b, loc, TypeRange(), pinned, /*asm_string=*/"", constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
 }
 
 /// Emits the payload's computation for operands mapped in `map`; returns the

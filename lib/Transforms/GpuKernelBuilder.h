@@ -52,6 +52,13 @@ void store(OpBuilder &b, Location loc, linalg::GenericOp op, unsigned result, Va
 /// `outs` (null where the payload does not read them).
 void mapOperands(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange ivs,
                  ValueRange outs, IRMapping &map);
+/// Keeps the loads that made `values` ahead of everything emitted after this
+/// point (an empty inline asm with side effects reads them). LLVM's machine
+/// code sinking otherwise moves each load down to the block of its first
+/// use, past the branches of libdevice's `log` and `exp`, so that a
+/// thread's loads no longer overlap one another's latency. Values whose
+/// type inline PTX cannot take (index, i1, i8) are left alone.
+void issueLoadsHere(OpBuilder &b, Location loc, ArrayRef<Value> values);
 /// Emits the payload for operands mapped in `map`; returns what it yields.
 SmallVector<Value> computePayload(OpBuilder &b, Location loc, linalg::GenericOp op,
                                   ValueRange ivs, IRMapping &map);

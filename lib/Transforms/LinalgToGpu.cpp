@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -316,6 +317,19 @@ void emitEpilogue(OpBuilder &b, Location loc, linalg::GenericOp epilogue, ValueR
     store(b, loc, epilogue, i, v, ivs);
 }
 
+/// Whether `op`'s payload has a math function that becomes a libdevice call
+/// with branches (log, exp, pow, erf, sin, ...), not a single instruction.
+bool payloadCallsMathLibrary(linalg::GenericOp op) {
+  return op.getRegion()
+      .walk([](Operation *o) {
+        bool library = isa<math::MathDialect>(o->getDialect()) &&
+                       !isa<math::SqrtOp, math::AbsFOp, math::AbsIOp, math::FmaOp, math::FloorOp,
+                            math::CeilOp, math::TruncOp, math::RoundEvenOp, math::CopySignOp>(o);
+        return library ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// One output element per thread in a grid-stride loop; the reduced
 /// dimensions (if any) looped over sequentially with the outputs in
 /// registers. With `fused`, each thread also accumulates that reduction over
@@ -438,12 +452,24 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
   SmallVector<Value> acc;
   if (fused)
     acc.push_back(arith::ConstantOp::create(b, loc, fused->combiner.neutral));
+  // Only where libdevice's branches follow the loads (issueLoadsHere):
+  // elsewhere the barrier changed how LLVM laid out the stencils' and CFD's
+  // loops, for nothing.
+  bool callsMathLibrary = payloadCallsMathLibrary(op);
   // Loads the elements at `ivsOf` (all before any store), computes and
   // stores them.
   auto emitRound = [&](ArrayRef<SmallVector<Value>> ivsOf, Value carried) {
     SmallVector<Element> elements(ivsOf.size());
-    for (auto [ivs, e] : llvm::zip(ivsOf, elements))
+    SmallVector<Value> loaded;
+    for (auto [ivs, e] : llvm::zip(ivsOf, elements)) {
       loadElement(ivs, e);
+      for (BlockArgument arg : op.getRegion().front().getArguments())
+        if (Value v = e.map.lookupOrNull(arg))
+          loaded.push_back(v);
+      llvm::append_range(loaded, e.outs);
+    }
+    if (callsMathLibrary)
+      issueLoadsHere(b, loc, loaded);
     for (Element &e : elements)
       carried = finishElement(e, carried);
     return carried;

@@ -119,6 +119,27 @@ TEST(Ptx, MaximumAndMinimumAreNumpysSelect) {
   EXPECT_NE(ptx.find("selp.f64"), std::string::npos) << ptx;
 }
 
+/// f64 Black-Scholes: a thread's two elements read three inputs each, and
+/// all six loads are issued before its first division, as the kernel
+/// builder emits them; without the barrier after them (issueLoadsHere) LLVM
+/// sank each load to its first use, past the branches of libdevice's log
+/// and exp, and the loads of a thread no longer overlapped.
+TEST(Ptx, BlackScholesIssuesItsLoadsBeforeItsMath) {
+  runtime();
+  auto [S, X, T] = apps::black_scholes_inputs(1 << 20, legato::f64);
+  auto f = legato::jit([](const legato::Array &s, const legato::Array &x, const legato::Array &t) {
+    auto [call, put] = apps::black_scholes(s, x, t);
+    return std::vector<legato::Array>{call, put};
+  });
+  std::string ptx = f.ptx(S, X, T);
+  ASSERT_EQ(entries(ptx), 1) << ptx;
+  size_t lastLoad = ptx.rfind("ld.global"), firstDivision = ptx.find("div.rn.f64");
+  ASSERT_NE(lastLoad, std::string::npos) << ptx;
+  ASSERT_NE(firstDivision, std::string::npos) << ptx;
+  EXPECT_EQ(count(ptx, "ld.global"), 6) << ptx;
+  EXPECT_LT(lastLoad, firstDivision) << ptx;
+}
+
 /// Two of CFD's pressure sweeps (rows between walls from shifted slices,
 /// periodic columns, walls copied from their neighbours): with
 /// Options::fuse_sweeps (the default; LEGATO_FUSE_SWEEPS=1 in the test

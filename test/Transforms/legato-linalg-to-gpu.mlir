@@ -343,6 +343,49 @@ func.func @strided(%x: memref<1024x1026xf32>, %y: memref<1024x1024xf32>) {
   return
 }
 
+// Tests that when the payload calls libdevice (log, exp: functions with
+// branches), an empty inline asm with side effects reads every value the
+// round loaded (two elements of two f64 inputs, register class "d"), so that
+// LLVM cannot sink the second element's loads past the first one's log.
+// CHECK-LABEL: func @library_math
+// CHECK: scf.for
+// CHECK-COUNT-4: memref.load
+// CHECK-NEXT: llvm.inline_asm has_side_effects "", "d,d,d,d" %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (f64, f64, f64, f64) -> ()
+// CHECK: math.log
+// CHECK: math.exp
+// CHECK: math.log
+// CHECK-NOT: llvm.inline_asm
+// CHECK: gpu.terminator
+func.func @library_math(%x: memref<1024x1026xf64>, %t: memref<1024x1024xf64>, %y: memref<1024x1024xf64>) {
+  %v = memref.subview %x[0, 1] [1024, 1024] [1, 1] : memref<1024x1026xf64> to memref<1024x1024xf64, strided<[1026, 1], offset: 1>>
+  linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v, %t : memref<1024x1024xf64, strided<[1026, 1], offset: 1>>, memref<1024x1024xf64>) outs(%y : memref<1024x1024xf64>) {
+  ^bb0(%a: f64, %b: f64, %o: f64):
+    %l = math.log %a : f64
+    %e = math.exp %b : f64
+    %s = arith.addf %l, %e : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
+// Tests that without library calls (sqrt is one instruction) nothing holds
+// the loads: the barrier would only constrain LLVM's layout of the loop.
+// CHECK-LABEL: func @instruction_math
+// CHECK-COUNT-2: memref.load
+// CHECK-NOT: llvm.inline_asm
+// CHECK: gpu.terminator
+func.func @instruction_math(%x: memref<1024x1026xf64>, %y: memref<1024x1024xf64>) {
+  %v = memref.subview %x[0, 1] [1024, 1024] [1, 1] : memref<1024x1026xf64> to memref<1024x1024xf64, strided<[1026, 1], offset: 1>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<1024x1024xf64, strided<[1026, 1], offset: 1>>) outs(%y : memref<1024x1024xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %r = math.sqrt %a : f64
+    linalg.yield %r : f64
+  }
+  return
+}
+
 // Tests that an elementwise op of more than 8 inputs whose windows do not
 // overlap from row to row (here shifted along the rows only) handles one
 // element per thread and round: 2^16 elements make 256 blocks of 256
