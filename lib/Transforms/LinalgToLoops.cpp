@@ -12,6 +12,7 @@
 #include "Transforms/SweepTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -40,6 +41,25 @@ int64_t staticIterations(linalg::LinalgOp op) {
   return n;
 }
 
+
+/// Turns LLVM's unrolling off in the loop nest `root` of ops too small for
+/// threads. They run for microseconds, but unrolling (their short inner
+/// loops in full, the outer ones four times, each copy with its vector body
+/// and remainder) multiplied their code: at 512² shallow water's entry
+/// function held 20,000 LLVM instructions of them, and its code generation
+/// took 1.3 s (docs/PERFORMANCE.md, "Compile time"). The attribute is named
+/// after llvm.br's `loop_annotation` property: convert-scf-to-cf copies an
+/// scf.for's LLVM attributes onto its latch branch, and only the property
+/// reaches LLVM IR.
+void disableUnrolling(Operation *root) {
+  MLIRContext *context = root->getContext();
+  auto noUnrolling = LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{},
+      LLVM::LoopUnrollAttr::get(context, /*disable=*/BoolAttr::get(context, true), {}, {}, {}, {},
+                                {}, {}),
+      {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+  root->walk([&](scf::ForOp loop) { loop->setAttr("loop_annotation", noUnrolling); });
+}
 
 /// `scf.parallel (i..., j)` as `scf.parallel (i...) { scf.for j }`: OpenMP
 /// shares out the rows, and each thread runs the innermost dimension as a
@@ -173,6 +193,8 @@ struct LegatoLinalgToLoopsPass
     }
     for (linalg::GenericOp kernel : kernels)
       rewriter.eraseOp(kernel);
+    if (iterations < minParallelIterations)
+      disableUnrolling(loop);
     return success();
   }
 
@@ -217,7 +239,10 @@ struct LegatoLinalgToLoopsPass
                                                : linalg::linalgOpToLoops(rewriter, op);
     if (failed(loops))
       return op->emitError("cannot lower to loops");
+    int64_t iterations = staticIterations(op);
     rewriter.eraseOp(op);
+    if (iterations >= 0 && iterations < minParallelIterations && !loops->empty())
+      disableUnrolling(loops->front());
     if (parallel && !loops->empty())
       if (auto outer = dyn_cast<scf::ParallelOp>(loops->front()))
         keepInnermostDimSequential(rewriter, outer);

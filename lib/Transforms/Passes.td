@@ -240,7 +240,10 @@ def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
     (`legato.launch`) become one loop over their rows; a tiled pair of
     sweeps one loop over tiles of rows, each tile computing the first
     sweep's rows it needs into a scratch buffer on the stack, then its rows
-    of the second sweep.
+    of the second sweep. The loops of ops below `min-parallel-iterations`
+    carry a `loop_annotation` that turns LLVM's unrolling off: they run for
+    microseconds, and unrolled they took most of the program's code
+    generation.
   }];
   let options = [
     Option<"threads", "threads", "int", "1", "CPU worker threads">,
@@ -248,7 +251,8 @@ def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
            "::mlir::legato::kMinParallelIterations",
            "iterations below which an op runs on one thread">,
   ];
-  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect"];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect",
+                           "mlir::LLVM::LLVMDialect"];
 }
 
 def LegatoSimplifyPass : Pass<"legato-simplify", "mlir::ModuleOp"> {

@@ -3,13 +3,23 @@
 
 #id = affine_map<(d0) -> (d0)>
 
+// The loops of kernels too small for threads do not unroll (below).
+// CHECK: #[[$UNROLL:.+]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[$NO_UNROLLING:.+]] = #llvm.loop_annotation<unroll = #[[$UNROLL]]>
+// SERIAL: #[[$UNROLL:.+]] = #llvm.loop_unroll<disable = true>
+// SERIAL: #[[$NO_UNROLLING:.+]] = #llvm.loop_annotation<unroll = #[[$UNROLL]]>
+
 // Tests that a kernel of 65536 iterations gets a parallel loop when threads
-// are available, and sequential loops on one thread.
+// are available, and sequential loops on one thread; LLVM may unroll them.
 // CHECK-LABEL: func @large
 // CHECK: scf.parallel
+// CHECK-NOT: loop_annotation
+// CHECK: return
 // SERIAL-LABEL: func @large
 // SERIAL-NOT: scf.parallel
 // SERIAL: scf.for
+// SERIAL-NOT: loop_annotation
+// SERIAL: return
 func.func @large(%a: memref<65536xf64>, %b: memref<65536xf64>) {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%a : memref<65536xf64>) outs(%b : memref<65536xf64>) {
@@ -21,10 +31,14 @@ func.func @large(%a: memref<65536xf64>, %b: memref<65536xf64>) {
 }
 
 // Tests that a tiny kernel stays sequential: threads would cost more than
-// its work.
+// its work; and that its loop does not unroll, on any number of threads
+// (compile time, for microseconds of work).
 // CHECK-LABEL: func @tiny
 // CHECK-NOT: scf.parallel
 // CHECK: scf.for
+// CHECK: } {loop_annotation = #[[$NO_UNROLLING]]}
+// SERIAL-LABEL: func @tiny
+// SERIAL: } {loop_annotation = #[[$NO_UNROLLING]]}
 func.func @tiny(%a: memref<8xf64>, %b: memref<8xf64>) {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%a : memref<8xf64>) outs(%b : memref<8xf64>) {
@@ -183,6 +197,39 @@ func.func @one_launch(%p: memref<64x1024xf64>, %pad: memref<65x1024xf64>) {
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%p : memref<64x1024xf64>) outs(%rest : memref<64x1024xf64, strided<[1024, 1], offset: 1024>>)
       attrs = {legato.launch = 0 : i64} {
+  ^bb0(%x: f64, %o: f64):
+    %y = arith.mulf %x, %x : f64
+    linalg.yield %y : f64
+  }
+  return
+}
+
+// Tests that a launch too small for threads (a one-row border and 4 interior
+// rows of 64) is one sequential loop over its pieces whose loops, the
+// pieces' row loops included, do not unroll.
+// CHECK-LABEL: func @small_launch
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK: } {loop_annotation = #[[$NO_UNROLLING]]}
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK: } {loop_annotation = #[[$NO_UNROLLING]]}
+// CHECK: } {loop_annotation = #[[$NO_UNROLLING]]}
+// CHECK: return
+func.func @small_launch(%p: memref<4x64xf64>, %pad: memref<5x64xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %top = memref.subview %pad[0, 0] [1, 64] [1, 1] : memref<5x64xf64> to memref<1x64xf64, strided<[64, 1]>>
+  linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]}
+      outs(%top : memref<1x64xf64, strided<[64, 1]>>) attrs = {legato.launch = 1 : i64} {
+  ^bb0(%o: f64):
+    linalg.yield %zero : f64
+  }
+  %rest = memref.subview %pad[1, 0] [4, 64] [1, 1] : memref<5x64xf64> to memref<4x64xf64, strided<[64, 1], offset: 64>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<4x64xf64>) outs(%rest : memref<4x64xf64, strided<[64, 1], offset: 64>>)
+      attrs = {legato.launch = 1 : i64} {
   ^bb0(%x: f64, %o: f64):
     %y = arith.mulf %x, %x : f64
     linalg.yield %y : f64
