@@ -42,13 +42,13 @@ int64_t staticIterations(linalg::LinalgOp op) {
 }
 
 
-/// Turns LLVM's unrolling off in the loop nest `root` of ops too small for
-/// threads. They run for microseconds, but unrolling (their short inner
-/// loops in full, the outer ones four times, each copy with its vector body
-/// and remainder) multiplied their code: at 512² shallow water's entry
-/// function held 20,000 LLVM instructions of them, and its code generation
-/// took 1.3 s (docs/PERFORMANCE.md, "Compile time"). The attribute is named
-/// after llvm.br's `loop_annotation` property: convert-scf-to-cf copies an
+/// Turns LLVM's unrolling off in the loop nest `root` of an op too small
+/// for threads. Such loops run for microseconds, but unrolled (short inner
+/// loops in full, outer ones four times, each copy with its vector body and
+/// remainder) they made most of shallow water's 20,000-instruction entry
+/// function at 512², whose code generation took 1.3 s (docs/PERFORMANCE.md,
+/// "Compile time: small loops not unrolled"). The attribute is named after
+/// llvm.br's `loop_annotation` property: convert-scf-to-cf copies an
 /// scf.for's LLVM attributes onto its latch branch, and only the property
 /// reaches LLVM IR.
 void disableUnrolling(Operation *root) {

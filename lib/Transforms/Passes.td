@@ -242,8 +242,7 @@ def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
     sweep's rows it needs into a scratch buffer on the stack, then its rows
     of the second sweep. The loops of ops below `min-parallel-iterations`
     carry a `loop_annotation` that turns LLVM's unrolling off: they run for
-    microseconds, and unrolled they took most of the program's code
-    generation.
+    microseconds, and unrolled they multiplied the code LLVM generated.
   }];
   let options = [
     Option<"threads", "threads", "int", "1", "CPU worker threads">,
