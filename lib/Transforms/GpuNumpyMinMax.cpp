@@ -1,12 +1,14 @@
 //===- GpuNumpyMinMax.cpp - NumPy's maximum and minimum in GPU kernels ------===//
 //
 // The pass's description (GpuPasses.td) says why: arith.maximumf costs f64
-// nine PTX instructions, NumPy's rule four. The CPU backend keeps
-// arith.maximumf, which x86 lowers in five; the backends then differ only in
-// the sign of a zero result.
+// nine PTX instructions, NumPy's rule four. Elementwise maximum and minimum
+// already have NumPy's rule from lower-to-linalg (NumpyMinMax.h); what is
+// left here is the combiners of max and min reductions, which the CPU
+// backend keeps as arith.maximumf (five x86 instructions).
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/GpuPasses.h"
+#include "Transforms/NumpyMinMax.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
@@ -25,21 +27,12 @@ struct LegatoGpuNumpyMinMaxPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     getOperation().walk([&](Operation *op) {
-      // The lhs where it is beyond the rhs or NaN, else the rhs.
-      arith::CmpFPredicate beyond;
-      if (isa<arith::MaximumFOp>(op))
-        beyond = arith::CmpFPredicate::OGT;
-      else if (isa<arith::MinimumFOp>(op))
-        beyond = arith::CmpFPredicate::OLT;
-      else
+      if (!isa<arith::MaximumFOp, arith::MinimumFOp>(op))
         return;
       rewriter.setInsertionPoint(op);
-      Location loc = op->getLoc();
-      Value lhs = op->getOperand(0), rhs = op->getOperand(1);
-      Value isBeyond = arith::CmpFOp::create(rewriter, loc, beyond, lhs, rhs);
-      Value lhsIsNan = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, lhs, lhs);
-      Value pickLhs = arith::OrIOp::create(rewriter, loc, isBeyond, lhsIsNan);
-      rewriter.replaceOpWithNewOp<arith::SelectOp>(op, pickLhs, lhs, rhs);
+      rewriter.replaceOp(op, legato::buildNumpyMaxMin(rewriter, op->getLoc(), op->getOperand(0),
+                                                      op->getOperand(1),
+                                                      isa<arith::MaximumFOp>(op)));
     });
   }
 };

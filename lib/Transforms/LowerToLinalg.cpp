@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Dialect/Legato/LegatoDialect.h"
+#include "Transforms/NumpyMinMax.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -85,10 +86,10 @@ Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) 
   if (isa<PowOp>(op))
     return f ? Value(math::PowFOp::create(b, loc, x, y)) : Value(math::IPowIOp::create(b, loc, x, y));
   if (isa<MaxOp>(op))
-    return f ? Value(arith::MaximumFOp::create(b, loc, x, y))
+    return f ? buildNumpyMaxMin(b, loc, x, y, /*maximum=*/true)
              : bit ? Value(arith::MaxUIOp::create(b, loc, x, y)) : Value(arith::MaxSIOp::create(b, loc, x, y));
   if (isa<MinOp>(op))
-    return f ? Value(arith::MinimumFOp::create(b, loc, x, y))
+    return f ? buildNumpyMaxMin(b, loc, x, y, /*maximum=*/false)
              : bit ? Value(arith::MinUIOp::create(b, loc, x, y)) : Value(arith::MinSIOp::create(b, loc, x, y));
   if (isa<AndOp>(op))
     return arith::AndIOp::create(b, loc, x, y);

@@ -329,8 +329,9 @@ std::optional<Scalar> foldBinary(Operation *op, const Scalar &a, const Scalar &b
     else if (isa<SubOp>(op)) r = x - y;
     else if (isa<MulOp>(op)) r = x * y;
     else if (isa<DivOp>(op)) r = x / y;
-    else if (isa<MaxOp>(op)) r = std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
-    else if (isa<MinOp>(op)) r = std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
+    // NumPy's rule (NumpyMinMax.h): NaN from either side, of equals the second.
+    else if (isa<MaxOp>(op)) r = x > y || std::isnan(x) ? x : y;
+    else if (isa<MinOp>(op)) r = x < y || std::isnan(x) ? x : y;
     else if (isa<PowOp>(op) && elem.isF64()) r = std::pow(x, y);
     else return std::nullopt;
     return floatResult(elem, r);

@@ -603,6 +603,44 @@ TEST(Scalars, OnlyTheKindOfACppScalarMatters) {
   }
 }
 
+// ---- NumPy's rules -----------------------------------------------------------------
+
+/// NumPy's maximum is `a > b || isnan(a) ? a : b` (minimum with `<`): NaN
+/// from either side, and of two equal values the second, so the sign of a
+/// zero comes from the second operand (NumPy 1.24: maximum(0.0, -0.0) is
+/// -0.0). Both backends compute it so (legato-numpy-min-max), with scalar
+/// operands too; float32 and float64.
+TEST(NumpyRules, MaximumAndMinimumOfEqualValuesGiveTheSecond) {
+  const double nan = std::nan(""), inf = INFINITY;
+  std::vector<double> a{0.0, -0.0, nan, 1.0, -inf, 2.0}, b{-0.0, 0.0, 1.0, nan, -inf, 3.0};
+  // NumPy's results, element by element; the last column is a scalar 0.0
+  // against -0.0 elements (a sign only the rule above decides).
+  std::vector<double> max{-0.0, 0.0, nan, nan, -inf, 3.0}, min{-0.0, 0.0, nan, nan, -inf, 2.0};
+  for (legato::DType dt : {legato::f64, legato::f32}) {
+    SCOPED_TRACE(legato::dtype_name(dt));
+    Array x = legato::from_vector(a, {6}).astype(dt), y = legato::from_vector(b, {6}).astype(dt);
+    Array z = legato::from_vector(std::vector<double>(6, -0.0), {6}).astype(dt);
+    std::vector<Array> got = legato_test::run(
+        [](const std::vector<Array> &v) {
+          return std::vector<Array>{legato::maximum(v[0], v[1]), legato::minimum(v[0], v[1]),
+                                    legato::maximum(0.0, v[2]), legato::minimum(v[2], 0.0)};
+        },
+        {x, y, z});
+    std::vector<std::vector<double>> want{max, min, std::vector<double>(6, -0.0),
+                                          std::vector<double>(6, 0.0)};
+    for (size_t r = 0; r < got.size(); ++r) {
+      std::vector<double> g = got[r].astype(legato::f64).to_vector<double>();
+      for (size_t i = 0; i < g.size(); ++i) {
+        bool same = std::isnan(want[r][i]) ? std::isnan(g[i])
+                                           : g[i] == want[r][i] &&
+                                                 std::signbit(g[i]) == std::signbit(want[r][i]);
+        EXPECT_TRUE(same) << "result " << r << " element " << i << ": " << g[i] << ", NumPy "
+                          << want[r][i];
+      }
+    }
+  }
+}
+
 // ---- runtime ---------------------------------------------------------------------
 
 TEST(Runtime, ModeComesFromTheEnvironment) {

@@ -132,6 +132,35 @@ func.func @divisions(%a: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
   return %0, %1 : tensor<4xf64>, tensor<4xf64>
 }
 
+// Tests that maximum and minimum fold as NumPy computes them: of two equal
+// values the second (so the sign of a zero comes from the rhs), NaN from
+// either side; and that their operands are not reordered (not commutative).
+// CHECK-LABEL: func @max_min_constants
+// CHECK-NOT: legato.max
+// CHECK-NOT: legato.min
+// CHECK-DAG: %[[NEG:.*]] = legato.constant dense<-0.000000e+00> : tensor<2xf64>
+// CHECK-DAG: %[[POS:.*]] = legato.constant dense<0.000000e+00> : tensor<2xf64>
+// CHECK-DAG: %[[NAN:.*]] = legato.constant dense<0x7FF8000000000000> : tensor<2xf64>
+// CHECK: return %[[NEG]], %[[POS]], %[[NEG]], %[[NAN]], %[[NAN]]
+// CHECK-LABEL: func @max_keeps_its_order
+// CHECK: legato.max %{{.*}}, %arg0
+func.func @max_min_constants() -> (tensor<2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2xf64>) {
+  %pos = legato.constant dense<0.0> : tensor<2xf64>
+  %neg = legato.constant dense<-0.0> : tensor<2xf64>
+  %nan = legato.constant dense<0x7FF8000000000000> : tensor<2xf64>
+  %0 = legato.max %pos, %neg : tensor<2xf64>
+  %1 = legato.max %neg, %pos : tensor<2xf64>
+  %2 = legato.min %pos, %neg : tensor<2xf64>
+  %3 = legato.max %nan, %pos : tensor<2xf64>
+  %4 = legato.min %pos, %nan : tensor<2xf64>
+  return %0, %1, %2, %3, %4 : tensor<2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2xf64>
+}
+func.func @max_keeps_its_order(%x: tensor<4xf64>) -> tensor<4xf64> {
+  %zero = legato.constant dense<0.0> : tensor<4xf64>
+  %0 = legato.max %zero, %x : tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
 // Tests constant folding of elementwise ops on splats, in the op's type
 // (i32 wraps), including compare, convert and select.
 // CHECK-LABEL: func @constants

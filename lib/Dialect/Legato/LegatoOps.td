@@ -108,11 +108,13 @@ def Legato_DivOp : Legato_BinaryOp<"div", Legato_FloatTensor> {
 def Legato_PowOp : Legato_BinaryOp<"pow", Legato_NumericTensor> {
   let summary = "elementwise power";
 }
-def Legato_MaxOp : Legato_BinaryOp<"max", Legato_Tensor, [Commutative]> {
-  let summary = "elementwise maximum (NaN propagates)";
+// Not Commutative: as in NumPy, of two equal floats the second is the
+// result, so max(0.0, -0.0) is -0.0 and max(-0.0, 0.0) is 0.0.
+def Legato_MaxOp : Legato_BinaryOp<"max", Legato_Tensor> {
+  let summary = "elementwise maximum (NaN propagates; of equal values the second)";
 }
-def Legato_MinOp : Legato_BinaryOp<"min", Legato_Tensor, [Commutative]> {
-  let summary = "elementwise minimum (NaN propagates)";
+def Legato_MinOp : Legato_BinaryOp<"min", Legato_Tensor> {
+  let summary = "elementwise minimum (NaN propagates; of equal values the second)";
 }
 def Legato_AndOp : Legato_BinaryOp<"and", Legato_BoolTensor, [Commutative]> {
   let summary = "elementwise logical and";
