@@ -323,6 +323,8 @@ LEGATO_BINARY(operator>=)
 LEGATO_BINARY(operator==)
 LEGATO_BINARY(operator!=)
 LEGATO_BINARY(pow)
+// As NumPy's: NaN from either operand; of two equal values the second, so
+// maximum(0.0, -0.0) is -0.0 and maximum(-0.0, 0.0) is 0.0.
 LEGATO_BINARY(maximum)
 LEGATO_BINARY(minimum)
 LEGATO_BINARY(logical_and)
