@@ -104,7 +104,8 @@ TEST(Ptx, ProductsFuseIntoFmaOnlyWhenAsked) {
 
 /// NumPy's maximum (`a > b || isnan(a) ? a : b`): a compare, a NaN test and
 /// a select, not max.f64 with its NaN and signed-zero fixes
-/// (legato-gpu-numpy-min-max; the GPU suite checks the values).
+/// (lowered so by legato-lower-to-linalg; NumpyRules in modes_test checks
+/// the values, on the GPU too).
 TEST(Ptx, MaximumAndMinimumAreNumpysSelect) {
   runtime();
   legato::Array a = legato::random({4096}, legato::f64, 4);
