@@ -94,9 +94,8 @@ void mapOperands(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange iv
 void issueLoadsHere(OpBuilder &b, Location loc, ArrayRef<Value> values) {
   SmallVector<Value> pinned;
   std::string constraints;
-  llvm::SmallPtrSet<Value, 16> seen;
   for (Value v : values) {
-    if (!v || !v.getDefiningOp<memref::LoadOp>() || !seen.insert(v).second)
+    if (!v || !v.getDefiningOp<memref::LoadOp>())
       continue;
     // NVPTX inline-asm register classes.
     Type t = v.getType();

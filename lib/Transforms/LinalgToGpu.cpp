@@ -460,16 +460,17 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
   // stores them.
   auto emitRound = [&](ArrayRef<SmallVector<Value>> ivsOf, Value carried) {
     SmallVector<Element> elements(ivsOf.size());
-    SmallVector<Value> loaded;
-    for (auto [ivs, e] : llvm::zip(ivsOf, elements)) {
+    for (auto [ivs, e] : llvm::zip(ivsOf, elements))
       loadElement(ivs, e);
-      for (BlockArgument arg : op.getRegion().front().getArguments())
-        if (Value v = e.map.lookupOrNull(arg))
-          loaded.push_back(v);
-      llvm::append_range(loaded, e.outs);
-    }
-    if (callsMathLibrary)
+    if (callsMathLibrary) {
+      SmallVector<Value> loaded;
+      for (Element &e : elements) {
+        for (BlockArgument arg : op.getRegion().front().getArguments())
+          loaded.push_back(e.map.lookupOrNull(arg));
+        llvm::append_range(loaded, e.outs);
+      }
       issueLoadsHere(b, loc, loaded);
+    }
     for (Element &e : elements)
       carried = finishElement(e, carried);
     return carried;
