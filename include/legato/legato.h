@@ -59,7 +59,9 @@ struct Options {
   std::optional<Backend> backend;
   std::optional<Mode> mode;
   int threads = 0;           ///< CPU worker threads; 0 = all cores.
-  std::string cache_dir;     ///< persistent compile cache ("" = memory only)
+  /// Persistent compile cache ("" = memory only): compiled programs and
+  /// their code kept across processes (docs/RELIABILITY.md, "Compile cache").
+  std::string cache_dir;
   std::string trace;         ///< Chrome trace JSON written at shutdown
   int64_t window_limit = 0;  ///< ops per lazy window before a forced flush
   std::optional<bool> simplify; ///< algebraic simplification on/off
@@ -101,8 +103,10 @@ struct Stats {
   int64_t bytes_sent = 0;    ///< bytes this rank sent to other ranks
   int64_t bytes_moved = 0;   ///< global-memory bytes read + written by kernels
   int64_t peak_bytes = 0;    ///< peak bytes allocated (arrays + temporaries)
-  int64_t compiles = 0;      ///< programs compiled (cache misses)
-  double compile_ms = 0;     ///< time spent compiling
+  /// programs compiled, or loaded from `Options::cache_dir` (misses of the
+  /// process's own cache of compiled programs)
+  int64_t compiles = 0;
+  double compile_ms = 0;     ///< time spent compiling (or loading compiled code)
 };
 
 /// RAII handle of the process-wide runtime; exactly one may exist at a time.

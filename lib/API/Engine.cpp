@@ -2,6 +2,7 @@
 #include "API/Engine.h"
 
 #include "Codegen/CUDA/PtxCompiler.h"
+#include "Runtime/BuildId.h"
 #include "Runtime/Exchange.h"
 #include "Transforms/Passes.h"
 #include "Transforms/ShardingRules.h"
@@ -116,6 +117,11 @@ Engine::Engine(const Options &o)
                "|sweeps=" + std::to_string(options.fuseSweeps) +
                "|recompute=" + std::to_string(options.recomputeSweeps) +
                "|overlap=" + std::to_string(overlapExchanges);
+  // Several ranks compile a partitioned program around collectives
+  // (DistributedProgram), which has no saved form.
+  const std::string &build = runtime::libraryBuildId();
+  if (diskCache && ranks() == 1 && !build.empty() && !device->programFormat().empty())
+    programFormat = "program-" + device->programFormat() + "-legato-" + build;
 }
 
 mlir::legato::PipelineOptions Engine::pipelineOptions() const {
@@ -256,17 +262,16 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   }
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
-  mlir::legato::PipelineOptions options = pipelineOptions();
   ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
   span.arg("ops", int64_t(program.nodes.size()));
   auto start = std::chrono::steady_clock::now();
-  mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
   auto exe = std::make_shared<Executable>();
   if (ranks() == 1) {
-    exe->program = device->compile(*module, options);
+    exe->program = compileOrLoad(program, key);
   } else {
+    mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
     partition(*module, program);
-    auto distributed = std::make_unique<DistributedProgram>(*module, *device, options, comm->rank(),
+    auto distributed = std::make_unique<DistributedProgram>(*module, *device, pipelineOptions(), comm->rank(),
                                                             ranks(), overlapExchanges);
     exe->distributed = distributed.get();
     exe->program = std::move(distributed);
@@ -277,6 +282,21 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   stats.compile_ms += exe->compileMs;
   keepExecutable(key, exe);
   return exe;
+}
+
+std::unique_ptr<codegen::CompiledProgram> Engine::compileOrLoad(const Program &program,
+                                                                const std::string &key) {
+  if (!programFormat.empty())
+    if (std::optional<std::string> image = diskCache->load(key, programFormat))
+      if (std::unique_ptr<codegen::CompiledProgram> loaded = device->loadProgram(*image))
+        return loaded;
+  // (a program that does not load is a miss: compiled, and stored again)
+  mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
+  std::unique_ptr<codegen::CompiledProgram> compiled = device->compile(*module, pipelineOptions());
+  if (!programFormat.empty())
+    if (std::string image = device->saveProgram(*compiled); !image.empty())
+      diskCache->store(key, programFormat, image);
+  return compiled;
 }
 
 void Engine::partition(mlir::ModuleOp module, const Program &program) {

@@ -112,6 +112,13 @@ private:
   uint64_t nextId = 1, nextSeq = 1;
   /// What, beside the program, the executable depends on (backend, options).
   std::string optionsKey;
+  /// The compile cache's format of whole programs, which names the target
+  /// and this build of the library; "" when they are not cached (no cache
+  /// directory, several ranks, a backend that saves none, no build ID).
+  std::string programFormat;
+  /// The executable of `program`, compiled now or loaded from the cache.
+  std::unique_ptr<codegen::CompiledProgram> compileOrLoad(const Program &program,
+                                                          const std::string &key);
   LoopDetector loops;
   /// The values Arrays hold among the latest kRecentOps lazy ops (slot
   /// `seq % kRecentOps`), kept up to date by heldChanged: the loop

@@ -23,6 +23,8 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace legato::codegen {
@@ -49,6 +51,20 @@ public:
   /// Compiles `module` (legato dialect, entry @main); throws legato::Error.
   virtual std::unique_ptr<CompiledProgram>
   compile(mlir::ModuleOp module, const mlir::legato::PipelineOptions &options) = 0;
+  /// Whole compiled programs in the compile cache (docs/RELIABILITY.md,
+  /// "Whole programs"). What a saved program needs of the target besides
+  /// the library build (the CPU and its features; the GPU architecture and
+  /// driver), part of the cache's format; "" when this backend saves none.
+  virtual std::string programFormat() const { return ""; }
+  /// `program` as an image that loadProgram turns back into it in another
+  /// process; "" when it cannot be saved (it was compiled without the
+  /// backend's cache, which is when backends keep their code's bytes).
+  virtual std::string saveProgram([[maybe_unused]] const CompiledProgram &program) { return ""; }
+  /// The program saved as `image`, or null when it cannot be loaded (a
+  /// damaged image, code the target refuses): the caller then compiles it.
+  virtual std::unique_ptr<CompiledProgram> loadProgram([[maybe_unused]] std::string_view image) {
+    return nullptr;
+  }
   /// Memory for `bytes` bytes of array data.
   virtual std::shared_ptr<runtime::Buffer> allocate(int64_t bytes) = 0;
   /// Runs `program`: reads `inputs`, writes `outputs` (in @main's order).

@@ -1,6 +1,7 @@
 //===- CpuBackend.cpp - the host CPU as a legato backend --------------------===//
 #include "Codegen/Backend.h"
 #include "Codegen/CPU/CpuCompiler.h"
+#include "Codegen/ProgramImage.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -13,6 +14,7 @@ namespace {
 
 struct CpuProgram final : CompiledProgram {
   std::unique_ptr<CpuExecutable> executable;
+  std::string object; ///< its object code, kept for saveProgram with a cache
 };
 
 /// A memref descriptor {allocated, aligned, offset, sizes..., strides...} of
@@ -58,7 +60,33 @@ public:
     mlir::legato::buildLegatoCPULLVMPipeline(llvm, options);
     if (mlir::failed(llvm.run(module)))
       throw Error("legato: internal compiler error while lowering a program to LLVM");
-    program->executable = compileForCpu(module, "main", cache_);
+    program->executable =
+        compileForCpu(module, "main", cache_, cache_ ? &program->object : nullptr);
+    return program;
+  }
+
+  std::string programFormat() const override { return cpuObjectFormat(); }
+
+  std::string saveProgram(const CompiledProgram &compiled) override {
+    const auto &program = static_cast<const CpuProgram &>(compiled);
+    if (program.object.empty())
+      return "";
+    ImageWriter image;
+    image.stats(program.stats);
+    image.bytes(program.object);
+    return image.take();
+  }
+
+  std::unique_ptr<CompiledProgram> loadProgram(std::string_view bytes) override {
+    ImageReader image(bytes);
+    auto program = std::make_unique<CpuProgram>();
+    program->stats = image.stats();
+    std::string_view object = image.bytes();
+    if (!image.ok())
+      return nullptr;
+    program->executable = loadCpuObject(object, "main");
+    if (!program->executable)
+      return nullptr;
     return program;
   }
 

@@ -111,17 +111,6 @@ std::string cacheKey(mlir::ModuleOp module, const std::string &entry) {
   return key;
 }
 
-/// Everything else the object depends on, except the LLVM version, which the
-/// cache stamps itself. Bump the revision whenever this file changes the code
-/// it emits for a given module (the pipeline, the wrapper, the options).
-std::string cacheFormat() {
-  const HostTarget &host = hostTarget();
-  std::array<uint8_t, 32> featureHash =
-      llvm::SHA256::hash(llvm::arrayRefFromStringRef(host.features));
-  return "cpu-object-" + host.triple + "-" + host.cpu + "-" +
-         llvm::toHex(llvm::ArrayRef(featureHash).take_front(8), /*LowerCase=*/true) + "-r2";
-}
-
 //===-- Compilation to an object ------------------------------------------===//
 
 /// Adds `_mlir_<f>(void **args)`, which calls `f` with `*args[i]` as its i-th
@@ -325,19 +314,38 @@ void initializeCpuCodegen(int threads) {
       setThreads(threads);
 }
 
+/// Everything else the object depends on, except the LLVM version, which the
+/// cache stamps itself. Bump the revision whenever this file changes the code
+/// it emits for a given module (the pipeline, the wrapper, the options).
+std::string cpuObjectFormat() {
+  const HostTarget &host = hostTarget();
+  std::array<uint8_t, 32> featureHash =
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef(host.features));
+  return "cpu-object-" + host.triple + "-" + host.cpu + "-" +
+         llvm::toHex(llvm::ArrayRef(featureHash).take_front(8), /*LowerCase=*/true) + "-r2";
+}
+
+std::unique_ptr<CpuExecutable> loadCpuObject(std::string_view object, const std::string &entry) {
+  auto exe = link(llvm::StringRef(object.data(), object.size()), entry);
+  if (exe)
+    return std::move(*exe);
+  llvm::consumeError(exe.takeError());
+  return nullptr;
+}
+
 std::unique_ptr<CpuExecutable> compileForCpu(mlir::ModuleOp module, const std::string &entry,
-                                             runtime::DiskCache *cache) {
+                                             runtime::DiskCache *cache, std::string *objectOut) {
   std::string key, format;
   if (cache) {
     key = cacheKey(module, entry);
-    format = cacheFormat();
-    if (std::optional<std::string> object = cache->load(key, format)) {
-      auto exe = link(*object, entry);
-      if (exe)
-        return std::move(*exe);
+    format = cpuObjectFormat();
+    if (std::optional<std::string> object = cache->load(key, format))
       // An entry that passed the checks but does not link is a miss too.
-      llvm::consumeError(exe.takeError());
-    }
+      if (std::unique_ptr<CpuExecutable> exe = loadCpuObject(*object, entry)) {
+        if (objectOut)
+          *objectOut = std::move(*object);
+        return exe;
+      }
   }
   std::string object = compileToObject(module, entry);
   auto exe = link(object, entry);
@@ -346,6 +354,8 @@ std::unique_ptr<CpuExecutable> compileForCpu(mlir::ModuleOp module, const std::s
                 llvm::toString(exe.takeError()));
   if (cache) // (only objects that linked)
     cache->store(key, format, object);
+  if (objectOut)
+    *objectOut = std::move(object);
   return std::move(*exe);
 }
 

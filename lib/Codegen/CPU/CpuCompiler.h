@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace llvm::orc {
 class LLJIT;
@@ -37,9 +38,19 @@ void initializeCpuCodegen(int threads);
 /// math, and looks up the packed C-interface wrapper of `entry`. With a
 /// `cache` (may be null) the object code is taken from it when this module
 /// was compiled for this CPU before, and stored in it otherwise
-/// (docs/RELIABILITY.md, "Compile cache"). Throws legato::Error on failure.
+/// (docs/RELIABILITY.md, "Compile cache"). With `object`, its object code
+/// is copied there too. Throws legato::Error on failure.
 std::unique_ptr<CpuExecutable> compileForCpu(mlir::ModuleOp module, const std::string &entry,
-                                             runtime::DiskCache *cache);
+                                             runtime::DiskCache *cache,
+                                             std::string *object = nullptr);
+
+/// The executable of an object that compileForCpu made on a CPU of the same
+/// cpuObjectFormat(), with `entry` looked up; null when it does not load.
+std::unique_ptr<CpuExecutable> loadCpuObject(std::string_view object, const std::string &entry);
+
+/// The host CPU an object is compiled for, and the revision of the code
+/// generator: objects of another format never load.
+std::string cpuObjectFormat();
 
 } // namespace legato::codegen
 

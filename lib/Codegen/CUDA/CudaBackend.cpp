@@ -9,6 +9,7 @@
 #include "Codegen/Backend.h"
 #include "Codegen/CUDA/LaunchSequence.h"
 #include "Codegen/CUDA/PtxCompiler.h"
+#include "Codegen/ProgramImage.h"
 #ifdef LEGATO_HAS_NCCL
 #include "Codegen/CUDA/NcclCollectives.h"
 #endif
@@ -25,6 +26,7 @@ namespace {
 struct CudaProgram final : CompiledProgram {
   CUmodule module = nullptr;
   cuda::LaunchSequence sequence;
+  std::string cubin; ///< the module's code, kept for saveProgram with a cache
 };
 
 /// The driver's JIT log, for errors.
@@ -62,28 +64,41 @@ std::string linkCubin(const std::string &ptx) {
   return cubin;
 }
 
-/// The module of `ptx` for the current device: its cubin from `cache` when
-/// an earlier process compiled it, else compiled now (and stored).
-CUmodule loadModule(const std::string &ptx, runtime::DiskCache *cache, const std::string &chip) {
-  std::optional<std::string> cubin;
-  std::string format;
-  if (cache) {
-    int driver = 0;
-    cuda::api().cuDriverGetVersion(&driver);
-    // The driver's JIT makes the cubin: its version is part of the format.
-    format = "cubin-" + chip + "-driver" + std::to_string(driver);
-    cubin = cache->load(ptx, format);
-  }
-  if (!cubin) {
-    cubin = linkCubin(ptx);
-    if (cache)
-      cache->store(ptx, format, *cubin);
-  }
-  JitLog log;
-  CUmodule module = nullptr;
-  cuda::check(cuda::api().cuModuleLoadDataEx(&module, cubin->data(), 2, log.options, log.values),
-              "loading a compiled GPU module" + log.message());
-  return module;
+/// The GPU and driver a cubin is for: the driver's JIT makes it, so its
+/// version is part of the cache's formats.
+std::string cubinTarget(const std::string &chip) {
+  int driver = 0;
+  cuda::api().cuDriverGetVersion(&driver);
+  return chip + "-driver" + std::to_string(driver);
+}
+
+/// The cubin of `ptx` for the current device: from `cache` when an earlier
+/// process compiled it, else compiled now (and stored).
+std::string cubinOf(const std::string &ptx, runtime::DiskCache *cache, const std::string &chip) {
+  std::string format = "cubin-" + cubinTarget(chip);
+  if (cache)
+    if (std::optional<std::string> cubin = cache->load(ptx, format))
+      return std::move(*cubin);
+  std::string cubin = linkCubin(ptx);
+  if (cache)
+    cache->store(ptx, format, cubin);
+  return cubin;
+}
+
+CUresult loadCubin(CUmodule *module, std::string_view cubin, JitLog &log) {
+  return cuda::api().cuModuleLoadDataEx(module, cubin.data(), 2, log.options, log.values);
+}
+
+/// Finds each launch's kernel in `program.module`.
+CUresult resolveKernels(CudaProgram &program, std::string *failed) {
+  for (cuda::Step &step : program.sequence.steps)
+    if (step.kind == cuda::Step::Kind::launch)
+      if (CUresult r = cuda::api().cuModuleGetFunction(&step.function, program.module,
+                                                       step.kernel.c_str())) {
+        *failed = step.kernel;
+        return r;
+      }
+  return CUDA_SUCCESS;
 }
 
 class CudaBackend final : public Backend {
@@ -105,13 +120,48 @@ public:
     program->sequence = cuda::buildLaunchSequence(module);
     program->stats.kernels = program->sequence.launches;
     device_->makeCurrent();
-    if (!ptx.empty())
-      program->module = loadModule(ptx, cache_, device_->chip());
-    for (cuda::Step &step : program->sequence.steps)
-      if (step.kind == cuda::Step::Kind::launch)
-        cuda::check(cuda::api().cuModuleGetFunction(&step.function, program->module,
-                                                     step.kernel.c_str()),
-                    "finding kernel " + step.kernel);
+    if (!ptx.empty()) {
+      std::string cubin = cubinOf(ptx, cache_, device_->chip());
+      JitLog log;
+      cuda::check(loadCubin(&program->module, cubin, log),
+                  "loading a compiled GPU module" + log.message());
+      if (cache_)
+        program->cubin = std::move(cubin);
+    }
+    std::string kernel;
+    cuda::check(resolveKernels(*program, &kernel), "finding kernel " + kernel);
+    return program;
+  }
+
+  std::string programFormat() const override { return "cuda-" + cubinTarget(device_->chip()); }
+
+  std::string saveProgram(const CompiledProgram &compiled) override {
+    const auto &program = static_cast<const CudaProgram &>(compiled);
+    if (program.module && program.cubin.empty())
+      return ""; // compiled without a cache: the code was not kept
+    ImageWriter image;
+    image.stats(program.stats);
+    image.bytes(program.cubin);
+    cuda::saveLaunchSequence(program.sequence, image);
+    return image.take();
+  }
+
+  std::unique_ptr<CompiledProgram> loadProgram(std::string_view bytes) override {
+    ImageReader image(bytes);
+    auto program = std::make_unique<CudaProgram>();
+    program->stats = image.stats();
+    std::string_view cubin = image.bytes();
+    std::optional<cuda::LaunchSequence> sequence = cuda::loadLaunchSequence(image);
+    if (!sequence || !image.ok())
+      return nullptr;
+    program->sequence = std::move(*sequence);
+    device_->makeCurrent();
+    JitLog log;
+    if (!cubin.empty() && loadCubin(&program->module, cubin, log) != CUDA_SUCCESS)
+      return nullptr;
+    std::string kernel;
+    if (resolveKernels(*program, &kernel) != CUDA_SUCCESS)
+      return nullptr; // (the module stays loaded, as every compiled one does)
     return program;
   }
 

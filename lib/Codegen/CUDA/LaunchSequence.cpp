@@ -9,6 +9,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 #include <cstring>
@@ -338,6 +339,125 @@ LaunchSequence buildLaunchSequence(ModuleOp module) {
   if (!main || main.getBody().getBlocks().size() != 1)
     throw Error("legato(cuda): internal error: the program has no single-block @main");
   return Builder(main).build();
+}
+
+//===-- Saved programs ----------------------------------------------------===//
+
+namespace {
+
+void saveView(const View &view, codegen::ImageWriter &image) {
+  image.integer(uint64_t(view.slot));
+  image.integer(uint64_t(view.offset));
+  image.integer(view.sizes.size());
+  for (size_t i = 0; i < view.sizes.size(); ++i) {
+    image.integer(uint64_t(view.sizes[i]));
+    image.integer(uint64_t(view.strides[i]));
+  }
+  image.integer(uint64_t(view.elementBytes));
+}
+
+View loadView(codegen::ImageReader &image) {
+  View view;
+  view.slot = int(int64_t(image.integer()));
+  view.offset = int64_t(image.integer());
+  uint64_t rank = image.integer();
+  for (uint64_t i = 0; i < rank && !image.failed(); ++i) {
+    view.sizes.push_back(int64_t(image.integer()));
+    view.strides.push_back(int64_t(image.integer()));
+  }
+  view.elementBytes = int(image.integer());
+  return view;
+}
+
+} // namespace
+
+void saveLaunchSequence(const LaunchSequence &sequence, codegen::ImageWriter &image) {
+  image.integer(uint64_t(sequence.slots));
+  image.integer(uint64_t(sequence.arguments));
+  image.integer(uint64_t(sequence.launches));
+  image.integer(sequence.steps.size());
+  for (const Step &s : sequence.steps) {
+    image.integer(uint64_t(s.kind));
+    image.integer(uint64_t(s.slot));
+    image.integer(uint64_t(s.bytes));
+    image.bytes(s.kernel);
+    for (int d = 0; d < 3; ++d) {
+      image.integer(s.grid[d]);
+      image.integer(s.block[d]);
+    }
+    image.integer(s.params.size());
+    for (uint64_t param : s.params)
+      image.integer(param);
+    image.integer(s.addressParams.size());
+    for (auto [param, slot] : s.addressParams) {
+      image.integer(param);
+      image.integer(uint64_t(slot));
+    }
+    for (const View *view : {&s.a, &s.b, &s.c})
+      saveView(*view, image);
+    image.integer(llvm::bit_cast<uint64_t>(s.beta));
+    image.integer(s.isF64);
+  }
+}
+
+std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
+  LaunchSequence sequence;
+  sequence.slots = int(image.integer());
+  sequence.arguments = int(image.integer());
+  sequence.launches = int64_t(image.integer());
+  uint64_t steps = image.integer();
+  bool valid = sequence.slots >= 0 && sequence.arguments >= 0 &&
+               sequence.arguments <= sequence.slots;
+  auto isSlot = [&](int64_t slot) { return slot >= 0 && slot < sequence.slots; };
+  // (the BLAS steps read this many sizes and strides of their views)
+  auto isView = [&](const View &view, size_t rank) {
+    return isSlot(view.slot) && view.sizes.size() == rank;
+  };
+  for (uint64_t i = 0; i < steps && valid && !image.failed(); ++i) {
+    Step s;
+    uint64_t kind = image.integer();
+    valid = kind <= uint64_t(Step::Kind::gevm);
+    s.kind = Step::Kind(kind);
+    s.slot = int(int64_t(image.integer()));
+    s.bytes = int64_t(image.integer());
+    s.kernel = std::string(image.bytes());
+    for (int d = 0; d < 3; ++d) {
+      s.grid[d] = unsigned(image.integer());
+      s.block[d] = unsigned(image.integer());
+    }
+    uint64_t params = image.integer();
+    for (uint64_t p = 0; p < params && !image.failed(); ++p)
+      s.params.push_back(image.integer());
+    uint64_t addresses = image.integer();
+    for (uint64_t p = 0; p < addresses && !image.failed(); ++p) {
+      auto param = unsigned(image.integer());
+      auto slot = int(int64_t(image.integer()));
+      valid = valid && param < s.params.size() && isSlot(slot);
+      s.addressParams.emplace_back(param, slot);
+    }
+    for (View *view : {&s.a, &s.b, &s.c})
+      *view = loadView(image);
+    s.beta = llvm::bit_cast<double>(image.integer());
+    s.isF64 = image.integer() != 0;
+    switch (s.kind) {
+    case Step::Kind::allocate:
+    case Step::Kind::free: valid = valid && isSlot(s.slot); break;
+    case Step::Kind::launch: break;
+    case Step::Kind::gemm:
+      valid = valid && isView(s.a, 2) && isView(s.b, 2) && isView(s.c, 2);
+      break;
+    case Step::Kind::gemv:
+      valid = valid && isView(s.a, 2) && isView(s.b, 1) && isView(s.c, 1);
+      break;
+    case Step::Kind::gevm:
+      valid = valid && isView(s.a, 1) && isView(s.b, 2) && isView(s.c, 1);
+      break;
+    }
+    sequence.steps.push_back(std::move(s));
+  }
+  if (!valid || image.failed())
+    return std::nullopt;
+  return sequence;
 }
 
 void runLaunchSequence(const LaunchSequence &sequence, Device &device,

@@ -10,10 +10,12 @@
 #define LEGATO_CODEGEN_CUDA_LAUNCHSEQUENCE_H
 
 #include "Codegen/CUDA/DeviceMemory.h"
+#include "Codegen/ProgramImage.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,13 @@ struct LaunchSequence {
 /// Reads @main of a module after the GPU kernel pipeline; throws
 /// legato::Error on an op it cannot run.
 LaunchSequence buildLaunchSequence(mlir::ModuleOp module);
+
+/// Appends `sequence` to a saved program (Backend::saveProgram): every
+/// field but the kernels' CUfunctions, which a loaded module resolves.
+void saveLaunchSequence(const LaunchSequence &sequence, codegen::ImageWriter &image);
+/// The sequence saved by saveLaunchSequence, or nullopt when the image is
+/// damaged (a step of no known kind, a buffer slot out of range).
+std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image);
 
 /// Runs `sequence` on `device` with `arguments` (one device pointer per
 /// @main argument), queueing everything on the device's stream.
