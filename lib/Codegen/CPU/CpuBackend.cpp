@@ -6,6 +6,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace legato::codegen {
@@ -14,7 +15,7 @@ namespace {
 
 struct CpuProgram final : CompiledProgram {
   std::unique_ptr<CpuExecutable> executable;
-  std::string object; ///< its object code, kept for saveProgram with a cache
+  std::string code; ///< its object code, kept for saveProgram with a cache
 };
 
 /// A memref descriptor {allocated, aligned, offset, sizes..., strides...} of
@@ -35,7 +36,8 @@ std::vector<int64_t> descriptor(const ArrayArg &array) {
 
 class CpuBackend final : public Backend {
 public:
-  CpuBackend(int threads, runtime::DiskCache *cache) : cache_(cache) {
+  CpuBackend(int threads, runtime::DiskCache *cache)
+      : threads_(unsigned(std::max(threads, 1))), cache_(cache) {
     initializeCpuCodegen(threads);
   }
 
@@ -60,8 +62,8 @@ public:
     mlir::legato::buildLegatoCPULLVMPipeline(llvm, options);
     if (mlir::failed(llvm.run(module)))
       throw Error("legato: internal compiler error while lowering a program to LLVM");
-    program->executable =
-        compileForCpu(module, "main", cache_, cache_ ? &program->object : nullptr);
+    program->executable = compileForCpu(module, "main", threads_, cache_,
+                                        cache_ ? &program->code : nullptr);
     return program;
   }
 
@@ -69,11 +71,11 @@ public:
 
   std::string saveProgram(const CompiledProgram &compiled) override {
     const auto &program = static_cast<const CpuProgram &>(compiled);
-    if (program.object.empty())
+    if (program.code.empty())
       return "";
     ImageWriter image;
     image.stats(program.stats);
-    image.bytes(program.object);
+    image.bytes(program.code);
     return image.take();
   }
 
@@ -81,10 +83,10 @@ public:
     ImageReader image(bytes);
     auto program = std::make_unique<CpuProgram>();
     program->stats = image.stats();
-    std::string_view object = image.bytes();
+    std::string_view code = image.bytes();
     if (!image.ok())
       return nullptr;
-    program->executable = loadCpuObject(object, "main");
+    program->executable = loadCpuCode(code, "main");
     if (!program->executable)
       return nullptr;
     return program;
@@ -113,6 +115,7 @@ public:
 
 private:
   mlir::legato::Target target_ = mlir::legato::Target::cpu();
+  unsigned threads_;          // OpenMP workers, and code generation's threads
   runtime::DiskCache *cache_; // object code kept across processes, or null
 };
 

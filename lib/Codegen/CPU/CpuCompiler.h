@@ -35,18 +35,19 @@ struct CpuExecutable {
 void initializeCpuCodegen(int threads);
 
 /// Compiles `module` (LLVM dialect) for the host CPU at O3 with vectorised
-/// math, and looks up the packed C-interface wrapper of `entry`. With a
-/// `cache` (may be null) the object code is taken from it when this module
-/// was compiled for this CPU before, and stored in it otherwise
-/// (docs/RELIABILITY.md, "Compile cache"). With `object`, its object code
-/// is copied there too. Throws legato::Error on failure.
+/// math, generating code on up to `threads` threads, and looks up the packed
+/// C-interface wrapper of `entry`. The program's code is one or more objects
+/// packed into one string (its "code"). With a `cache` (may be null) the
+/// code is taken from it when this module was compiled for this CPU before,
+/// and stored in it otherwise (docs/RELIABILITY.md, "Compile cache"). With
+/// `code`, the code is copied there too. Throws legato::Error on failure.
 std::unique_ptr<CpuExecutable> compileForCpu(mlir::ModuleOp module, const std::string &entry,
-                                             runtime::DiskCache *cache,
-                                             std::string *object = nullptr);
+                                             unsigned threads, runtime::DiskCache *cache,
+                                             std::string *code = nullptr);
 
-/// The executable of an object that compileForCpu made on a CPU of the same
+/// The executable of code that compileForCpu made on a CPU of the same
 /// cpuObjectFormat(), with `entry` looked up; null when it does not load.
-std::unique_ptr<CpuExecutable> loadCpuObject(std::string_view object, const std::string &entry);
+std::unique_ptr<CpuExecutable> loadCpuCode(std::string_view code, const std::string &entry);
 
 /// The host CPU an object is compiled for, and the revision of the code
 /// generator: objects of another format never load.
