@@ -271,8 +271,8 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   } else {
     mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
     partition(*module, program);
-    auto distributed = std::make_unique<DistributedProgram>(*module, *device, pipelineOptions(), comm->rank(),
-                                                            ranks(), overlapExchanges);
+    auto distributed = std::make_unique<DistributedProgram>(
+        *module, *device, pipelineOptions(), comm->rank(), ranks(), overlapExchanges);
     exe->distributed = distributed.get();
     exe->program = std::move(distributed);
   }

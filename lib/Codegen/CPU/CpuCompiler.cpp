@@ -2,8 +2,9 @@
 //
 // A module goes through three steps: translation to LLVM IR with a packed
 // wrapper around its entry point, our O3 pipeline for the host CPU, and code
-// generation to an ELF object, which an LLJIT then links into the process.
-// The object is what the compile cache keeps, so a hit skips all three.
+// generation to ELF objects (its functions in parallel), which an LLJIT then
+// links into the process. The objects are what the compile cache keeps, so a
+// hit skips all three.
 //
 // We build the O3 pipeline ourselves because the default one neither targets
 // the host CPU nor knows glibc's vector math library; Black-Scholes runs ~3x
@@ -118,7 +119,7 @@ std::string cacheKey(mlir::ModuleOp module, const std::string &entry) {
   return key;
 }
 
-//===-- Compilation to an object ------------------------------------------===//
+//===-- Compilation to objects --------------------------------------------===//
 
 /// Adds `_mlir_<f>(void **args)`, which calls `f` with `*args[i]` as its i-th
 /// argument and stores a result, if any, to `*args[n]`: the one signature

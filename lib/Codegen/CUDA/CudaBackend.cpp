@@ -85,6 +85,7 @@ std::string cubinOf(const std::string &ptx, runtime::DiskCache *cache, const std
   return cubin;
 }
 
+/// Loads `cubin` as a module of the current context; the JIT log in `log`.
 CUresult loadCubin(CUmodule *module, std::string_view cubin, JitLog &log) {
   return cuda::api().cuModuleLoadDataEx(module, cubin.data(), 2, log.options, log.values);
 }
