@@ -51,10 +51,9 @@ enum class Backend { cpu, cuda };
 
 /// Runtime configuration. Empty/zero fields take their value from the
 /// environment (LEGATO_BACKEND, LEGATO_MODE, LEGATO_THREADS, LEGATO_CACHE_DIR,
-/// LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY, LEGATO_MEMORY_LIMIT,
-/// LEGATO_MESH_ROWS, LEGATO_FP_CONTRACT, LEGATO_FUSE_SWEEPS, LEGATO_OVERLAP), then
-/// from the
-/// defaults.
+/// LEGATO_CACHE_LIMIT, LEGATO_TRACE, LEGATO_WINDOW, LEGATO_SIMPLIFY,
+/// LEGATO_MEMORY_LIMIT, LEGATO_MESH_ROWS, LEGATO_FP_CONTRACT,
+/// LEGATO_FUSE_SWEEPS, LEGATO_OVERLAP), then from the defaults.
 struct Options {
   std::optional<Backend> backend;
   std::optional<Mode> mode;
@@ -62,6 +61,10 @@ struct Options {
   /// Persistent compile cache ("" = memory only): compiled programs and
   /// their code kept across processes (docs/RELIABILITY.md, "Compile cache").
   std::string cache_dir;
+  /// Most bytes the compile cache directory holds; past it the least
+  /// recently used entries are removed. 0 = 4 GiB. The variable takes a
+  /// byte count with an optional K, M, G or T suffix (powers of 1024).
+  int64_t cache_limit = 0;
   std::string trace;         ///< Chrome trace JSON written at shutdown
   int64_t window_limit = 0;  ///< ops per lazy window before a forced flush
   std::optional<bool> simplify; ///< algebraic simplification on/off

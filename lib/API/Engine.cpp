@@ -78,6 +78,9 @@ std::string shapeString(const Shape &shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+/// The compile cache's size when Options::cache_limit leaves it unset.
+constexpr int64_t kDefaultCacheLimit = int64_t(4) << 30;
+
 /// LEGATO_FUSE_SWEEPS=recompute (the rest of that variable is read into
 /// Options::fuse_sweeps).
 static bool isRecomputeSweeps(const char *value) {
@@ -95,7 +98,8 @@ Engine::Engine(const Options &o)
       mlirContext(compilerRegistry(backend)) {
   mlirContext.loadAllAvailableDialects();
   if (!o.cache_dir.empty())
-    diskCache = runtime::DiskCache::openOrWarn(o.cache_dir);
+    if ((diskCache = runtime::DiskCache::openOrWarn(o.cache_dir)))
+      diskCache->setSizeLimit(uint64_t(o.cache_limit > 0 ? o.cache_limit : kDefaultCacheLimit));
   comm = runtime::createCommunicator();
   if (!o.trace.empty()) {
     tracePath = o.trace;

@@ -80,6 +80,9 @@ Options withEnvironment(Options o) {
   if (o.cache_dir.empty())
     if (const char *v = env("LEGATO_CACHE_DIR"))
       o.cache_dir = v;
+  if (o.cache_limit <= 0)
+    if (const char *v = env("LEGATO_CACHE_LIMIT"))
+      o.cache_limit = parseBytes("LEGATO_CACHE_LIMIT", v);
   if (o.trace.empty())
     if (const char *v = env("LEGATO_TRACE"))
       o.trace = v;

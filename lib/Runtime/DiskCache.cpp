@@ -31,6 +31,7 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -40,6 +41,7 @@
 #include <limits>
 #include <mutex>
 #include <set>
+#include <vector>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -204,6 +206,44 @@ void removeStaleTemporaries(int dirFd) {
   ::closedir(dir);
 }
 
+/// An entry file of the directory, for eviction.
+struct EntryFile {
+  std::string name;
+  uint64_t bytes;
+  struct timespec modified;
+};
+
+/// The directory's entry files (regular files named *.entry).
+std::vector<EntryFile> listEntries(int dirFd) {
+  std::vector<EntryFile> entries;
+  int fd = ::dup(dirFd);
+  if (fd < 0)
+    return entries;
+  DIR *dir = ::fdopendir(fd);
+  if (!dir) {
+    ::close(fd);
+    return entries;
+  }
+  ::rewinddir(dir);
+  const size_t suffix = std::strlen(kEntrySuffix);
+  while (struct dirent *e = ::readdir(dir)) {
+    size_t length = std::strlen(e->d_name);
+    if (length <= suffix || std::strcmp(e->d_name + length - suffix, kEntrySuffix) != 0)
+      continue;
+    struct stat st;
+    if (::fstatat(dirFd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+      entries.push_back({e->d_name, uint64_t(st.st_size), st.st_mtim});
+  }
+  ::closedir(dir);
+  return entries;
+}
+
+/// The size of entry `name`, 0 when there is none.
+uint64_t entryBytes(int dirFd, const std::string &name) {
+  struct stat st;
+  return ::fstatat(dirFd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 ? uint64_t(st.st_size) : 0;
+}
+
 /// <sha256 of (format, key)>.entry. The format's length goes first so that
 /// ("ab", "c") and ("a", "bc") differ.
 std::string entryName(std::string_view key, std::string_view format) {
@@ -323,6 +363,8 @@ std::optional<std::string> DiskCache::load(std::string_view key, std::string_vie
   switch (outcome) {
   case Outcome::hit:
     ++count.hits;
+    if (sizeLimit) // recently used: evicted last
+      ::utimensat(dirFd, name.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
     return payload;
   case Outcome::absent:
     ++count.absent;
@@ -370,6 +412,7 @@ bool DiskCache::store(std::string_view key, std::string_view format, std::string
     }
     if (fd < 0)
       return fail("cannot create a temporary file: " + errnoText());
+    const uint64_t replaced = sizeLimit ? entryBytes(dirFd, name) : 0;
     bool written = writeAll(fd, head.fixed) && writeAll(fd, head.meta) && writeAll(fd, bytes);
     std::string why = written ? "" : "cannot write: " + errnoText();
     if (::close(fd) != 0 && written)
@@ -379,6 +422,8 @@ bool DiskCache::store(std::string_view key, std::string_view format, std::string
       why = "cannot rename the temporary file: " + errnoText();
     if (why.empty()) {
       ++count.stores;
+      if (sizeLimit)
+        keepUnderSizeLimit(name, head.fixed.size() + head.meta.size() + bytes.size(), replaced);
       return true;
     }
     ::unlinkat(dirFd, tempName.c_str(), 0);
@@ -392,6 +437,48 @@ bool DiskCache::store(std::string_view key, std::string_view format, std::string
   }
 }
 
+void DiskCache::setSizeLimit(uint64_t bytes) { sizeLimit = bytes; }
+
+void DiskCache::keepUnderSizeLimit(const std::string &stored, uint64_t bytes,
+                                   uint64_t replaced) {
+  std::lock_guard<std::mutex> lock(sizeMutex);
+  const uint64_t limit = sizeLimit;
+  std::vector<EntryFile> entries;
+  if (!usedBytes) {
+    entries = listEntries(dirFd);
+    usedBytes = 0;
+    for (const EntryFile &e : entries)
+      *usedBytes += e.bytes;
+  } else {
+    *usedBytes = *usedBytes + bytes - std::min(replaced, *usedBytes + bytes);
+  }
+  if (*usedBytes <= limit)
+    return;
+  // Recount: other processes store and evict in the same directory.
+  if (entries.empty())
+    entries = listEntries(dirFd);
+  std::sort(entries.begin(), entries.end(), [](const EntryFile &a, const EntryFile &b) {
+    if (a.modified.tv_sec != b.modified.tv_sec)
+      return a.modified.tv_sec < b.modified.tv_sec;
+    if (a.modified.tv_nsec != b.modified.tv_nsec)
+      return a.modified.tv_nsec < b.modified.tv_nsec;
+    return a.name < b.name;
+  });
+  uint64_t total = 0;
+  for (const EntryFile &e : entries)
+    total += e.bytes;
+  // Down to 3/4 of the limit, so that the next stores need not evict again;
+  // the entry just stored stays whatever its size.
+  const uint64_t target = limit - limit / 4;
+  for (size_t i = 0; i < entries.size() && total > target; ++i)
+    if (entries[i].name != stored &&
+        (::unlinkat(dirFd, entries[i].name.c_str(), 0) == 0 || errno == ENOENT)) {
+      total -= entries[i].bytes; // (ENOENT: another process evicted it)
+      ++count.evicted;
+    }
+  usedBytes = total;
+}
+
 DiskCache::Counters DiskCache::counters() const {
   Counters c;
   c.hits = count.hits;
@@ -401,6 +488,7 @@ DiskCache::Counters DiskCache::counters() const {
   c.otherKey = count.otherKey;
   c.stores = count.stores;
   c.storeFailures = count.storeFailures;
+  c.evicted = count.evicted;
   return c;
 }
 

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +49,11 @@ public:
   /// written; the program goes on without it.
   bool store(std::string_view key, std::string_view format, std::string_view bytes);
 
+  /// Caps the bytes of the directory's entries (0: no cap, the default).
+  /// A store that takes them past it removes the least recently used
+  /// entries, by modification time (which a hit renews), down to 3/4 of it.
+  void setSizeLimit(uint64_t bytes);
+
   /// What load() and store() have seen, for tests and statistics.
   struct Counters {
     int64_t hits = 0;
@@ -57,6 +63,7 @@ public:
     int64_t otherKey = 0;      ///< another (key, format) with the same file name
     int64_t stores = 0;        ///< entries written
     int64_t storeFailures = 0; ///< stores abandoned on an I/O error
+    int64_t evicted = 0;       ///< entries removed to keep under the size limit
   };
   Counters counters() const;
 
@@ -77,6 +84,10 @@ public:
 private:
   DiskCache(std::string dir, int dirFd);
   void warnOnce(const std::string &message);
+  /// After a store of entry `stored`, `bytes` long (replacing one of
+  /// `replaced` bytes): evicts other entries when the directory holds more
+  /// than the size limit.
+  void keepUnderSizeLimit(const std::string &stored, uint64_t bytes, uint64_t replaced);
 
   std::string dir;
   int dirFd; ///< all file operations are relative to it: the checked directory
@@ -85,8 +96,14 @@ private:
   std::atomic<bool> warned{false};
   struct AtomicCounters {
     std::atomic<int64_t> hits{0}, absent{0}, corrupt{0}, otherVersion{0},
-        otherKey{0}, stores{0}, storeFailures{0};
+        otherKey{0}, stores{0}, storeFailures{0}, evicted{0};
   } count;
+  std::atomic<uint64_t> sizeLimit{0};
+  std::mutex sizeMutex; ///< guards usedBytes and eviction
+  /// The entries' bytes: unknown (nullopt) until the first store under a
+  /// limit lists the directory; then kept up to date by this process's
+  /// stores and recounted at each eviction (other processes store too).
+  std::optional<uint64_t> usedBytes;
 };
 
 } // namespace legato::runtime

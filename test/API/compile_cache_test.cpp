@@ -181,8 +181,8 @@ protected:
   void TearDown() override { fs::remove_all(scratch); }
 
   /// Runs the child computation in a new process, with the cache in `cache`
-  /// ("" for none).
-  ChildRun runChild(const std::string &cache) {
+  /// ("" for none) and a size limit of `limit` bytes (0: the default).
+  ChildRun runChild(const std::string &cache, uint64_t limit = 0) {
     std::string output = scratch + "/result-" + std::to_string(children++);
     std::vector<std::string> env;
     for (char **e = environ; *e; ++e)
@@ -194,6 +194,8 @@ protected:
     env.push_back(std::string(kOutputVariable) + "=" + output);
     if (!cache.empty())
       env.push_back("LEGATO_CACHE_DIR=" + cache);
+    if (limit)
+      env.push_back("LEGATO_CACHE_LIMIT=" + std::to_string(limit));
     std::vector<std::string> args = {"/proc/self/exe", "--gtest_filter=CompileCacheChild.*",
                                      "--gtest_also_run_disabled_tests", "--gtest_brief=1"};
     auto pointers = [](std::vector<std::string> &strings) {
@@ -343,6 +345,30 @@ TEST_F(CompileCacheTest, AnotherBuildReusesTheObjectsAndRewritesACorruptedOne) {
       EXPECT_NE(now.inode, entry.inode) << "the corrupted object was not stored again";
     else if (!isProgramEntry(entry))
       EXPECT_EQ(now.inode, entry.inode) << name << " was stored again: its object missed";
+  }
+}
+
+TEST_F(CompileCacheTest, TheCacheStaysUnderItsLimit) {
+  ChildRun cold = runChild(cacheDir);
+  ASSERT_FALSE(cold.resultBits.empty());
+  uint64_t total = 0, largest = 0;
+  for (auto &[name, entry] : entries(cacheDir)) {
+    total += entry.bytes.size();
+    largest = std::max<uint64_t>(largest, entry.bytes.size());
+  }
+  // A third of what the programs take (an entry larger than the limit is
+  // kept alone, so at least twice the largest).
+  const uint64_t limit = std::max(total / 3, 2 * largest);
+  ASSERT_LT(limit, total) << "the child's programs are too few to test a limit";
+  const std::string limited = scratch + "/limited";
+  for (int run = 0; run < 2; ++run) {
+    ChildRun again = runChild(limited, limit);
+    EXPECT_TRUE(sameBits(again.resultBits, cold.resultBits));
+    uint64_t kept = 0;
+    for (auto &[name, entry] : entries(limited))
+      kept += entry.bytes.size();
+    EXPECT_LE(kept, limit) << "run " << run;
+    EXPECT_GT(kept, 0u);
   }
 }
 

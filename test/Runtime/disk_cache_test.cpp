@@ -156,6 +156,95 @@ TEST_F(DiskCacheTest, FormatsAndKeysAreSeparateEntries) {
 }
 
 //===----------------------------------------------------------------------===//
+// The size limit
+//===----------------------------------------------------------------------===//
+
+/// The total size of the directory's entry files.
+uint64_t entryBytesIn(const std::string &path) {
+  uint64_t total = 0;
+  for (const std::string &name : listDirectory(path)) {
+    struct stat st;
+    if (::stat((path + "/" + name).c_str(), &st) == 0)
+      total += uint64_t(st.st_size);
+  }
+  return total;
+}
+
+/// Sets an entry's modification time to `seconds` after the epoch.
+void setModified(const std::string &path, time_t seconds) {
+  struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), times, 0), 0) << path;
+}
+
+TEST_F(DiskCacheTest, AFullCacheEvictsTheLeastRecentlyUsedEntries) {
+  auto cache = openCache();
+  ASSERT_TRUE(cache);
+  const size_t payload = 10000;
+  ASSERT_TRUE(cache->store("k0", kFormat, bytesFor(0, payload)));
+  const uint64_t entry = entryBytesIn(dir); // one entry, header included
+  // Eight entries, k0 the oldest and k7 the newest (file times are coarser
+  // than a store, so they are set), under a limit of ten entries.
+  cache->setSizeLimit(10 * entry);
+  for (int i = 1; i < 8; ++i)
+    ASSERT_TRUE(cache->store("k" + std::to_string(i), kFormat, bytesFor(i, payload)));
+  for (int i = 0; i < 8; ++i)
+    setModified(cache->entryPath("k" + std::to_string(i), kFormat), 1000000 + i);
+  EXPECT_EQ(cache->counters().evicted, 0);
+  // A hit makes k0 the most recently used.
+  ASSERT_TRUE(cache->load("k0", kFormat) == bytesFor(0, payload));
+
+  // Three more: the eleventh entry passes the limit, and the least recently
+  // used go until 3/4 of it is left (7 entries): k1, k2, k3 and k4.
+  for (int i = 8; i < 11; ++i)
+    ASSERT_TRUE(cache->store("k" + std::to_string(i), kFormat, bytesFor(i, payload)));
+  EXPECT_EQ(cache->counters().evicted, 4);
+  EXPECT_LE(entryBytesIn(dir), 10 * entry * 3 / 4);
+  for (int i : {1, 2, 3, 4})
+    EXPECT_FALSE(cache->load("k" + std::to_string(i), kFormat)) << "k" << i << " was kept";
+  for (int i : {0, 5, 6, 7, 8, 9, 10})
+    EXPECT_TRUE(cache->load("k" + std::to_string(i), kFormat) == bytesFor(i, payload))
+        << "k" << i << " was evicted";
+  EXPECT_TRUE(onlyEntries(dir));
+}
+
+TEST_F(DiskCacheTest, ManyStoresStayUnderTheLimit) {
+  auto cache = openCache();
+  ASSERT_TRUE(cache);
+  const uint64_t limit = 200000;
+  cache->setSizeLimit(limit);
+  for (int i = 0; i < 300; ++i) {
+    ASSERT_TRUE(
+        cache->store("key " + std::to_string(i), kFormat, bytesFor(i, 1000 + i * 37 % 9000)));
+    ASSERT_LE(entryBytesIn(dir), limit) << "after store " << i;
+  }
+  EXPECT_GT(cache->counters().evicted, 0);
+  // The newest entry is always kept.
+  EXPECT_TRUE(cache->load("key 299", kFormat) == bytesFor(299, 1000 + 299 * 37 % 9000));
+}
+
+TEST_F(DiskCacheTest, AnEntryLargerThanTheLimitIsKeptAlone) {
+  auto cache = openCache();
+  ASSERT_TRUE(cache);
+  cache->setSizeLimit(50000);
+  ASSERT_TRUE(cache->store("small", kFormat, bytesFor(1, 1000)));
+  ASSERT_TRUE(cache->store("large", kFormat, bytesFor(2, 100000)));
+  EXPECT_TRUE(cache->load("large", kFormat) == bytesFor(2, 100000));
+  EXPECT_FALSE(cache->load("small", kFormat));
+  EXPECT_EQ(listDirectory(dir).size(), 1u);
+}
+
+// Without a limit (the default of a DiskCache; the engine sets one) nothing
+// is ever removed.
+TEST_F(DiskCacheTest, WithoutALimitNothingIsEvicted) {
+  auto cache = openCache();
+  ASSERT_TRUE(cache);
+  for (int i = 0; i < 50; ++i)
+    ASSERT_TRUE(cache->store("key " + std::to_string(i), kFormat, bytesFor(i, 20000)));
+  EXPECT_EQ(listDirectory(dir).size(), 50u);
+  EXPECT_EQ(cache->counters().evicted, 0);
+}
+
+//===----------------------------------------------------------------------===//
 // Atomic writes
 //===----------------------------------------------------------------------===//
 
