@@ -1,6 +1,7 @@
 #!/bin/bash
-# Session 26: whole programs from the compile cache on the GPU, checked by
-# the differential fuzzer. 1,000 programs from seed 465251 on the CUDA
+# Session 26, the final build: the GPU suite (test/gpu/run.sh, with
+# api.compile_cache on the CUDA backend); then whole programs from the
+# compile cache on the GPU, checked by the differential fuzzer. 1,000 programs from seed 465251 on the CUDA
 # backend with a fresh LEGATO_CACHE_DIR (each program compiled and stored),
 # then the same 1,000 again (each loaded from the cache), every result
 # against NumPy in eager, lazy and jit; entries counted after each pass.
@@ -8,6 +9,8 @@
 set -u
 rm -rf .gpu/build && tar xJf .gpu/build.tar.xz -C .gpu
 source .devpack/env.sh
+echo "== GPU suite"
+bash test/gpu/run.sh .gpu/build 2>&1 | tail -30
 export LEGATO_BACKEND=cuda LD_LIBRARY_PATH=$PWD/.gpu/build/lib/API:$LD_LIBRARY_PATH
 export LEGATO_CACHE_DIR=$(mktemp -d)/cache
 python=$(command -v python3)
