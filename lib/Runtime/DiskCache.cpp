@@ -183,9 +183,9 @@ Outcome readEntry(int dirFd, const std::string &name, std::string_view stamp,
   return Outcome::hit;
 }
 
-/// Deletes temporary files left by writers that died before renaming them.
-void removeStaleTemporaries(int dirFd) {
-  int fd = ::dup(dirFd);
+/// Calls `visit` with the name of every file in the directory of `dirFd`.
+template <typename Visit> void forEachName(int dirFd, Visit visit) {
+  int fd = ::dup(dirFd); // (closedir closes it; dirFd stays open)
   if (fd < 0)
     return;
   DIR *dir = ::fdopendir(fd);
@@ -194,16 +194,22 @@ void removeStaleTemporaries(int dirFd) {
     return;
   }
   ::rewinddir(dir);
-  const time_t now = ::time(nullptr);
-  while (struct dirent *e = ::readdir(dir)) {
-    if (std::strncmp(e->d_name, kTempPrefix, std::strlen(kTempPrefix)) != 0)
-      continue;
-    struct stat st;
-    if (::fstatat(dirFd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-        now - st.st_mtime > kStaleTempSeconds)
-      ::unlinkat(dirFd, e->d_name, 0); // another process may beat us to it
-  }
+  while (struct dirent *e = ::readdir(dir))
+    visit(static_cast<const char *>(e->d_name));
   ::closedir(dir);
+}
+
+/// Deletes temporary files left by writers that died before renaming them.
+void removeStaleTemporaries(int dirFd) {
+  const time_t now = ::time(nullptr);
+  forEachName(dirFd, [&](const char *name) {
+    if (std::strncmp(name, kTempPrefix, std::strlen(kTempPrefix)) != 0)
+      return;
+    struct stat st;
+    if (::fstatat(dirFd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        now - st.st_mtime > kStaleTempSeconds)
+      ::unlinkat(dirFd, name, 0); // another process may beat us to it
+  });
 }
 
 /// An entry file of the directory, for eviction.
@@ -216,25 +222,15 @@ struct EntryFile {
 /// The directory's entry files (regular files named *.entry).
 std::vector<EntryFile> listEntries(int dirFd) {
   std::vector<EntryFile> entries;
-  int fd = ::dup(dirFd);
-  if (fd < 0)
-    return entries;
-  DIR *dir = ::fdopendir(fd);
-  if (!dir) {
-    ::close(fd);
-    return entries;
-  }
-  ::rewinddir(dir);
   const size_t suffix = std::strlen(kEntrySuffix);
-  while (struct dirent *e = ::readdir(dir)) {
-    size_t length = std::strlen(e->d_name);
-    if (length <= suffix || std::strcmp(e->d_name + length - suffix, kEntrySuffix) != 0)
-      continue;
+  forEachName(dirFd, [&](const char *name) {
+    size_t length = std::strlen(name);
+    if (length <= suffix || std::strcmp(name + length - suffix, kEntrySuffix) != 0)
+      return;
     struct stat st;
-    if (::fstatat(dirFd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
-      entries.push_back({e->d_name, uint64_t(st.st_size), st.st_mtim});
-  }
-  ::closedir(dir);
+    if (::fstatat(dirFd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+      entries.push_back({name, uint64_t(st.st_size), st.st_mtim});
+  });
   return entries;
 }
 
