@@ -58,8 +58,9 @@ public:
   virtual std::string programFormat() const { return ""; }
   /// `program` as an image that loadProgram turns back into it in another
   /// process; "" when it cannot be saved (it was compiled without the
-  /// backend's cache, which is when backends keep their code's bytes).
-  virtual std::string saveProgram([[maybe_unused]] const CompiledProgram &program) { return ""; }
+  /// backend's cache, which is when backends keep their code's bytes). The
+  /// program then drops its copy of those bytes: the image has them.
+  virtual std::string saveProgram([[maybe_unused]] CompiledProgram &program) { return ""; }
   /// The program saved as `image`, or null when it cannot be loaded (a
   /// damaged image, code the target refuses): the caller then compiles it.
   virtual std::unique_ptr<CompiledProgram> loadProgram([[maybe_unused]] std::string_view image) {

@@ -15,7 +15,7 @@ namespace {
 
 struct CpuProgram final : CompiledProgram {
   std::unique_ptr<CpuExecutable> executable;
-  std::string code; ///< its object code, kept for saveProgram with a cache
+  std::string code; ///< its object code, kept for saveProgram (with a cache)
 };
 
 /// A memref descriptor {allocated, aligned, offset, sizes..., strides...} of
@@ -69,13 +69,14 @@ public:
 
   std::string programFormat() const override { return cpuObjectFormat(); }
 
-  std::string saveProgram(const CompiledProgram &compiled) override {
-    const auto &program = static_cast<const CpuProgram &>(compiled);
+  std::string saveProgram(CompiledProgram &compiled) override {
+    auto &program = static_cast<CpuProgram &>(compiled);
     if (program.code.empty())
       return "";
     ImageWriter image;
     image.stats(program.stats);
     image.bytes(program.code);
+    std::string().swap(program.code);
     return image.take();
   }
 

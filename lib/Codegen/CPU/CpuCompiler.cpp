@@ -259,7 +259,8 @@ std::vector<std::string> generateObjects(llvm::Module &module, llvm::TargetMachi
           context);
       if (!part)
         throw Error("legato: JIT compilation failed: " + llvm::toString(part.takeError()));
-      objects[i] = generateObject(**part, *hostTargetMachine());
+      // (a target machine is not thread-safe: the workers make their own)
+      objects[i] = generateObject(**part, i == 0 ? tm : *hostTargetMachine());
     } catch (const Error &e) {
       errors[i] = e.what();
     }

@@ -26,7 +26,7 @@ namespace {
 struct CudaProgram final : CompiledProgram {
   CUmodule module = nullptr;
   cuda::LaunchSequence sequence;
-  std::string cubin; ///< the module's code, kept for saveProgram with a cache
+  std::string cubin; ///< the module's code, kept for saveProgram (with a cache)
 };
 
 /// The driver's JIT log, for errors.
@@ -136,14 +136,15 @@ public:
 
   std::string programFormat() const override { return "cuda-" + cubinTarget(device_->chip()); }
 
-  std::string saveProgram(const CompiledProgram &compiled) override {
-    const auto &program = static_cast<const CudaProgram &>(compiled);
+  std::string saveProgram(CompiledProgram &compiled) override {
+    auto &program = static_cast<CudaProgram &>(compiled);
     if (program.module && program.cubin.empty())
-      return ""; // compiled without a cache: the code was not kept
+      return ""; // compiled without a cache, or saved already: the code was not kept
     ImageWriter image;
     image.stats(program.stats);
     image.bytes(program.cubin);
     cuda::saveLaunchSequence(program.sequence, image);
+    std::string().swap(program.cubin);
     return image.take();
   }
 
