@@ -225,7 +225,7 @@ struct MergeGenerics : OpRewritePattern<linalg::GenericOp> {
         // destinations for any other would move them back and forth among
         // fills of several shapes (a pad's borders) without end.
         if (!fill || !isConstantFill(fill) ||
-            fill.getStaticLoopRanges() != op.getStaticLoopRanges())
+            legato::staticLoopRanges(fill) != legato::staticLoopRanges(op))
           continue;
         // The fill's destination (a tensor.empty of its own) can be created
         // earlier, where the merged kernel goes.
@@ -262,7 +262,7 @@ struct WriteResultSliceInItsReader : OpRewritePattern<tensor::ExtractSliceOp> {
       if (user && user.isDpsInput(&use) && isMergeable(user) &&
           !user->hasAttr(legato::kSweepTileAttr) &&
           user.getMatchingIndexingMap(&use).isIdentity() &&
-          user.getStaticLoopRanges() == SmallVector<int64_t>(type.getShape())) {
+          legato::staticLoopRanges(user) == SmallVector<int64_t>(type.getShape())) {
         reader = user;
         break;
       }

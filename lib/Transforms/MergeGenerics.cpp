@@ -19,11 +19,20 @@ bool hasElementwiseOutputs(linalg::GenericOp op) {
 
 } // namespace
 
+SmallVector<int64_t> legato::staticLoopRanges(linalg::GenericOp op) {
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    auto type = dyn_cast<ShapedType>(init.get().getType());
+    if (type && type.hasStaticShape() && op.getMatchingIndexingMap(&init).isIdentity())
+      return SmallVector<int64_t>(type.getShape());
+  }
+  return op.getStaticLoopRanges();
+}
+
 bool legato::isMergeable(linalg::GenericOp op) {
   return op.getNumReductionLoops() == 0 &&
          (op.hasPureTensorSemantics() || op.hasPureBufferSemantics()) &&
          hasElementwiseOutputs(op) &&
-         llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
+         llvm::none_of(staticLoopRanges(op), ShapedType::isDynamic);
 }
 
 namespace {
@@ -42,7 +51,7 @@ mergedIterators(linalg::GenericOp first, linalg::GenericOp second, bool reductio
   if (legato::isMergeable(first) && legato::isMergeable(second))
     return first.getIteratorTypesArray();
   if (!reductions || !first.hasPureTensorSemantics() || !second.hasPureTensorSemantics() ||
-      llvm::any_of(first.getStaticLoopRanges(), ShapedType::isDynamic))
+      llvm::any_of(legato::staticLoopRanges(first), ShapedType::isDynamic))
     return std::nullopt;
   if (legato::isMergeable(first))
     return second.getIteratorTypesArray();
@@ -59,7 +68,8 @@ FailureOr<linalg::GenericOp> legato::mergeGenerics(RewriterBase &rewriter,
                                                    linalg::GenericOp first,
                                                    linalg::GenericOp second, bool reductions) {
   if (first == second || first->getBlock() != second->getBlock() ||
-      first.getStaticLoopRanges() != second.getStaticLoopRanges())
+      first.getNumLoops() != second.getNumLoops() ||
+      staticLoopRanges(first) != staticLoopRanges(second))
     return rewriter.notifyMatchFailure(second, "different iteration spaces");
   if (first.hasPureTensorSemantics() != second.hasPureTensorSemantics())
     return rewriter.notifyMatchFailure(second, "one on tensors, one on buffers");

@@ -7,6 +7,12 @@
 
 namespace mlir::legato {
 
+/// op.getStaticLoopRanges(), cheaply where an output is written through an
+/// identity map and has a static shape (its shape is the loop ranges): the
+/// general inversion of every operand's map is most of the fusion passes'
+/// time on programs of many wide kernels.
+SmallVector<int64_t> staticLoopRanges(linalg::GenericOp op);
+
 /// All-parallel, identity outputs, static loop ranges: the kernels that can
 /// share one loop nest (on tensors, or on buffers).
 bool isMergeable(linalg::GenericOp op);
