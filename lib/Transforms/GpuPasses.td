@@ -111,4 +111,19 @@ def LegatoGpuMergeModulesPass : Pass<"legato-gpu-merge-modules", "mlir::ModuleOp
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
+def LegatoGpuModulesToPtxPass : Pass<"legato-gpu-modules-to-ptx", "mlir::ModuleOp"> {
+  let summary = "Serialise every gpu.module to PTX, the modules in parallel";
+  let description = [{
+    Upstream's `gpu-module-to-binary{format=isa}`, but with the modules
+    serialised at once on the context's threads: each gpu.module becomes a
+    gpu.binary holding the PTX of its one target (an `#nvvm.target`),
+    translated to LLVM IR, linked with libdevice, optimised and printed by
+    LLVM's NVPTX backend in an LLVM context of its own. The GPU backend
+    keeps a gpu.module per kernel (legato-gpu-merge-modules runs only for
+    jit(f).ptx()), so a program's kernels are generated on every core; the
+    PTX is the same as one at a time.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
 #endif // LEGATO_TRANSFORMS_GPUPASSES

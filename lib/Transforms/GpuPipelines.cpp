@@ -40,7 +40,12 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   // (gpu-launch-sink-index-computations, 1.0 / x becoming rcp.rn.f64), f64
   // Black-Scholes ran 5% slower on the H200 (docs/gpu-2026-11-30/ab19).
   pm.addPass(createGpuKernelOutliningPass());
-  pm.addPass(createLegatoGpuMergeModulesPass());
+  // A module per kernel is lowered and serialised in parallel with the
+  // others; jit(f).ptx() wants one PTX module holding them all.
+  if (options.gpuOneModule)
+    pm.addPass(createLegatoGpuMergeModulesPass());
+  else
+    pm.addPass(createSymbolDCEPass()); // the host copies of device globals
   GpuNVVMAttachTargetOptions target;
   target.chip = options.gpuChip;
   target.features = options.gpuFeatures;
@@ -58,9 +63,7 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = "isa"; // PTX: the driver compiles it for the device
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createLegatoGpuModulesToPtxPass()); // the driver compiles PTX for the device
 }
 
 void legato::registerLegatoGPUCompilerDialects(DialectRegistry &registry) {

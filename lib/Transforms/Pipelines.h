@@ -31,6 +31,10 @@ struct PipelineOptions {
   std::string gpuFeatures = "+ptx80";
   /// GPU kernels may fuse a * b + c into one FMA (legato-gpu-contract).
   bool gpuContract = false;
+  /// Every GPU kernel in one gpu.module, one PTX module (jit(f).ptx());
+  /// else a module per kernel, each lowered, serialised and compiled to a
+  /// cubin in parallel with the others.
+  bool gpuOneModule = false;
   /// Pairs of stencil sweeps share a kernel (legato-fuse-sweeps;
   /// Options::fuse_sweeps).
   bool fuseSweeps = false;

@@ -252,14 +252,18 @@ TEST_F(CompileCacheTest, ASecondProcessLoadsEveryProgramAndGetsTheSameBits) {
       EXPECT_EQ(format.rfind(backend.codeFormat, 0), 0u) << format;
       EXPECT_EQ(key.rfind(backend.codeKeyStart, 0), 0u) << key.substr(0, 40);
       EXPECT_NE(key.find(backend.codeKeyHas), std::string::npos);
+      if (backend.name == "cuda") // a cubin per kernel, compiled in parallel
+        EXPECT_EQ(key.find(backend.codeKeyHas, key.find(backend.codeKeyHas) + 1),
+                  std::string::npos)
+            << "a PTX module of several kernels";
     }
     EXPECT_TRUE(std::regex_search(format, std::regex(backend.formatEnd))) << format;
   }
   EXPECT_GE(programs, 3) << "the programs were not stored in " << cacheDir;
   if (backend.name == "cpu")
     EXPECT_EQ(objects, programs) << "each program's object is stored too";
-  else // (a program of library calls only has no kernels)
-    EXPECT_TRUE(objects >= 1 && objects <= programs) << objects << " cubins";
+  else
+    EXPECT_GE(objects, 1) << "no cubin was stored";
 
   ChildRun warm = runChild(cacheDir);
   EXPECT_TRUE(sameBits(warm.resultBits, uncached.resultBits));

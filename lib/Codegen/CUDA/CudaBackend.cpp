@@ -16,6 +16,8 @@
 
 #include "legato/legato.h"
 
+#include "mlir/IR/Threading.h"
+
 #include <cstdlib>
 #include <optional>
 
@@ -24,9 +26,9 @@ namespace legato::codegen {
 namespace {
 
 struct CudaProgram final : CompiledProgram {
-  CUmodule module = nullptr;
+  std::vector<CUmodule> modules; ///< a kernel's each (LaunchSequence::modules)
   cuda::LaunchSequence sequence;
-  std::string cubin; ///< the module's code, kept for saveProgram (with a cache)
+  std::vector<std::string> cubins; ///< the modules' code, kept for saveProgram (with a cache)
 };
 
 /// The driver's JIT log, for errors.
@@ -85,17 +87,49 @@ std::string cubinOf(const std::string &ptx, runtime::DiskCache *cache, const std
   return cubin;
 }
 
+/// The cubins of `ptx`, one per PTX module, compiled (or loaded) on the
+/// threads of `context`: the driver's JIT compiles one module per thread.
+std::vector<std::string> cubinsOf(const std::vector<std::string> &ptx,
+                                  runtime::DiskCache *cache, const cuda::Device &device,
+                                  mlir::MLIRContext *context) {
+  std::vector<std::string> cubins(ptx.size()), errors(ptx.size());
+  mlir::parallelFor(context, 0, ptx.size(), [&](size_t i) {
+    try { // (no exception may leave a worker thread)
+      device.makeCurrent(); // the driver's current context is per thread
+      cubins[i] = cubinOf(ptx[i], cache, device.chip());
+    } catch (const std::exception &e) {
+      errors[i] = e.what();
+    }
+  });
+  for (const std::string &error : errors)
+    if (!error.empty())
+      throw Error(error);
+  return cubins;
+}
+
 /// Loads `cubin` as a module of the current context; the JIT log in `log`.
 CUresult loadCubin(CUmodule *module, std::string_view cubin, JitLog &log) {
   return cuda::api().cuModuleLoadDataEx(module, cubin.data(), 2, log.options, log.values);
 }
 
-/// Finds each launch's kernel in `program.module`.
+/// Loads `cubins` as `program`'s modules; the first failure's JIT log in `log`.
+CUresult loadCubins(CudaProgram &program, const std::vector<std::string_view> &cubins,
+                    JitLog &log) {
+  for (std::string_view cubin : cubins) {
+    CUmodule module = nullptr;
+    if (CUresult r = loadCubin(&module, cubin, log))
+      return r;
+    program.modules.push_back(module);
+  }
+  return CUDA_SUCCESS;
+}
+
+/// Finds each launch's kernel in its module of `program`.
 CUresult resolveKernels(CudaProgram &program, std::string *failed) {
   for (cuda::Step &step : program.sequence.steps)
     if (step.kind == cuda::Step::Kind::launch)
-      if (CUresult r = cuda::api().cuModuleGetFunction(&step.function, program.module,
-                                                       step.kernel.c_str())) {
+      if (CUresult r = cuda::api().cuModuleGetFunction(
+              &step.function, program.modules.at(size_t(step.module)), step.kernel.c_str())) {
         *failed = step.kernel;
         return r;
       }
@@ -117,18 +151,16 @@ public:
     mlir::legato::PipelineOptions gpu = options;
     gpu.gpuChip = device_->chip();
     auto program = std::make_unique<CudaProgram>();
-    std::string ptx = compileForGpu(module, gpu, &program->stats);
+    std::vector<std::string> ptx = compileForGpu(module, gpu, &program->stats);
     program->sequence = cuda::buildLaunchSequence(module);
     program->stats.kernels = program->sequence.launches;
+    std::vector<std::string> cubins = cubinsOf(ptx, cache_, *device_, module.getContext());
     device_->makeCurrent();
-    if (!ptx.empty()) {
-      std::string cubin = cubinOf(ptx, cache_, device_->chip());
-      JitLog log;
-      cuda::check(loadCubin(&program->module, cubin, log),
-                  "loading a compiled GPU module" + log.message());
-      if (cache_)
-        program->cubin = std::move(cubin);
-    }
+    JitLog log;
+    cuda::check(loadCubins(*program, {cubins.begin(), cubins.end()}, log),
+                "loading a compiled GPU module" + log.message());
+    if (cache_)
+      program->cubins = std::move(cubins);
     std::string kernel;
     cuda::check(resolveKernels(*program, &kernel), "finding kernel " + kernel);
     return program;
@@ -138,13 +170,15 @@ public:
 
   std::string saveProgram(CompiledProgram &compiled) override {
     auto &program = static_cast<CudaProgram &>(compiled);
-    if (program.module && program.cubin.empty())
+    if (program.cubins.size() != program.modules.size())
       return ""; // compiled without a cache, or saved already: the code was not kept
     ImageWriter image;
     image.stats(program.stats);
-    image.bytes(program.cubin);
+    image.integer(program.cubins.size());
+    for (const std::string &cubin : program.cubins)
+      image.bytes(cubin);
     cuda::saveLaunchSequence(program.sequence, image);
-    std::string().swap(program.cubin);
+    std::vector<std::string>().swap(program.cubins);
     return image.take();
   }
 
@@ -152,18 +186,19 @@ public:
     ImageReader image(bytes);
     auto program = std::make_unique<CudaProgram>();
     program->stats = image.stats();
-    std::string_view cubin = image.bytes();
+    std::vector<std::string_view> cubins; // (a count past the image's end stops at it)
+    for (uint64_t i = 0, n = image.integer(); i < n && !image.failed(); ++i)
+      cubins.push_back(image.bytes());
     std::optional<cuda::LaunchSequence> sequence = cuda::loadLaunchSequence(image);
-    if (!sequence || !image.ok())
+    if (!sequence || !image.ok() || size_t(sequence->modules) != cubins.size())
       return nullptr;
     program->sequence = std::move(*sequence);
     device_->makeCurrent();
     JitLog log;
-    if (!cubin.empty() && loadCubin(&program->module, cubin, log) != CUDA_SUCCESS)
-      return nullptr;
     std::string kernel;
-    if (resolveKernels(*program, &kernel) != CUDA_SUCCESS)
-      return nullptr; // (the module stays loaded, as every compiled one does)
+    if (loadCubins(*program, cubins, log) != CUDA_SUCCESS ||
+        resolveKernels(*program, &kernel) != CUDA_SUCCESS)
+      return nullptr; // (modules loaded stay loaded, as every compiled one does)
     return program;
   }
 

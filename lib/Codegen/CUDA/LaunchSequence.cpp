@@ -34,7 +34,10 @@ std::string describe(Operation *op) {
 
 class Builder {
 public:
-  explicit Builder(func::FuncOp main) : main_(main) {}
+  explicit Builder(ModuleOp module, func::FuncOp main) : main_(main) {
+    for (auto binary : module.getOps<gpu::BinaryOp>())
+      modules_[binary.getNameAttr()] = sequence_.modules++;
+  }
 
   LaunchSequence build() {
     for (BlockArgument arg : main_.getArguments())
@@ -163,6 +166,10 @@ private:
       unsupported(op, "async tokens or clusters");
     Step step{Step::Kind::launch};
     step.kernel = launch.getKernelName().str();
+    auto module = modules_.find(launch.getKernelModuleName());
+    if (module == modules_.end())
+      unsupported(op, "a kernel of no compiled module");
+    step.module = module->second;
     gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
     gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
     Value dims[6] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
@@ -219,6 +226,7 @@ private:
   }
 
   func::FuncOp main_;
+  llvm::DenseMap<StringAttr, int> modules_; ///< gpu.binary name -> index
   LaunchSequence sequence_;
   llvm::DenseMap<Value, View> views_;
   llvm::DenseMap<Value, uint64_t> constants_;
@@ -338,7 +346,7 @@ LaunchSequence buildLaunchSequence(ModuleOp module) {
   auto main = module.lookupSymbol<func::FuncOp>("main");
   if (!main || main.getBody().getBlocks().size() != 1)
     throw Error("legato(cuda): internal error: the program has no single-block @main");
-  return Builder(main).build();
+  return Builder(module, main).build();
 }
 
 //===-- Saved programs ----------------------------------------------------===//
@@ -375,12 +383,14 @@ void saveLaunchSequence(const LaunchSequence &sequence, codegen::ImageWriter &im
   image.integer(uint64_t(sequence.slots));
   image.integer(uint64_t(sequence.arguments));
   image.integer(uint64_t(sequence.launches));
+  image.integer(uint64_t(sequence.modules));
   image.integer(sequence.steps.size());
   for (const Step &s : sequence.steps) {
     image.integer(uint64_t(s.kind));
     image.integer(uint64_t(s.slot));
     image.integer(uint64_t(s.bytes));
     image.bytes(s.kernel);
+    image.integer(uint64_t(s.module));
     for (int d = 0; d < 3; ++d) {
       image.integer(s.grid[d]);
       image.integer(s.block[d]);
@@ -405,9 +415,10 @@ std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
   sequence.slots = int(image.integer());
   sequence.arguments = int(image.integer());
   sequence.launches = int64_t(image.integer());
+  sequence.modules = int(image.integer());
   uint64_t steps = image.integer();
   bool valid = sequence.slots >= 0 && sequence.arguments >= 0 &&
-               sequence.arguments <= sequence.slots;
+               sequence.arguments <= sequence.slots && sequence.modules >= 0;
   auto isSlot = [&](int64_t slot) { return slot >= 0 && slot < sequence.slots; };
   // (the BLAS steps read this many sizes and strides of their views)
   auto isView = [&](const View &view, size_t rank) {
@@ -421,6 +432,7 @@ std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
     s.slot = int(int64_t(image.integer()));
     s.bytes = int64_t(image.integer());
     s.kernel = std::string(image.bytes());
+    s.module = int(int64_t(image.integer()));
     for (int d = 0; d < 3; ++d) {
       s.grid[d] = unsigned(image.integer());
       s.block[d] = unsigned(image.integer());
@@ -442,7 +454,7 @@ std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
     switch (s.kind) {
     case Step::Kind::allocate:
     case Step::Kind::free: valid = valid && isSlot(s.slot); break;
-    case Step::Kind::launch: break;
+    case Step::Kind::launch: valid = valid && s.module >= 0 && s.module < sequence.modules; break;
     case Step::Kind::gemm:
       valid = valid && isView(s.a, 2) && isView(s.b, 2) && isView(s.c, 2);
       break;

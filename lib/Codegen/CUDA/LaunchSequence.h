@@ -36,6 +36,7 @@ struct Step {
   int64_t bytes = 0; // allocate
   // launch
   std::string kernel;
+  int module = -1; ///< which of the program's kernel modules holds it
   CUfunction function = nullptr;
   unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
   // The kernel's parameters, 8 bytes each: scalars and every memref
@@ -54,6 +55,7 @@ struct LaunchSequence {
   std::vector<Step> steps;
   int slots = 0;      ///< buffers: the arguments first, then allocations
   int arguments = 0;  ///< inputs then outputs, as @main takes them
+  int modules = 0;    ///< kernel modules: the gpu.binary ops, in order
   int64_t launches = 0; ///< kernels and BLAS calls per run
 };
 

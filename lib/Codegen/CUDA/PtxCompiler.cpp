@@ -58,8 +58,9 @@ MLIRContext &ptxContext() {
 
 } // namespace
 
-std::string compileForGpu(ModuleOp module, const mlir::legato::PipelineOptions &options,
-                          KernelStats *stats) {
+std::vector<std::string> compileForGpu(ModuleOp module,
+                                       const mlir::legato::PipelineOptions &options,
+                                       KernelStats *stats) {
   initializeNvptx();
   // GPU kernels recompute the first sweep of a fused pair: tiled pairs are
   // the CPU's loops (also when a CPU engine asks for PTX, jit's ptx()).
@@ -78,11 +79,10 @@ std::string compileForGpu(ModuleOp module, const mlir::legato::PipelineOptions &
   mlir::legato::buildLegatoGPUKernelPipeline(kernels, options);
   run(kernels, module, "generating GPU kernels");
 
-  std::string ptx;
-  module.walk([&](gpu::BinaryOp binary) {
+  std::vector<std::string> ptx;
+  for (auto binary : module.getOps<gpu::BinaryOp>())
     for (Attribute attr : binary.getObjects())
-      ptx += cast<gpu::ObjectAttr>(attr).getObject().getValue().str();
-  });
+      ptx.push_back(cast<gpu::ObjectAttr>(attr).getObject().getValue().str());
   return ptx;
 }
 
@@ -91,10 +91,12 @@ std::string generatePtx(const ModuleBuilder &build,
   static std::mutex mutex; // one shared context
   std::lock_guard<std::mutex> lock(mutex);
   OwningOpRef<ModuleOp> module = build(ptxContext());
-  std::string ptx = compileForGpu(*module, options);
+  mlir::legato::PipelineOptions oneModule = options;
+  oneModule.gpuOneModule = true;
+  std::vector<std::string> ptx = compileForGpu(*module, oneModule);
   if (ptx.empty())
     throw Error("legato: the program has no GPU kernels (only library calls or copies)");
-  return ptx;
+  return std::move(ptx.front());
 }
 
 } // namespace legato::codegen
