@@ -57,7 +57,9 @@ enum class Backend { cpu, cuda };
 struct Options {
   std::optional<Backend> backend;
   std::optional<Mode> mode;
-  int threads = 0;           ///< CPU worker threads; 0 = all cores.
+  /// CPU worker threads, and the compiler's; 0 = the cores of the node
+  /// shared among the ranks on it (all of them for one process).
+  int threads = 0;
   /// Persistent compile cache ("" = memory only): compiled programs and
   /// their code kept across processes (docs/RELIABILITY.md, "Compile cache").
   std::string cache_dir;

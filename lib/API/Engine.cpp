@@ -95,7 +95,15 @@ Engine::Engine(const Options &o)
       recomputeSweepsOnCpu(isRecomputeSweeps(std::getenv("LEGATO_FUSE_SWEEPS"))),
       overlapExchanges(o.overlap_exchanges.value_or(false) && backend == Backend::cpu),
       windowLimit(o.window_limit > 0 ? o.window_limit : 4096), meshRows(o.mesh_rows),
-      mlirContext(compilerRegistry(backend)) {
+      mlirContext(compilerRegistry(backend), mlir::MLIRContext::Threading::DISABLED) {
+  // Passes over sibling ops, and the GPU's per-kernel code generation, run
+  // on these threads (an MLIR context would otherwise start one per core in
+  // every rank of the node).
+  if (threads > 1) {
+    compilerThreads =
+        std::make_unique<llvm::DefaultThreadPool>(llvm::hardware_concurrency(unsigned(threads)));
+    mlirContext.setThreadPool(*compilerThreads);
+  }
   mlirContext.loadAllAvailableDialects();
   if (!o.cache_dir.empty())
     if ((diskCache = runtime::DiskCache::openOrWarn(o.cache_dir)))

@@ -10,6 +10,7 @@
 #include "Transforms/Pipelines.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <array>
 
@@ -83,6 +84,10 @@ public:
 
   Stats stats;
   Trace *tracing = nullptr;
+  /// The compiler's threads (`threads` of them, as many as the CPU
+  /// backend's workers: the ranks of a node share its cores); null when
+  /// there is one. Declared before the context, which uses it.
+  std::unique_ptr<llvm::ThreadPoolInterface> compilerThreads;
   mlir::MLIRContext mlirContext;
   /// Compiled code kept across processes (LEGATO_CACHE_DIR), or null.
   std::unique_ptr<runtime::DiskCache> diskCache;
