@@ -10,6 +10,7 @@
 #include "Transforms/GpuPasses.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 
 namespace mlir::legato {
@@ -40,11 +41,18 @@ struct LegatoGpuModulesToPtxPass
       }
     gpu::TargetOptions options({}, {}, {}, {}, gpu::CompilationTarget::Assembly);
     SmallVector<std::optional<SmallVector<char, 0>>> ptx(modules.size());
-    // (a failure has emitted its error on its module)
-    if (failed(failableParallelForEachN(&getContext(), 0, modules.size(), [&](size_t i) {
-          ptx[i] = targetOf(modules[i]).serializeToObject(modules[i], options);
-          return success(ptx[i].has_value());
-        })))
+    {
+      // Every module is tried, and a failure emits its errors on its module;
+      // the workers' errors reach the handlers from this thread, in the
+      // modules' order, whichever threads ran them.
+      ParallelDiagnosticHandler diagnostics(&getContext());
+      parallelFor(&getContext(), 0, modules.size(), [&](size_t i) {
+        diagnostics.setOrderIDForThread(i);
+        ptx[i] = targetOf(modules[i]).serializeToObject(modules[i], options);
+        diagnostics.eraseOrderIDForThread();
+      });
+    }
+    if (llvm::any_of(ptx, [](const auto &code) { return !code; }))
       return signalPassFailure();
 
     for (auto [kernels, code] : llvm::zip_equal(modules, ptx)) {

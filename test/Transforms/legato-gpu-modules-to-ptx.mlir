@@ -77,3 +77,35 @@ module attributes {gpu.container_module} {
   gpu.module @twice_targeted [#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">] {
   }
 }
+
+// -----
+
+// Tests that every module that cannot be serialised says so, in the order of
+// the modules, whichever threads serialised them (here ops left unlowered).
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{Failed creating the llvm::Module}}
+  gpu.module @first [#nvvm.target<chip = "sm_90">] {
+    llvm.func @k(%p: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel} {
+      %v = llvm.load %p : !llvm.ptr<1> -> f32
+      // expected-error @+1 {{cannot be converted to LLVM IR}}
+      %s = arith.addf %v, %v : f32
+      llvm.store %s, %p : f32, !llvm.ptr<1>
+      llvm.return
+    }
+  }
+  gpu.module @fine [#nvvm.target<chip = "sm_90">] {
+    llvm.func @k(%p: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+  // expected-error @+1 {{Failed creating the llvm::Module}}
+  gpu.module @second [#nvvm.target<chip = "sm_90">] {
+    llvm.func @k(%p: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel} {
+      %v = llvm.load %p : !llvm.ptr<1> -> f32
+      // expected-error @+1 {{cannot be converted to LLVM IR}}
+      %s = arith.mulf %v, %v : f32
+      llvm.store %s, %p : f32, !llvm.ptr<1>
+      llvm.return
+    }
+  }
+}
