@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -66,11 +67,13 @@ private:
   };
   void add(const char *name, const char *category, Clock::time_point start,
            Clock::time_point end, std::vector<std::pair<const char *, int64_t>> args) {
+    std::lock_guard<std::mutex> lock(mutex_); // (programs compile on several threads)
     events_.push_back({name, category, start, end, std::move(args)});
   }
 
   int rank_;
   Clock::time_point origin_;
+  std::mutex mutex_;
   std::vector<Event> events_;
 };
 

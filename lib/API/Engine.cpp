@@ -7,13 +7,17 @@
 #include "Transforms/Passes.h"
 #include "Transforms/ShardingRules.h"
 
+#include "mlir/IR/Threading.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
 
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <thread>
 
 namespace legato::detail {
@@ -263,7 +267,7 @@ void Engine::runProgram(const std::vector<Node *> &outputs) {
   }
 }
 
-std::shared_ptr<Executable> Engine::compile(const Program &program) {
+std::string Engine::executableKey(const Program &program) const {
   std::string key = program.key + optionsKey;
   if (ranks() > 1) { // where the inputs live and the outputs go decides the program
     for (const NodePtr &in : program.inputs)
@@ -272,26 +276,84 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
       key += "|" + std::to_string(out->placement) + "," + std::to_string(out->placement2);
     key += "|mesh=" + std::to_string(meshRows);
   }
+  return key;
+}
+
+std::shared_ptr<Executable> Engine::compile(const Program &program) {
+  std::string key = executableKey(program);
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
   ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
   span.arg("ops", int64_t(program.nodes.size()));
   auto start = std::chrono::steady_clock::now();
-  auto exe = std::make_shared<Executable>();
+  std::unique_ptr<codegen::CompiledProgram> compiled;
+  DistributedProgram *distributed = nullptr;
   if (ranks() == 1) {
-    exe->program = compileOrLoad(program, key);
+    compiled = compileOrLoad(program, key);
   } else {
     mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
     partition(*module, program);
-    auto distributed = std::make_unique<DistributedProgram>(
+    auto partitioned = std::make_unique<DistributedProgram>(
         *module, *device, pipelineOptions(), comm->rank(), ranks(), overlapExchanges);
-    exe->distributed = distributed.get();
-    exe->program = std::move(distributed);
+    distributed = partitioned.get();
+    compiled = std::move(partitioned);
   }
-  exe->compileMs = msSince(start);
-  span.arg("kernels", exe->program->stats.kernels);
+  span.arg("kernels", compiled->stats.kernels);
+  stats.compile_ms += msSince(start);
+  return keepCompiled(key, std::move(compiled), distributed);
+}
+
+std::vector<std::shared_ptr<Executable>>
+Engine::compileAll(const std::vector<const Program *> &programs) {
+  assert(ranks() == 1 && "several ranks compile their programs in order");
+  std::vector<std::shared_ptr<Executable>> exes(programs.size());
+  if (!mlirContext.isMultithreadingEnabled()) {
+    for (size_t i = 0; i < programs.size(); ++i)
+      exes[i] = compile(*programs[i]);
+    return exes;
+  }
+  // The programs not compiled yet, once each (segments of one structure
+  // share an executable).
+  std::vector<std::string> keys;
+  std::vector<size_t> missing;
+  llvm::StringSet<> seen;
+  for (const Program *program : programs) {
+    keys.push_back(executableKey(*program));
+    if (!findExecutable(keys.back()) && seen.insert(keys.back()).second)
+      missing.push_back(keys.size() - 1);
+  }
+  auto start = std::chrono::steady_clock::now();
+  std::vector<std::unique_ptr<codegen::CompiledProgram>> compiled(missing.size());
+  std::vector<std::exception_ptr> errors(missing.size());
+  mlir::parallelFor(&mlirContext, 0, missing.size(), [&](size_t m) {
+    const Program &program = *programs[missing[m]];
+    ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
+    span.arg("ops", int64_t(program.nodes.size()));
+    try { // (no exception may leave a worker thread)
+      compiled[m] = compileOrLoad(program, keys[missing[m]]);
+      span.arg("kernels", compiled[m]->stats.kernels);
+    } catch (...) {
+      errors[m] = std::current_exception();
+    }
+  });
+  stats.compile_ms += msSince(start); // (the programs' times overlap)
+  for (const std::exception_ptr &error : errors) // the first program's, as compile() would
+    if (error)
+      std::rethrow_exception(error);
+  for (size_t m = 0; m < missing.size(); ++m)
+    keepCompiled(keys[missing[m]], std::move(compiled[m]));
+  for (size_t i = 0; i < programs.size(); ++i)
+    exes[i] = findExecutable(keys[i]);
+  return exes;
+}
+
+std::shared_ptr<Executable> Engine::keepCompiled(const std::string &key,
+                                                 std::unique_ptr<codegen::CompiledProgram> compiled,
+                                                 DistributedProgram *distributed) {
+  auto exe = std::make_shared<Executable>();
+  exe->program = std::move(compiled);
+  exe->distributed = distributed;
   stats.compiles++;
-  stats.compile_ms += exe->compileMs;
   keepExecutable(key, exe);
   return exe;
 }

@@ -67,6 +67,10 @@ public:
 
   /// Compiles (or finds in the cache) the executable of `program`.
   std::shared_ptr<Executable> compile(const Program &program);
+  /// compile() of each of `programs` on one rank: those not compiled yet at
+  /// once, on the compiler's threads. (Over several ranks a program's key
+  /// names where its inputs live, which the program before it decides.)
+  std::vector<std::shared_ptr<Executable>> compileAll(const std::vector<const Program *> &programs);
   /// Runs `exe` on materialised `inputs`, returning one buffer per output.
   /// Over several ranks the outputs' shardings are set too.
   std::vector<std::shared_ptr<runtime::Buffer>> run(const std::vector<Node *> &inputs,
@@ -121,9 +125,17 @@ private:
   /// and this build of the library; "" when they are not cached (no cache
   /// directory, several ranks, a backend that saves none, no build ID).
   std::string programFormat;
+  /// The key of `program`'s executable (with the options and, over several
+  /// ranks, where its inputs live and its outputs go).
+  std::string executableKey(const Program &program) const;
   /// The executable of `program`, compiled now or loaded from the cache.
   std::unique_ptr<codegen::CompiledProgram> compileOrLoad(const Program &program,
                                                           const std::string &key);
+  /// Counts `compiled` (its time the caller adds to stats: programs
+  /// compiled at once overlap) and keeps it under `key`.
+  std::shared_ptr<Executable> keepCompiled(const std::string &key,
+                                           std::unique_ptr<codegen::CompiledProgram> compiled,
+                                           DistributedProgram *distributed = nullptr);
   LoopDetector loops;
   /// The values Arrays hold among the latest kRecentOps lazy ops (slot
   /// `seq % kRecentOps`), kept up to date by heldChanged: the loop

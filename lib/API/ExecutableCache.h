@@ -23,7 +23,6 @@ namespace legato::detail {
 /// A compiled program (its stats: what one run of it costs).
 struct Executable {
   std::unique_ptr<codegen::CompiledProgram> program;
-  double compileMs = 0;
   /// Over several ranks: `program` is this one (and owns it), and where each
   /// output lives. Null on one rank.
   DistributedProgram *distributed = nullptr;

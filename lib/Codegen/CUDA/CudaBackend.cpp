@@ -19,6 +19,7 @@
 #include "mlir/IR/Threading.h"
 
 #include <cstdlib>
+#include <exception>
 #include <optional>
 
 namespace legato::codegen {
@@ -92,18 +93,19 @@ std::string cubinOf(const std::string &ptx, runtime::DiskCache *cache, const std
 std::vector<std::string> cubinsOf(const std::vector<std::string> &ptx,
                                   runtime::DiskCache *cache, const cuda::Device &device,
                                   mlir::MLIRContext *context) {
-  std::vector<std::string> cubins(ptx.size()), errors(ptx.size());
+  std::vector<std::string> cubins(ptx.size());
+  std::vector<std::exception_ptr> errors(ptx.size());
   mlir::parallelFor(context, 0, ptx.size(), [&](size_t i) {
     try { // (no exception may leave a worker thread)
       device.makeCurrent(); // the driver's current context is per thread
       cubins[i] = cubinOf(ptx[i], cache, device.chip());
-    } catch (const std::exception &e) {
-      errors[i] = e.what();
+    } catch (...) {
+      errors[i] = std::current_exception();
     }
   });
-  for (const std::string &error : errors)
-    if (!error.empty())
-      throw Error(error);
+  for (const std::exception_ptr &error : errors)
+    if (error)
+      std::rethrow_exception(error);
   return cubins;
 }
 
