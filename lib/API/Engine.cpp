@@ -52,6 +52,27 @@ int defaultThreads() {
   return std::max(1, int(std::thread::hardware_concurrency()) / ranksHere);
 }
 
+/// Loads every dialect that the backend's pipelines depend on. A pass
+/// manager loads them into the context when it starts, which is not safe
+/// while other threads compile (Engine::compileAll): they are all loaded
+/// before any compile.
+void loadPipelineDialects(mlir::MLIRContext &context, Backend backend,
+                          const mlir::legato::PipelineOptions &options) {
+  mlir::PassManager pm(&context);
+  mlir::legato::buildLegatoOptimizePipeline(pm, options);
+  if (backend == Backend::cuda) {
+    mlir::legato::buildLegatoGPUBufferPipeline(pm, options);
+    mlir::legato::buildLegatoGPUKernelPipeline(pm, options);
+  } else {
+    mlir::legato::buildLegatoCPUBufferPipeline(pm, options);
+    mlir::legato::buildLegatoCPULLVMPipeline(pm, options);
+  }
+  mlir::DialectRegistry registry;
+  pm.getDependentDialects(registry);
+  context.appendDialectRegistry(registry);
+  context.loadAllAvailableDialects();
+}
+
 std::unique_ptr<codegen::Backend> createBackend(Backend backend, int threads,
                                                runtime::DiskCache *cache) {
   if (backend == Backend::cpu)
@@ -127,6 +148,7 @@ Engine::Engine(const Options &o)
   device->setMemoryLimit(o.memory_limit);
   // The backend and the options change the generated code: part of the key.
   mlir::legato::PipelineOptions options = pipelineOptions();
+  loadPipelineDialects(mlirContext, backend, options);
   optionsKey = std::string("|") + device->name() + "|threads=" + std::to_string(options.threads) +
                "|simplify=" + std::to_string(options.simplify) +
                "|contract=" + std::to_string(options.gpuContract) +
