@@ -111,7 +111,9 @@ struct Stats {
   /// programs compiled, or loaded from `Options::cache_dir` (misses of the
   /// process's own cache of compiled programs)
   int64_t compiles = 0;
-  double compile_ms = 0;     ///< time spent compiling (or loading compiled code)
+  /// wall time spent compiling (or loading compiled code); programs
+  /// compiled at once count once
+  double compile_ms = 0;
 };
 
 /// RAII handle of the process-wide runtime; exactly one may exist at a time.
