@@ -105,9 +105,9 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<NodePtr> &args) {
   } else {
     for (JitSegment &s : entry->segments) {
       s.exe = e.compile(s.program);
-      // later segments read these where they live, which their keys name
-      for (size_t i = 0; i < s.program.outputs.size(); ++i)
-        s.program.outputs[i]->sharding = s.exe->distributed->outputShardings[i];
+      if (s.exe->distributed) // later segments read these where they live (their keys say)
+        for (size_t i = 0; i < s.program.outputs.size(); ++i)
+          s.program.outputs[i]->sharding = s.exe->distributed->outputShardings[i];
     }
   }
   span.arg("segments", int64_t(entry->segments.size()));

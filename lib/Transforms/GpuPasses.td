@@ -102,11 +102,14 @@ def LegatoGpuNumpyMinMaxPass : Pass<"legato-gpu-numpy-min-max", "mlir::gpu::GPUM
 def LegatoGpuMergeModulesPass : Pass<"legato-gpu-merge-modules", "mlir::ModuleOp"> {
   let summary = "Move every outlined kernel into one gpu.module";
   let description = [{
-    Kernel outlining makes a gpu.module per launch. One module per program
-    means one PTX image to load and one driver call to load it. Device
-    globals the kernels use (the counters of reductions combined in their
-    last block) move with them; their host copies, which outlining leaves
-    unused, are erased.
+    Kernel outlining makes a gpu.module per launch, which the GPU backend
+    keeps (each is lowered, serialised and compiled in parallel with the
+    others: legato-gpu-modules-to-ptx). jit(f).ptx() shows a program's
+    kernels as one PTX module instead: this pass merges them, renaming a
+    kernel on a clash and keeping one copy of a helper that outlining copied
+    into several modules. Device globals the kernels use (the counters of
+    reductions combined in their last block) move with them; their host
+    copies, which outlining leaves unused, are erased.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }

@@ -27,7 +27,7 @@ namespace legato::codegen {
 namespace {
 
 struct CudaProgram final : CompiledProgram {
-  std::vector<CUmodule> modules; ///< a kernel's each (LaunchSequence::modules)
+  std::vector<CUmodule> modules; ///< one per kernel (LaunchSequence::modules of them)
   cuda::LaunchSequence sequence;
   std::vector<std::string> cubins; ///< the modules' code, kept for saveProgram (with a cache)
 };
