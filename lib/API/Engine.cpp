@@ -129,7 +129,6 @@ Engine::Engine(const Options &o)
         std::make_unique<llvm::DefaultThreadPool>(llvm::hardware_concurrency(unsigned(threads)));
     mlirContext.setThreadPool(*compilerThreads);
   }
-  mlirContext.loadAllAvailableDialects();
   if (!o.cache_dir.empty())
     if ((diskCache = runtime::DiskCache::openOrWarn(o.cache_dir)))
       diskCache->setSizeLimit(uint64_t(o.cache_limit > 0 ? o.cache_limit : kDefaultCacheLimit));
@@ -305,22 +304,22 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   std::string key = executableKey(program);
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
-  ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
-  span.arg("ops", int64_t(program.nodes.size()));
   auto start = std::chrono::steady_clock::now();
   std::unique_ptr<codegen::CompiledProgram> compiled;
   DistributedProgram *distributed = nullptr;
   if (ranks() == 1) {
     compiled = compileOrLoad(program, key);
   } else {
+    ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
+    span.arg("ops", int64_t(program.nodes.size()));
     mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
     partition(*module, program);
     auto partitioned = std::make_unique<DistributedProgram>(
         *module, *device, pipelineOptions(), comm->rank(), ranks(), overlapExchanges);
+    span.arg("kernels", partitioned->stats.kernels);
     distributed = partitioned.get();
     compiled = std::move(partitioned);
   }
-  span.arg("kernels", compiled->stats.kernels);
   stats.compile_ms += msSince(start);
   return keepCompiled(key, std::move(compiled), distributed);
 }
@@ -348,12 +347,8 @@ Engine::compileAll(const std::vector<const Program *> &programs) {
   std::vector<std::unique_ptr<codegen::CompiledProgram>> compiled(missing.size());
   std::vector<std::exception_ptr> errors(missing.size());
   mlir::parallelFor(&mlirContext, 0, missing.size(), [&](size_t m) {
-    const Program &program = *programs[missing[m]];
-    ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
-    span.arg("ops", int64_t(program.nodes.size()));
     try { // (no exception may leave a worker thread)
-      compiled[m] = compileOrLoad(program, keys[missing[m]]);
-      span.arg("kernels", compiled[m]->stats.kernels);
+      compiled[m] = compileOrLoad(*programs[missing[m]], keys[missing[m]]);
     } catch (...) {
       errors[m] = std::current_exception();
     }
@@ -382,13 +377,18 @@ std::shared_ptr<Executable> Engine::keepCompiled(const std::string &key,
 
 std::unique_ptr<codegen::CompiledProgram> Engine::compileOrLoad(const Program &program,
                                                                 const std::string &key) {
+  ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
+  span.arg("ops", int64_t(program.nodes.size()));
   if (!programFormat.empty())
     if (std::optional<std::string> image = diskCache->load(key, programFormat))
-      if (std::unique_ptr<codegen::CompiledProgram> loaded = device->loadProgram(*image))
+      if (std::unique_ptr<codegen::CompiledProgram> loaded = device->loadProgram(*image)) {
+        span.arg("kernels", loaded->stats.kernels);
         return loaded;
+      }
   // (a program that does not load is a miss: compiled, and stored again)
   mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
   std::unique_ptr<codegen::CompiledProgram> compiled = device->compile(*module, pipelineOptions());
+  span.arg("kernels", compiled->stats.kernels);
   if (!programFormat.empty())
     if (std::string image = device->saveProgram(*compiled); !image.empty())
       diskCache->store(key, programFormat, image);

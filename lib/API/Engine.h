@@ -128,7 +128,8 @@ private:
   /// The key of `program`'s executable (with the options and, over several
   /// ranks, where its inputs live and its outputs go).
   std::string executableKey(const Program &program) const;
-  /// The executable of `program`, compiled now or loaded from the cache.
+  /// The executable of `program`, compiled now or loaded from the cache
+  /// (a "compile" event of the Chrome trace; safe on several threads).
   std::unique_ptr<codegen::CompiledProgram> compileOrLoad(const Program &program,
                                                           const std::string &key);
   /// Counts `compiled` (its time the caller adds to stats: programs

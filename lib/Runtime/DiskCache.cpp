@@ -439,20 +439,20 @@ void DiskCache::keepUnderSizeLimit(const std::string &stored, uint64_t bytes,
                                    uint64_t replaced) {
   std::lock_guard<std::mutex> lock(sizeMutex);
   const uint64_t limit = sizeLimit;
-  std::vector<EntryFile> entries;
-  if (!usedBytes) {
-    entries = listEntries(dirFd);
-    usedBytes = 0;
-    for (const EntryFile &e : entries)
-      *usedBytes += e.bytes;
-  } else {
+  if (usedBytes) {
     *usedBytes = *usedBytes + bytes - std::min(replaced, *usedBytes + bytes);
+    if (*usedBytes <= limit)
+      return;
   }
-  if (*usedBytes <= limit)
+  // The first store under a limit, or one past it: count the directory
+  // (other processes store and evict in it too).
+  std::vector<EntryFile> entries = listEntries(dirFd);
+  uint64_t total = 0;
+  for (const EntryFile &e : entries)
+    total += e.bytes;
+  usedBytes = total;
+  if (total <= limit)
     return;
-  // Recount: other processes store and evict in the same directory.
-  if (entries.empty())
-    entries = listEntries(dirFd);
   std::sort(entries.begin(), entries.end(), [](const EntryFile &a, const EntryFile &b) {
     if (a.modified.tv_sec != b.modified.tv_sec)
       return a.modified.tv_sec < b.modified.tv_sec;
@@ -460,9 +460,6 @@ void DiskCache::keepUnderSizeLimit(const std::string &stored, uint64_t bytes,
       return a.modified.tv_nsec < b.modified.tv_nsec;
     return a.name < b.name;
   });
-  uint64_t total = 0;
-  for (const EntryFile &e : entries)
-    total += e.bytes;
   // Down to 3/4 of the limit, so that the next stores need not evict again;
   // the entry just stored stays whatever its size.
   const uint64_t target = limit - limit / 4;

@@ -524,7 +524,7 @@ TEST(Loops, ABodyCompilesOnceAndAgreesWithOpByOp) {
   EXPECT_GE(f.stats().programs, 5) << "the traced loop runs as segments";
   EXPECT_LE(f.stats().compiles, 4) << "segments of equal structure share an executable";
   EXPECT_GT(f.stats().compile_ms, 0.0);
-  // (the segments compiled at once, on the compiler's threads)
+  // A second call finds every segment's executable.
   auto [again, againSum] = f(x0, y);
   EXPECT_TRUE(bitwise_equal(again.to_vector<double>(), rx.to_vector<double>()));
   EXPECT_EQ(f.stats().compiles, 0) << "a second call compiles nothing";
