@@ -25,11 +25,6 @@ namespace legato::detail {
 namespace {
 Engine *current = nullptr;
 
-double msSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
-
 mlir::DialectRegistry compilerRegistry(Backend backend) {
   mlir::DialectRegistry registry;
   if (backend == Backend::cuda)
@@ -159,6 +154,14 @@ Engine::Engine(const Options &o)
   const std::string &build = runtime::libraryBuildId();
   if (diskCache && ranks() == 1 && !build.empty() && !device->programFormat().empty())
     programFormat = "program-" + device->programFormat() + "-legato-" + build;
+  // (Over several ranks every rank must agree on each program before it runs.)
+  compileInBackground = mode == Mode::lazy && compilerThreads && ranks() == 1;
+}
+
+Engine::~Engine() {
+  // Their threads use the backend and the context.
+  for (auto &[key, job] : compiling)
+    job->done.wait();
 }
 
 mlir::legato::PipelineOptions Engine::pipelineOptions() const {
@@ -207,27 +210,31 @@ NodePtr Engine::record(NodePtr node) {
 void Engine::afterOp(const NodePtr &node) {
   if (tracing || !node->pending())
     return;
-  if (mode == Mode::eager || opsInWindow >= windowLimit)
+  if (mode == Mode::eager)
     flush();
+  else if (opsInWindow >= windowLimit)
+    cutWindow();
   else if (loopCut)
     flushWindow();
 }
 
 void Engine::flush() {
+  cutWindow();
+  runQueued();
+}
+
+void Engine::cutWindow() {
   loops.reset(); // a cut the detector did not choose breaks its alignment
   flushWindow();
 }
 
 void Engine::flushWindow() {
   loopCut = false;
-  std::vector<NodePtr> keep; // outputs stay alive while the program runs
-  std::vector<Node *> outputs;
+  std::vector<NodePtr> outputs;
   for (auto &weak : window)
     if (NodePtr n = weak.lock())
-      if (n->pending() && n->handles > 0) {
-        outputs.push_back(n.get());
-        keep.push_back(n);
-      }
+      if (n->pending() && n->handles > 0)
+        outputs.push_back(std::move(n));
   window.clear();
   opsInWindow = 0;
   if (!outputs.empty())
@@ -241,8 +248,10 @@ void Engine::materialize(const NodePtr &node) {
     throw Error("legato::jit: a traced function cannot read array values on "
                 "the host (item/to_vector); return the array instead");
   flush();
-  if (node->pending()) // a value no live Array holds (e.g. an internal temp)
-    runProgram({node.get()});
+  if (node->pending()) { // a value no live Array holds (e.g. an internal temp)
+    runProgram({node});
+    runQueued();
+  }
 }
 
 void Engine::writeTrace() const {
@@ -250,13 +259,20 @@ void Engine::writeTrace() const {
     chromeTrace->write(ChromeTrace::pathFor(tracePath, comm->rank(), ranks()));
 }
 
-void Engine::runProgram(const std::vector<Node *> &outputs) {
+void Engine::runProgram(const std::vector<NodePtr> &values) {
   ChromeTrace::Span span(chromeTrace.get(), "program", "run");
-  Program program = collectProgram(outputs);
+  std::vector<Node *> outputs;
+  for (const NodePtr &n : values)
+    outputs.push_back(n.get());
+  Program program = collectProgram(outputs, {}, queuedOutputs);
   span.arg("ops", int64_t(program.nodes.size()));
   if (std::getenv("LEGATO_DEBUG_WINDOWS")) // where windows end, for tuning
     std::fprintf(stderr, "legato: window of %zu ops, %zu outputs, key hash %zx\n",
                  program.nodes.size(), outputs.size(), std::hash<std::string>()(program.key));
+  if (compileInBackground) {
+    queueProgram(std::move(program), values);
+    return;
+  }
   std::vector<Node *> inputs;
   for (const NodePtr &in : program.inputs)
     inputs.push_back(in.get());
@@ -277,11 +293,14 @@ void Engine::runProgram(const std::vector<Node *> &outputs) {
     runtime::agreeOrThrow(*comm, failure, std::hash<std::string>()(program.key));
     buffers = run(inputs, outputs, *exe);
   }
-  // Outputs become materialised leaves; dropping their operands frees the
-  // temporaries of this window.
+  becomeBuffers(outputs, *exe, std::move(buffers));
+}
+
+void Engine::becomeBuffers(const std::vector<Node *> &outputs, const Executable &exe,
+                           std::vector<std::shared_ptr<runtime::Buffer>> buffers) {
   for (size_t i = 0; i < outputs.size(); ++i) {
-    if (exe->distributed)
-      outputs[i]->sharding = exe->distributed->outputShardings[i];
+    if (exe.distributed)
+      outputs[i]->sharding = exe.distributed->outputShardings[i];
     outputs[i]->buffer = std::move(buffers[i]);
     outputs[i]->kind = OpKind::Buffer;
     outputs[i]->operands.clear();
@@ -304,7 +323,7 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
   std::string key = executableKey(program);
   if (std::shared_ptr<Executable> found = findExecutable(key))
     return found;
-  auto start = std::chrono::steady_clock::now();
+  CompileClock::Running running(compileClock);
   std::unique_ptr<codegen::CompiledProgram> compiled;
   DistributedProgram *distributed = nullptr;
   if (ranks() == 1) {
@@ -320,7 +339,6 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
     distributed = partitioned.get();
     compiled = std::move(partitioned);
   }
-  stats.compile_ms += msSince(start);
   return keepCompiled(key, std::move(compiled), distributed);
 }
 
@@ -343,17 +361,17 @@ Engine::compileAll(const std::vector<const Program *> &programs) {
     if (!findExecutable(keys.back()) && seen.insert(keys.back()).second)
       missing.push_back(keys.size() - 1);
   }
-  auto start = std::chrono::steady_clock::now();
   std::vector<std::unique_ptr<codegen::CompiledProgram>> compiled(missing.size());
   std::vector<std::exception_ptr> errors(missing.size());
   mlir::parallelFor(&mlirContext, 0, missing.size(), [&](size_t m) {
     try { // (no exception may leave a worker thread)
+      CompileClock::Running running(compileClock); // (the programs' times overlap)
       compiled[m] = compileOrLoad(*programs[missing[m]], keys[missing[m]]);
     } catch (...) {
       errors[m] = std::current_exception();
     }
   });
-  stats.compile_ms += msSince(start); // (the programs' times overlap)
+  stats.compile_ms += compileClock.take();
   for (const std::exception_ptr &error : errors) // the first program's, as compile() would
     if (error)
       std::rethrow_exception(error);
@@ -371,23 +389,40 @@ std::shared_ptr<Executable> Engine::keepCompiled(const std::string &key,
   exe->program = std::move(compiled);
   exe->distributed = distributed;
   stats.compiles++;
+  stats.compile_ms += compileClock.take();
   keepExecutable(key, exe);
   return exe;
 }
 
 std::unique_ptr<codegen::CompiledProgram> Engine::compileOrLoad(const Program &program,
                                                                 const std::string &key) {
-  ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
-  span.arg("ops", int64_t(program.nodes.size()));
-  if (!programFormat.empty())
-    if (std::optional<std::string> image = diskCache->load(key, programFormat))
-      if (std::unique_ptr<codegen::CompiledProgram> loaded = device->loadProgram(*image)) {
-        span.arg("kernels", loaded->stats.kernels);
-        return loaded;
-      }
+  if (std::unique_ptr<codegen::CompiledProgram> loaded = loadSaved(key))
+    return loaded;
   // (a program that does not load is a miss: compiled, and stored again)
   mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
-  std::unique_ptr<codegen::CompiledProgram> compiled = device->compile(*module, pipelineOptions());
+  return compileModule(*module, key, int64_t(program.nodes.size()));
+}
+
+std::unique_ptr<codegen::CompiledProgram> Engine::loadSaved(const std::string &key) {
+  if (programFormat.empty())
+    return nullptr;
+  std::optional<std::string> image = diskCache->load(key, programFormat);
+  if (!image)
+    return nullptr;
+  ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
+  std::unique_ptr<codegen::CompiledProgram> loaded = device->loadProgram(*image);
+  if (loaded) {
+    span.arg("loaded", int64_t(1));
+    span.arg("kernels", loaded->stats.kernels);
+  }
+  return loaded;
+}
+
+std::unique_ptr<codegen::CompiledProgram>
+Engine::compileModule(mlir::ModuleOp module, const std::string &key, int64_t ops) {
+  ChromeTrace::Span span(chromeTrace.get(), "compile", "compile");
+  span.arg("ops", ops);
+  std::unique_ptr<codegen::CompiledProgram> compiled = device->compile(module, pipelineOptions());
   span.arg("kernels", compiled->stats.kernels);
   if (!programFormat.empty())
     if (std::string image = device->saveProgram(*compiled); !image.empty())

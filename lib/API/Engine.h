@@ -3,6 +3,7 @@
 #define LEGATO_API_ENGINE_H
 
 #include "API/ChromeTrace.h"
+#include "API/CompileClock.h"
 #include "API/ExecutableCache.h"
 #include "API/LoopDetector.h"
 #include "API/Program.h"
@@ -13,6 +14,10 @@
 #include "llvm/Support/ThreadPool.h"
 
 #include <array>
+#include <deque>
+#include <future>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace legato::detail {
 
@@ -24,10 +29,28 @@ struct Trace {
   std::vector<uint64_t> cutAfter; ///< node ids ending a segment
 };
 
+/// A lazy window's program whose compile runs on the compiler's threads
+/// while the Runtime's thread records the next windows.
+struct BackgroundCompile {
+  std::shared_future<void> done;
+  /// Set by the compiling thread before `done`.
+  std::unique_ptr<codegen::CompiledProgram> compiled;
+  std::exception_ptr error;
+};
+
+/// A lazy window waiting to run, in order, once its program is compiled.
+struct QueuedProgram {
+  Program program;
+  std::string key; ///< its executable's
+  std::vector<NodePtr> outputs; ///< (kept alive until it runs)
+};
+
 /// The runtime: configuration and the lazy window.
 class Engine {
 public:
   explicit Engine(const Options &options);
+  /// Waits for the compiles still running on the compiler's threads.
+  ~Engine();
 
   Backend backend;
   Mode mode;
@@ -60,8 +83,12 @@ public:
       recentLive += held ? 1 : -1;
     }
   }
-  /// Runs every pending value that a live Array holds.
+  /// Runs every pending value that a live Array holds, the queued windows
+  /// first.
   void flush();
+  /// Runs the lazy windows queued behind their compiles (LazyQueue.cpp),
+  /// waiting for those compiles.
+  void runQueued();
   /// Runs whatever `node` needs, if it is pending.
   void materialize(const NodePtr &node);
 
@@ -115,9 +142,39 @@ public:
   void placeWhole(Node &node, const void *data);
 
 private:
-  /// Runs the window's pending values that live Arrays hold.
+  /// Ends the lazy window at a point the loop detector did not choose.
+  void cutWindow();
+  /// Runs the window's pending values that live Arrays hold (or queues
+  /// their program while it compiles).
   void flushWindow();
-  void runProgram(const std::vector<Node *> &outputs);
+  /// Runs the program computing `values` (its outputs), or queues it.
+  void runProgram(const std::vector<NodePtr> &values);
+  /// Makes `outputs`, just computed by `exe` into `buffers`, materialised
+  /// leaves (dropping their operands frees the window's temporaries).
+  void becomeBuffers(const std::vector<Node *> &outputs, const Executable &exe,
+                     std::vector<std::shared_ptr<runtime::Buffer>> buffers);
+
+  /// Lazy mode on one rank with compiler threads: a window whose program
+  /// is not compiled yet waits in `queued` while it compiles in the
+  /// background, and the Runtime's thread goes on recording (LazyQueue.cpp).
+  bool compileInBackground = false;
+  std::deque<QueuedProgram> queued;
+  /// The outputs of `queued`: later windows read them as inputs.
+  std::unordered_set<Node *> queuedOutputs;
+  /// By executable key, the compiles started and not yet kept.
+  std::unordered_map<std::string, std::shared_ptr<BackgroundCompile>> compiling;
+  /// At most this many windows wait; the next waits for the first to run.
+  static constexpr size_t kMaxQueued = 64;
+  /// Queues `program` (of the window whose values are `outputs`), starting
+  /// its compile unless its executable exists or is being compiled.
+  void queueProgram(Program program, const std::vector<NodePtr> &outputs);
+  /// Runs queued windows in order: while more than `keep` wait, waiting
+  /// for their compiles, then while their programs are compiled.
+  void runQueuedPrograms(size_t keep);
+  /// The executable of a queued window, waiting for its compile.
+  std::shared_ptr<Executable> executableOf(const QueuedProgram &entry);
+  /// Wall time during which a compile ran (Stats::compile_ms).
+  CompileClock compileClock;
   uint64_t nextId = 1, nextSeq = 1;
   /// What, beside the program, the executable depends on (backend, options).
   std::string optionsKey;
@@ -132,6 +189,12 @@ private:
   /// (a "compile" event of the Chrome trace; safe on several threads).
   std::unique_ptr<codegen::CompiledProgram> compileOrLoad(const Program &program,
                                                           const std::string &key);
+  /// The executable saved under `key` in the compile cache, or null.
+  std::unique_ptr<codegen::CompiledProgram> loadSaved(const std::string &key);
+  /// Compiles `module` of `ops` ops (and saves it under `key`); it reads no
+  /// node, so it may run while the Runtime's thread goes on.
+  std::unique_ptr<codegen::CompiledProgram> compileModule(mlir::ModuleOp module,
+                                                          const std::string &key, int64_t ops);
   /// Counts `compiled` (its time the caller adds to stats: programs
   /// compiled at once overlap) and keeps it under `key`.
   std::shared_ptr<Executable> keepCompiled(const std::string &key,

@@ -60,7 +60,11 @@ done
 run "fuzz.regressions" "$build/tools/legato-fuzz/legato-fuzz" --python="$python" \
   --evaluator="$here/../../tools/legato-fuzz/numpy_eval.py" --replay "$here"/../regressions/*.fuzz
 run "api.lifetime" "$build/test/API/lifetime_test"
+run "api.lazy_queue" "$build/test/API/lazy_queue_test"
 run "api.launch_fault" "$build/test/API/launch_fault_test"
+for mode in eager lazy; do
+  run "api.device_memory.$mode" env LEGATO_MODE=$mode "$build/test/API/device_memory_test"
+done
 
 # The compile cache: later processes load the programs and cubins the first
 # stored and compute the same bits; damaged entries are compiled again.

@@ -141,9 +141,10 @@ CUresult resolveKernels(CudaProgram &program, std::string *failed) {
 class CudaBackend final : public Backend {
 public:
   CudaBackend(int ordinal, runtime::DiskCache *cache)
-      : device_(std::make_shared<cuda::Device>(ordinal)), cache_(cache),
+      : device_(cuda::Device::open(ordinal)), cache_(cache),
         // Report a failing kernel at its program: wait after each one.
         syncEachProgram_(std::getenv("LEGATO_CUDA_SYNC") != nullptr) {}
+  ~CudaBackend() override { device_->close(); }
 
   const char *name() const override { return "cuda"; }
   const mlir::legato::Target &target() const override { return target_; }

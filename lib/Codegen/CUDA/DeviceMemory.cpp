@@ -22,7 +22,7 @@ int64_t roundUp(int64_t bytes) {
 
 } // namespace
 
-Device::Device(int ordinal) {
+std::shared_ptr<Device> Device::open(int ordinal) {
   const Api &cu = api();
   int count = 0;
   check(cu.cuDeviceGetCount(&count), "cuDeviceGetCount");
@@ -30,7 +30,26 @@ Device::Device(int ordinal) {
     throw Error("legato(cuda): no GPU is visible; check CUDA_VISIBLE_DEVICES or use "
                 "LEGATO_BACKEND=cpu");
   // One rank per GPU; more ranks than GPUs on a node share them round-robin.
-  check(cu.cuDeviceGet(&device_, ordinal % count), "cuDeviceGet");
+  CUdevice device = 0;
+  check(cu.cuDeviceGet(&device, ordinal % count), "cuDeviceGet");
+  // Kept until the process ends, as the compiled programs whose modules
+  // live in its context are (never destroyed: static destruction may run
+  // after the driver is gone).
+  static std::mutex mutex;
+  static auto *opened = new std::map<CUdevice, std::shared_ptr<Device>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<Device> &gpu = (*opened)[device];
+  if (!gpu)
+    gpu.reset(new Device(device));
+  gpu->makeCurrent();
+  std::lock_guard<std::mutex> memory(gpu->mutex_);
+  ++gpu->users_;
+  gpu->peak_ = gpu->current_; // (a Runtime's peak is its own)
+  return gpu;
+}
+
+Device::Device(CUdevice device) : device_(device) {
+  const Api &cu = api();
   check(cu.cuDevicePrimaryCtxRetain(&context_, device_), "cuDevicePrimaryCtxRetain");
   makeCurrent();
   check(cu.cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
@@ -43,6 +62,17 @@ Device::Device(int ordinal) {
   check(cu.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device_),
         "cuDeviceGetAttribute");
   chip_ = "sm_" + std::to_string(major * 10 + minor);
+}
+
+void Device::close() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (--users_ > 0)
+    return;
+  try { // (from the backend's destructor; a failed launch already was an error)
+    makeCurrent();
+    releaseCache();
+  } catch (const Error &) {
+  }
 }
 
 void Device::makeCurrent() const { check(api().cuCtxSetCurrent(context_), "cuCtxSetCurrent"); }
@@ -73,7 +103,7 @@ void *Device::allocate(int64_t bytes, const char *what) {
   } else {
     CUresult result = api().cuMemAlloc(&ptr, size_t(size));
     if (result == CUDA_ERROR_OUT_OF_MEMORY) {
-      releaseCache();
+      releaseCache(); // (every free block of every size)
       result = api().cuMemAlloc(&ptr, size_t(size));
     }
     if (result == CUDA_ERROR_OUT_OF_MEMORY) {
@@ -99,7 +129,16 @@ void Device::deallocate(void *p) {
   auto ptr = reinterpret_cast<CUdeviceptr>(p);
   int64_t size = sizes_.at(ptr);
   current_ -= size;
-  free_[size].push_back(ptr);
+  if (users_ > 0) {
+    free_[size].push_back(ptr);
+    return;
+  }
+  // No Runtime is left to reuse it; its last launch ended before close()
+  // returned. (From a destructor, perhaps at exit, after the driver: errors
+  // are ignored.)
+  api().cuCtxSetCurrent(context_);
+  api().cuMemFree(ptr);
+  sizes_.erase(ptr);
 }
 
 void Device::releaseCache() {

@@ -1,7 +1,11 @@
 //===- DeviceMemory.h - one GPU: context, stream, cached memory -*- C++ -*-===//
 //
-// Everything a rank keeps on its GPU. Array buffers hold a shared_ptr to it,
-// so device data stays readable after the Runtime (and the backend) are gone.
+// Everything a process keeps on one GPU, shared by the Runtimes it creates
+// one after another: compiled programs outlive a Runtime (ExecutableCache.h)
+// and their modules live in this context. Array buffers hold a shared_ptr to
+// it, so device data stays readable after the Runtime is gone. While no
+// Runtime uses the GPU its memory cache is empty: a Runtime's blocks go back
+// to the driver when it ends, and an array freed later frees its block.
 // All work goes to one stream: reusing a freed block for a later launch is
 // ordered after every earlier launch that used it, so the cache may hand a
 // block out again at once; the host waits only when it reads.
@@ -22,8 +26,13 @@ namespace legato::cuda {
 
 class Device {
 public:
-  /// Opens GPU `ordinal` (its primary context) with a new stream.
-  explicit Device(int ordinal);
+  /// GPU `ordinal` (modulo the GPUs visible) for a starting Runtime: opened
+  /// (its primary context, a new stream) the first time, the same Device
+  /// after. Each open() is paired with a close().
+  static std::shared_ptr<Device> open(int ordinal);
+  /// The Runtime that opened it ends: when none is left, the cached blocks
+  /// go back to the driver (once the stream's work is done).
+  void close();
 
   /// `bytes` of device memory (256-byte aligned) from the cache, or a new
   /// allocation; throws legato::Error naming `what` and the byte count when
@@ -47,9 +56,11 @@ public:
   const std::string &chip() const { return chip_; }
 
 private:
-  void releaseCache();
+  explicit Device(CUdevice device);
+  void releaseCache(); // with mutex_ held
 
   CUdevice device_ = 0;
+  int users_ = 0; // Runtimes open on it
   int64_t limit_ = 0;
   CUcontext context_ = nullptr;
   CUstream stream_ = nullptr;
