@@ -42,16 +42,21 @@ public:
     return std::chrono::duration<double, std::milli>(total).count();
   }
 
-  /// Marks one compile for its scope.
+  /// Marks one compile, until stop() or the end of its scope.
   class Running {
   public:
-    explicit Running(CompileClock &clock) : clock_(clock) { clock_.start(); }
-    ~Running() { clock_.stop(); }
+    explicit Running(CompileClock &clock) : clock_(&clock) { clock_->start(); }
+    ~Running() { stop(); }
+    void stop() {
+      if (clock_)
+        clock_->stop();
+      clock_ = nullptr;
+    }
     Running(const Running &) = delete;
     Running &operator=(const Running &) = delete;
 
   private:
-    CompileClock &clock_;
+    CompileClock *clock_;
   };
 
 private:

@@ -42,6 +42,7 @@ struct BackgroundCompile {
 struct QueuedProgram {
   Program program;
   std::string key; ///< its executable's
+  std::shared_ptr<Executable> exe; ///< null while it compiles
   std::vector<NodePtr> outputs; ///< (kept alive until it runs)
 };
 
@@ -173,6 +174,8 @@ private:
   void runQueuedPrograms(size_t keep);
   /// The executable of a queued window, waiting for its compile.
   std::shared_ptr<Executable> executableOf(const QueuedProgram &entry);
+  /// Runs `entry`, its executable known.
+  void runQueuedProgram(const QueuedProgram &entry);
   /// Wall time during which a compile ran (Stats::compile_ms).
   CompileClock compileClock;
   uint64_t nextId = 1, nextSeq = 1;

@@ -28,7 +28,8 @@ bool isReady(const std::shared_future<void> &done) {
 
 void Engine::queueProgram(Program program, const std::vector<NodePtr> &outputs) {
   std::string key = executableKey(program);
-  if (!findExecutable(key) && !compiling.count(key)) {
+  std::shared_ptr<Executable> exe = findExecutable(key);
+  if (!exe && !compiling.count(key)) {
     std::unique_ptr<codegen::CompiledProgram> loaded;
     std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> module;
     {
@@ -39,7 +40,7 @@ void Engine::queueProgram(Program program, const std::vector<NodePtr> &outputs) 
             buildModule(program, mlirContext));
     }
     if (loaded) {
-      keepCompiled(key, std::move(loaded));
+      exe = keepCompiled(key, std::move(loaded));
     } else {
       auto job = std::make_shared<BackgroundCompile>();
       int64_t ops = int64_t(program.nodes.size());
@@ -55,9 +56,13 @@ void Engine::queueProgram(Program program, const std::vector<NodePtr> &outputs) 
       compiling.emplace(key, std::move(job));
     }
   }
+  if (exe && queued.empty()) { // the steady state: nothing waits
+    runQueuedProgram({std::move(program), std::move(key), std::move(exe), outputs});
+    return;
+  }
   for (const NodePtr &n : outputs)
     queuedOutputs.insert(n.get());
-  queued.push_back({std::move(program), std::move(key), outputs});
+  queued.push_back({std::move(program), std::move(key), std::move(exe), outputs});
   // The queue is bounded: its windows' inputs stay alive until they run.
   runQueuedPrograms(kMaxQueued);
 }
@@ -65,8 +70,10 @@ void Engine::queueProgram(Program program, const std::vector<NodePtr> &outputs) 
 void Engine::runQueued() { runQueuedPrograms(0); }
 
 std::shared_ptr<Executable> Engine::executableOf(const QueuedProgram &entry) {
+  if (entry.exe)
+    return entry.exe;
   if (std::shared_ptr<Executable> exe = findExecutable(entry.key))
-    return exe;
+    return exe; // (compiled for an entry before it)
   auto found = compiling.find(entry.key);
   if (found == compiling.end())
     throw Error("legato: internal error: a queued window's program was never compiled");
@@ -81,15 +88,14 @@ std::shared_ptr<Executable> Engine::executableOf(const QueuedProgram &entry) {
 void Engine::runQueuedPrograms(size_t keep) {
   while (!queued.empty()) {
     QueuedProgram &next = queued.front();
-    if (queued.size() <= keep && !findExecutable(next.key) &&
-        !isReady(compiling.at(next.key)->done))
-      return;
+    if (queued.size() <= keep && !next.exe) {
+      auto job = compiling.find(next.key);
+      if (job != compiling.end() && !isReady(job->second->done))
+        return;
+    }
     try {
-      std::shared_ptr<Executable> exe = executableOf(next);
-      std::vector<Node *> inputs;
-      for (const NodePtr &in : next.program.inputs)
-        inputs.push_back(in.get());
-      becomeBuffers(next.program.outputs, *exe, run(inputs, next.program.outputs, *exe));
+      next.exe = executableOf(next);
+      runQueuedProgram(next);
     } catch (...) {
       queued.clear();
       queuedOutputs.clear();
@@ -99,6 +105,14 @@ void Engine::runQueuedPrograms(size_t keep) {
       queuedOutputs.erase(n);
     queued.pop_front();
   }
+}
+
+void Engine::runQueuedProgram(const QueuedProgram &entry) {
+  std::vector<Node *> inputs;
+  for (const NodePtr &in : entry.program.inputs)
+    inputs.push_back(in.get());
+  becomeBuffers(entry.program.outputs, *entry.exe,
+                run(inputs, entry.program.outputs, *entry.exe));
 }
 
 } // namespace legato::detail
