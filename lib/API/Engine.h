@@ -198,7 +198,7 @@ private:
   /// node, so it may run while the Runtime's thread goes on.
   std::unique_ptr<codegen::CompiledProgram> compileModule(mlir::ModuleOp module,
                                                           const std::string &key, int64_t ops);
-  /// Counts `compiled` (its time the caller adds to stats: programs
+  /// Counts `compiled` (with the compile clock's time so far: programs
   /// compiled at once overlap) and keeps it under `key`.
   std::shared_ptr<Executable> keepCompiled(const std::string &key,
                                            std::unique_ptr<codegen::CompiledProgram> compiled,

@@ -103,7 +103,7 @@ void *Device::allocate(int64_t bytes, const char *what) {
   } else {
     CUresult result = api().cuMemAlloc(&ptr, size_t(size));
     if (result == CUDA_ERROR_OUT_OF_MEMORY) {
-      releaseCache(); // (every free block of every size)
+      releaseCache();
       result = api().cuMemAlloc(&ptr, size_t(size));
     }
     if (result == CUDA_ERROR_OUT_OF_MEMORY) {
