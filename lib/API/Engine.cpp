@@ -159,9 +159,14 @@ Engine::Engine(const Options &o)
 }
 
 Engine::~Engine() {
-  // Their threads use the backend and the context.
-  for (auto &[key, job] : compiling)
+  // Compiles of windows that never ran (after an error): their threads use
+  // the backend and the context, and their programs are kept, as every
+  // compiled program is (ExecutableCache.h).
+  for (auto &[key, job] : compiling) {
     job->done.wait();
+    if (job->compiled)
+      keepCompiled(key, std::move(job->compiled));
+  }
 }
 
 mlir::legato::PipelineOptions Engine::pipelineOptions() const {

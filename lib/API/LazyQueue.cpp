@@ -44,12 +44,15 @@ void Engine::queueProgram(Program program, const std::vector<NodePtr> &outputs) 
     } else {
       auto job = std::make_shared<BackgroundCompile>();
       int64_t ops = int64_t(program.nodes.size());
-      job->done = compilerThreads->async([this, job, module, key, ops] {
+      // The task holds the job by address: `done` owns the task, and the
+      // job lives until it is done (~Engine waits for those not kept).
+      BackgroundCompile *result = job.get();
+      job->done = compilerThreads->async([this, result, module, key, ops] {
         CompileClock::Running running(compileClock);
         try { // (no exception may leave a worker thread)
-          job->compiled = compileModule(**module, key, ops);
+          result->compiled = compileModule(**module, key, ops);
         } catch (...) {
-          job->error = std::current_exception();
+          result->error = std::current_exception();
         }
         *module = nullptr; // (its IR freed on this thread)
       });
