@@ -278,14 +278,9 @@ void Engine::runProgram(const std::vector<NodePtr> &values) {
     queueProgram(std::move(program), values);
     return;
   }
-  std::vector<Node *> inputs;
-  for (const NodePtr &in : program.inputs)
-    inputs.push_back(in.get());
   std::shared_ptr<Executable> exe;
-  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
   if (ranks() == 1) {
     exe = compile(program);
-    buffers = run(inputs, outputs, *exe);
   } else {
     // A failure on one rank (compiling, allocating) must reach the others
     // before they wait for it in a collective.
@@ -296,13 +291,16 @@ void Engine::runProgram(const std::vector<NodePtr> &values) {
       failure = e.what();
     }
     runtime::agreeOrThrow(*comm, failure, std::hash<std::string>()(program.key));
-    buffers = run(inputs, outputs, *exe);
   }
-  becomeBuffers(outputs, *exe, std::move(buffers));
+  runCompiled(program, *exe);
 }
 
-void Engine::becomeBuffers(const std::vector<Node *> &outputs, const Executable &exe,
-                           std::vector<std::shared_ptr<runtime::Buffer>> buffers) {
+void Engine::runCompiled(const Program &program, Executable &exe) {
+  std::vector<Node *> inputs;
+  for (const NodePtr &in : program.inputs)
+    inputs.push_back(in.get());
+  const std::vector<Node *> &outputs = program.outputs;
+  std::vector<std::shared_ptr<runtime::Buffer>> buffers = run(inputs, outputs, exe);
   for (size_t i = 0; i < outputs.size(); ++i) {
     if (exe.distributed)
       outputs[i]->sharding = exe.distributed->outputShardings[i];

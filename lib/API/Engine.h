@@ -150,10 +150,9 @@ private:
   void flushWindow();
   /// Runs the program computing `values` (its outputs), or queues it.
   void runProgram(const std::vector<NodePtr> &values);
-  /// Makes `outputs`, just computed by `exe` into `buffers`, materialised
+  /// Runs `exe`, compiled for `program`, whose outputs become materialised
   /// leaves (dropping their operands frees the window's temporaries).
-  void becomeBuffers(const std::vector<Node *> &outputs, const Executable &exe,
-                     std::vector<std::shared_ptr<runtime::Buffer>> buffers);
+  void runCompiled(const Program &program, Executable &exe);
 
   /// Lazy mode on one rank with compiler threads: a window whose program
   /// is not compiled yet waits in `queued` while it compiles in the
@@ -174,8 +173,6 @@ private:
   void runQueuedPrograms(size_t keep);
   /// The executable of a queued window, waiting for its compile.
   std::shared_ptr<Executable> executableOf(const QueuedProgram &entry);
-  /// Runs `entry`, its executable known.
-  void runQueuedProgram(const QueuedProgram &entry);
   /// Wall time during which a compile ran (Stats::compile_ms).
   CompileClock compileClock;
   uint64_t nextId = 1, nextSeq = 1;

@@ -166,9 +166,9 @@ JitFunction::JitFunction(Body body) : state_(std::make_shared<JitState>()) {
 
 std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
   Engine &e = engine();
+  e.runQueued(); // the lazy windows before the call (not counted in its stats)
   int64_t compilesBefore = e.stats.compiles;
   double compileMsBefore = e.stats.compile_ms;
-  e.runQueued(); // (the lazy windows before the call run before it)
   // Bind the arguments' current values (running what they still need).
   std::vector<NodePtr> argValues;
   for (const Array &a : args) {

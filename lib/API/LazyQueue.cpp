@@ -60,7 +60,7 @@ void Engine::queueProgram(Program program, const std::vector<NodePtr> &outputs) 
     }
   }
   if (exe && queued.empty()) { // the steady state: nothing waits
-    runQueuedProgram({std::move(program), std::move(key), std::move(exe), outputs});
+    runCompiled(program, *exe);
     return;
   }
   for (const NodePtr &n : outputs)
@@ -98,7 +98,7 @@ void Engine::runQueuedPrograms(size_t keep) {
     }
     try {
       next.exe = executableOf(next);
-      runQueuedProgram(next);
+      runCompiled(next.program, *next.exe);
     } catch (...) {
       queued.clear();
       queuedOutputs.clear();
@@ -108,14 +108,6 @@ void Engine::runQueuedPrograms(size_t keep) {
       queuedOutputs.erase(n);
     queued.pop_front();
   }
-}
-
-void Engine::runQueuedProgram(const QueuedProgram &entry) {
-  std::vector<Node *> inputs;
-  for (const NodePtr &in : entry.program.inputs)
-    inputs.push_back(in.get());
-  becomeBuffers(entry.program.outputs, *entry.exe,
-                run(inputs, entry.program.outputs, *entry.exe));
 }
 
 } // namespace legato::detail
