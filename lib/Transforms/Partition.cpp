@@ -55,6 +55,7 @@ struct Partitioner {
 
   LogicalResult analyse();
   LogicalResult rewrite();
+  bool readsOnlyElsewhere(Operation *slice, const Boxes &wanted);
 
   // Building the local program.
   OpBuilder *b = nullptr;
@@ -143,6 +144,13 @@ LogicalResult Partitioner::analyse() {
         exchanged.insert(result);
         boxes = *h;
       }
+    } else if (h && isa<SliceOp>(op) && readsOnlyElsewhere(&op, wanted)) {
+      // A slice that some rank reads wholly from other ranks' blocks (the
+      // far end of a split axis: a periodic wrap, x[-1:]) is sliced where
+      // its rows live and sent as it is. Demanding those rows of the sliced
+      // array would extend its box on that rank over everything in between.
+      exchanged.insert(result);
+      boxes = *h;
     }
     compute[result] = boxes;
     for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
@@ -156,6 +164,22 @@ LogicalResult Partitioner::analyse() {
     }
   }
   return success();
+}
+
+/// Whether some rank needs, for its part `wanted` of `slice`'s result, only
+/// elements of the sliced array that other ranks hold, though it holds a
+/// block of that array itself.
+bool Partitioner::readsOnlyElsewhere(Operation *slice, const Boxes &wanted) {
+  std::optional<Boxes> own = home.lookup(slice->getOperand(0));
+  if (!own)
+    return false;
+  for (int64_t r = 0; r < ranks; ++r) {
+    if (wanted[r].empty() || (*own)[r].empty())
+      continue;
+    if (operandBox(slice, 0, wanted[r]).intersect((*own)[r]).empty())
+      return true;
+  }
+  return false;
 }
 
 Value Partitioner::splat(Type element, const Box &box, double value) {

@@ -176,6 +176,50 @@ TEST(Distributed, SweepsOverlapTheirExchangeWhenAsked) {
   EXPECT_EQ(u.to_vector<double>(), want);
 }
 
+/// np.roll(u, shift, axis) for shift = +-1 on a 2-D u, as NumPy programs
+/// write it without np.roll: a concatenation of the two slices.
+Array roll(const Array &u, int shift, int64_t axis) {
+  auto part = [&](legato::Slice s) {
+    return axis == 0 ? u[{s, legato::all}] : u[{legato::all, s}];
+  };
+  if (shift == 1)
+    return legato::concatenate({part(slice(-1, none)), part(slice(none, -1))}, axis);
+  return legato::concatenate({part(slice(1, none)), part(slice(none, 1))}, axis);
+}
+
+/// u shifted as np.roll(u, shift, axis) shifts it (u is n x m, row-major),
+/// in plain loops.
+std::vector<double> rollLoops(const std::vector<double> &u, int64_t n, int64_t m, int shift,
+                              int64_t axis) {
+  std::vector<double> out(u.size());
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < m; ++j) {
+      int64_t from = axis == 0 ? ((i - shift + n) % n) * m + j : i * m + (j - shift + m) % m;
+      out[size_t(i * m + j)] = u[size_t(from)];
+    }
+  return out;
+}
+
+TEST(Distributed, PeriodicWrapSendsOnlyTheWrappedRows) {
+  legato::Runtime &rt = runtime();
+  const int64_t n = 64, m = 24;
+  Array u = legato::random({n, m}, legato::f64, 7);
+  std::vector<double> host = u.to_vector<double>(), want(host.size());
+  std::vector<double> up = rollLoops(host, n, m, 1, 0), down = rollLoops(host, n, m, -1, 0);
+  for (size_t k = 0; k < host.size(); ++k)
+    want[k] = up[k] - 2.0 * host[k] + down[k];
+  legato::reset_stats();
+  Array lap = roll(u, 1, 0) - 2.0 * u + roll(u, -1, 0);
+  legato::flush();
+  // Each rank sends its first row to the rank before it and its last row to
+  // the one after it, around the ring; the rows at the far end of the axis
+  // travel alone (before, the rank at either end demanded everything
+  // between its block and the wrapped row: the whole array).
+  if (!eagerMode())
+    EXPECT_EQ(legato::stats().bytes_sent, rt.size() == 1 ? 0 : 2 * m * 8);
+  EXPECT_EQ(lap.to_vector<double>(), want);
+}
+
 TEST(Distributed, IndependentReductionsShareOneAllReduce) {
   legato::Runtime &rt = runtime();
   if (eagerMode())
@@ -298,6 +342,28 @@ TEST(Distributed, GridStencilMatchesLoops) {
     want = sweepLoops(want, n, m);
   }
   EXPECT_EQ(u.to_vector<double>(), want);
+}
+
+TEST(Distributed, GridPeriodicLaplacianSendsOnlyBlockEdges) {
+  legato::Runtime &rt = runtime();
+  const int64_t n = 33, m = 26;
+  Array u = legato::shard(legato::random({n, m}, legato::f64, 8), 0, 1);
+  std::vector<double> host = u.to_vector<double>(), want(host.size());
+  std::vector<double> up = rollLoops(host, n, m, 1, 0), down = rollLoops(host, n, m, -1, 0),
+                      left = rollLoops(host, n, m, 1, 1), right = rollLoops(host, n, m, -1, 1);
+  for (size_t k = 0; k < host.size(); ++k)
+    want[k] = up[k] + down[k] + left[k] + right[k] - 4.0 * host[k];
+  legato::reset_stats();
+  Array lap = roll(u, 1, 0) + roll(u, -1, 0) + roll(u, 1, 1) + roll(u, -1, 1) - 4.0 * u;
+  legato::flush();
+  // A rank sends at most its block's first and last rows and columns (and
+  // the corners of the hull of its neighbours' ghost rows and columns).
+  const char *meshRows = std::getenv("LEGATO_MESH_ROWS");
+  int64_t rows = meshIs2D() ? std::atoi(meshRows) : rt.size(), cols = rt.size() / rows;
+  int64_t edges = (2 * ((n + rows - 1) / rows + (m + cols - 1) / cols) + 4) * 8;
+  if (!eagerMode())
+    EXPECT_LE(legato::stats().bytes_sent, edges);
+  EXPECT_EQ(lap.to_vector<double>(), want);
 }
 
 TEST(Distributed, GridProductMatchesLoops) {

@@ -71,3 +71,24 @@ func.func @create() -> (tensor<8x2xf64>, tensor<2xi64>) {
   %i = legato.iota 0 : tensor<2xi64>
   return %r, %i : tensor<8x2xf64>, tensor<2xi64>
 }
+
+// -----
+
+// np.roll(u, 1) on row blocks: the wrapped element u[7] lives on rank 1,
+// and rank 0 needs nothing else of rank 1's block, so the slice is taken on
+// rank 1 and sent as it is; u's own exchange carries only rank 1's ghost
+// u[3]. (Demanding u[7] of u would extend rank 0's box of u to [0, 8).)
+// R0-LABEL: func.func @periodic_wrap
+// R0: legato.exchange %arg0 have [0, 4, 4, 8] need [0, 3, 3, 8] of [8] on 0 : tensor<4xf64> -> tensor<3xf64>
+// R0: %[[LAST:.+]] = legato.exchange {{.+}} have [0, 0, 0, 1] need [0, 1, 0, 0] of [1] on 0 : tensor<0xf64> -> tensor<1xf64>
+// R0: legato.concatenate %[[LAST]], {{.+}} : (tensor<1xf64>, tensor<3xf64>) -> tensor<4xf64>
+// R1-LABEL: func.func @periodic_wrap
+// R1: legato.exchange %arg0 have [0, 4, 4, 8] need [0, 3, 3, 8] of [8] on 1 : tensor<4xf64> -> tensor<5xf64>
+// R1: legato.slice %arg0{{\[}}[3], [1]] : tensor<4xf64> -> tensor<1xf64>
+// R1: legato.exchange {{.+}} have [0, 0, 0, 1] need [0, 1, 0, 0] of [1] on 1 : tensor<1xf64> -> tensor<0xf64>
+func.func @periodic_wrap(%u: tensor<8xf64> {legato.boxes = array<i64: 0, 4, 4, 8>}) -> tensor<8xf64> {
+  %last = legato.slice %u[[7], [1]] : tensor<8xf64> -> tensor<1xf64>
+  %rest = legato.slice %u[[0], [1]] : tensor<8xf64> -> tensor<7xf64>
+  %r = legato.concatenate %last, %rest along 0 : (tensor<1xf64>, tensor<7xf64>) -> tensor<8xf64>
+  return %r : tensor<8xf64>
+}
