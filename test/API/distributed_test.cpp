@@ -99,9 +99,12 @@ TEST(Distributed, PeakMemoryIsABlockPerRank) {
   Array a = legato::ones({rows, cols});
   Array b = a * 3.0;
   legato::flush();
-  // a and b, a block of each (at most one row more than rows / N).
+  // a and b, a block of each (at most one row more than rows / N); the
+  // GPU's caching allocator rounds a block up to its size class, at most
+  // 1.5 times it. (The whole of either array is N blocks.)
   int64_t block = (rows / rt.size() + 1) * cols * 8;
-  EXPECT_LE(legato::stats().peak_bytes, 2 * block + 64 * 1024)
+  int64_t slack = rt.backend() == legato::Backend::cuda ? block : 0;
+  EXPECT_LE(legato::stats().peak_bytes, 2 * block + slack + 64 * 1024)
       << "total " << bytes << " bytes over " << rt.size() << " ranks";
   EXPECT_EQ(legato::sum(b).item<double>(), 3.0 * rows * cols);
 }
