@@ -223,6 +223,26 @@ TEST(Distributed, PeriodicWrapSendsOnlyTheWrappedRows) {
   EXPECT_EQ(lap.to_vector<double>(), want);
 }
 
+TEST(Distributed, PeriodicBoundaryRowsCopyOneRowEach) {
+  legato::Runtime &rt = runtime();
+  const int64_t n = 40, m = 16;
+  Array v = legato::random({n, m}, legato::f64, 9);
+  std::vector<double> want = v.to_vector<double>();
+  for (int64_t j = 0; j < m; ++j) {
+    want[size_t((n - 1) * m + j)] = want[size_t(m + j)];
+    want[size_t(j)] = want[size_t((n - 2) * m + j)];
+  }
+  legato::reset_stats();
+  v[{slice(-1, none)}] = v[{slice(1, 2)}]; // ghost rows of a periodic domain
+  v[{slice(none, 1)}] = v[{slice(-2, -1)}];
+  legato::flush();
+  // Row 1 goes from the first rank to the last, row n - 2 back.
+  bool end = rt.size() > 1 && (rt.rank() == 0 || rt.rank() == rt.size() - 1);
+  if (!eagerMode())
+    EXPECT_EQ(legato::stats().bytes_sent, end ? m * 8 : 0);
+  EXPECT_EQ(v.to_vector<double>(), want);
+}
+
 TEST(Distributed, IndependentReductionsShareOneAllReduce) {
   legato::Runtime &rt = runtime();
   if (eagerMode())
