@@ -196,18 +196,9 @@ inline ChannelFlow channel_flow(int64_t n, int nit = kCfdPressureIters) {
   return c;
 }
 
-/// np.roll(a, shift, axis=1): the last `shift` columns wrap to the front.
-inline Array roll_columns(const Array &a, int64_t shift) {
-  int64_t n = a.shape()[1], k = ((shift % n) + n) % n;
-  if (k == 0)
-    return a;
-  return legato::concatenate(
-      {a[{legato::all, slice(n - k, none)}], a[{legato::all, slice(none, n - k)}]},
-      1);
-}
 /// x-neighbours on the periodic grid: east(a)[:, j] = a[:, j + 1].
-inline Array east(const Array &a) { return roll_columns(a, -1); }
-inline Array west(const Array &a) { return roll_columns(a, 1); }
+inline Array east(const Array &a) { return legato::roll(a, -1, 1); }
+inline Array west(const Array &a) { return legato::roll(a, 1, 1); }
 
 /// Rows 1..n-2 (between the walls), and the rows south and north of them.
 /// Views: assigning to inner_rows(a) writes into a.

@@ -384,6 +384,15 @@ Array broadcast_to(const Array &, Shape);
 Array concatenate(const std::vector<Array> &, int64_t axis = 0);
 Array pad(const Array &, std::vector<std::pair<int64_t, int64_t>> widths,
           double value = 0);
+/// np.roll(a, shift, axis): the elements moved `shift` places along `axis`
+/// (towards the end; negative: towards the start), those pushed past one end
+/// coming back at the other; without an axis, along the flattened array
+/// (the shape stays). A new array; it is read through a cyclic index, not
+/// copied, where it is used (and sends only the wrapped rows over ranks).
+Array roll(const Array &, int64_t shift, std::optional<int64_t> axis = std::nullopt);
+/// np.roll over several axes: shifts[i] places along axes[i], or one shift
+/// along every axis, or every shift along one axis (NumPy's broadcasting).
+Array roll(const Array &, const std::vector<int64_t> &shifts, const std::vector<int64_t> &axes);
 
 /// Runs everything pending and waits until it has finished (on a GPU too).
 void flush();

@@ -516,6 +516,44 @@ Array concatenate(const std::vector<Array> &arrays, int64_t axis) {
   return wrap(makeNode(OpKind::Concatenate, t, shape, converted, {dim}));
 }
 
+Array roll(const Array &a, int64_t shift, std::optional<int64_t> axis) {
+  if (axis)
+    return roll(a, std::vector<int64_t>{shift}, std::vector<int64_t>{*axis});
+  NodePtr n = valueOf(a);
+  return reshape(roll(reshape(a, {n->size()}), shift, 0), n->shape);
+}
+
+Array roll(const Array &a, const std::vector<int64_t> &shifts, const std::vector<int64_t> &axes) {
+  NodePtr n = valueOf(a);
+  if (shifts.empty() || axes.empty() ||
+      (shifts.size() != axes.size() && shifts.size() != 1 && axes.size() != 1))
+    throw Error("legato.roll: " + std::to_string(shifts.size()) + " shifts and " +
+                std::to_string(axes.size()) +
+                " axes do not match; give one shift per axis, one shift for all axes, or one "
+                "axis for all shifts");
+  int64_t rank = int64_t(n->shape.size());
+  Array out = a;
+  bool moved = false;
+  for (size_t i = 0; i < std::max(shifts.size(), axes.size()); ++i) {
+    int64_t axis = axes[axes.size() == 1 ? 0 : i], shift = shifts[shifts.size() == 1 ? 0 : i];
+    int64_t d = axis < 0 ? axis + rank : axis;
+    if (d < 0 || d >= rank)
+      throw Error("legato.roll: axis " + std::to_string(axis) +
+                  " is out of bounds for an array of shape " + shapeString(n->shape));
+    int64_t extent = n->shape[size_t(d)];
+    int64_t places = extent ? (shift % extent + extent) % extent : 0;
+    if (places == 0)
+      continue;
+    // The last `places` entries, then the others.
+    std::vector<Index> wrapped(size_t(rank), all), rest(size_t(rank), all);
+    wrapped[size_t(d)] = slice(-places, none);
+    rest[size_t(d)] = slice(none, -places);
+    out = concatenate({out[wrapped], out[rest]}, d);
+    moved = true;
+  }
+  return moved ? out : a.copy();
+}
+
 Array pad(const Array &a, std::vector<std::pair<int64_t, int64_t>> widths, double value) {
   NodePtr n = valueOf(a);
   size_t rank = n->shape.size();

@@ -165,7 +165,21 @@ TEST(ShapeErrors, PadWidthsDoNotFit) {
                            [](auto &x) { return legato::pad(x[0], {{1, 1}, {-1, 0}}); }));
 }
 
+TEST(ShapeErrors, RollShiftsAndAxesDoNotMatch) {
+  EXPECT_TRUE(throws_error({"roll", "3 shifts", "2 axes"}, {}, {f64({3, 4})}, [](auto &x) {
+    return legato::roll(x[0], std::vector<int64_t>{1, 2, 3}, std::vector<int64_t>{0, 1});
+  }));
+}
+
 // ---- axes --------------------------------------------------------------------
+
+TEST(AxisErrors, RollAxisOutOfRange) {
+  EXPECT_TRUE(throws_error({"roll", "axis 2"}, {"(3, 4)"}, {f64({3, 4})},
+                           [](auto &x) { return legato::roll(x[0], 1, 2); }));
+  EXPECT_TRUE(throws_error({"roll", "axis -3"}, {"(3, 4)"}, {f64({3, 4})}, [](auto &x) {
+    return legato::roll(x[0], std::vector<int64_t>{1, 1}, std::vector<int64_t>{0, -3});
+  }));
+}
 
 TEST(AxisErrors, ReductionAxisOutOfRange) {
   using Reduction = Array (*)(const Array &, std::vector<int64_t>, bool);

@@ -203,6 +203,15 @@ std::map<std::string, Op> make_ops() {
   ops["pad"] = with_params([](const Array &x, const Params &p) {
     return legato::pad(x, p.widths("widths"), p.real_or("value", 0.0));
   });
+  ops["roll"] = with_params([](const Array &x, const Params &p) {
+    std::optional<int64_t> axis;
+    if (p.has("axis"))
+      axis = p.integer("axis");
+    return legato::roll(x, p.integer("shift"), axis);
+  });
+  ops["roll_axes"] = with_params([](const Array &x, const Params &p) {
+    return legato::roll(x, p.integers("shifts"), p.integers("axes"));
+  });
 
   // Indexing; every write goes to a copy of the input, which other cases share.
   ops["getitem"] = with_params([](const Array &x, const Params &p) -> Array {

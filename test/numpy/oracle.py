@@ -185,6 +185,8 @@ NUMPY["reshape_method"] = NUMPY["reshape"]
 NUMPY["broadcast_to"] = lambda a, p: np.broadcast_to(a[0], p["shape"]).copy()
 NUMPY["concatenate"] = lambda a, p: np.concatenate(a, axis=p["axis"])
 NUMPY["pad"] = lambda a, p: np.pad(a[0], p["widths"], constant_values=p.get("value", 0.0))
+NUMPY["roll"] = lambda a, p: np.roll(a[0], p["shift"], p.get("axis"))
+NUMPY["roll_axes"] = lambda a, p: np.roll(a[0], tuple(p["shifts"]), tuple(p["axes"]))
 
 NUMPY["getitem"] = lambda a, p: np.array(a[0][to_index(p["index"])])
 NUMPY["getitem2"] = lambda a, p: np.array(a[0][to_index(p["index"])][to_index(p["index2"])])
@@ -768,6 +770,28 @@ def shape_suite():
     g.case("pad", y, widths=[(2, 0)], value=7.0)
     g.case("pad", b, widths=[(1, 1), (1, 1)], value=1.0)
     g.case("pad", z, widths=[(1, 0), (0, 0), (0, 2)], value=-1.5)
+
+    g = Group("shape", "roll")
+    x = g.input(g.grid("float64", (4, 5)))
+    v = g.input(g.grid("int32", (7,)))
+    b = g.input(g.grid("bool", (2, 3, 2)))
+    e = g.input(g.grid("float32", (0, 3)))
+    s = g.input(g.grid("int64", ()))
+    for shift, axis in ((1, 0), (-1, 0), (2, 1), (-3, -1), (12, 1), (-9, 0), (0, 1), (5, 0)):
+        g.case("roll", x, shift=shift, axis=axis)
+    for shift in (3, -8, 20, 0):
+        g.case("roll", x, shift=shift)  # along the flattened array
+    g.case("roll", v, shift=-2, axis=0)
+    g.case("roll", v, shift=9)
+    g.case("roll", b, shift=1, axis=1)
+    g.case("roll", b, shift=-1)
+    g.case("roll", e, shift=1, axis=1)
+    g.case("roll", e, shift=2, axis=0)  # an empty axis
+    g.case("roll", s, shift=4)
+    g.case("roll_axes", x, shifts=[1, -2], axes=[0, 1])
+    g.case("roll_axes", x, shifts=[1, 2], axes=[1, 1])  # one axis twice: the shifts add
+    g.case("roll_axes", x, shifts=[3], axes=[0, 1])     # one shift for both axes
+    g.case("roll_axes", b, shifts=[1, 1, -1], axes=[0, 1, 2])
 
 
 def indexing_suite():
