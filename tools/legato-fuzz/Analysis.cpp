@@ -672,6 +672,12 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       return std::nullopt;
     }
     if (op == "mean") {
+      // Integers sum in float64 (NumPy pairwise, legato in blocks): past 2^53
+      // the sums round differently, and where large terms cancel the two
+      // means can differ even in sign (seed 647 after roll joined the
+      // generator: x1 / mean(x0) was +inf here, -inf in NumPy).
+      if (!isFloat(x.dtype) && in.maxAbs() * double(count) > 9007199254740992.0)
+        return fail("mean of integers whose float64 sum may round");
       out.dtype = isFloat(x.dtype) ? x.dtype : DType::f64;
       Range r = inexact(in.lo, in.hi, in.nan || count == 0, in.scale, in.rtol);
       if (count == 0)
@@ -856,6 +862,18 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     if (!v)
       return fail("pad value conversion would round");
     out.range = normalize(unite(x.range, *v), x.dtype);
+    return std::nullopt;
+  }
+  if (op == "roll") {
+    int64_t rank = int64_t(x.shape.size());
+    if (s.ints.empty() ? s.shifts.size() != 1 : s.shifts.size() != s.ints.size())
+      return fail("one shift per axis, or one shift and no axis");
+    for (int64_t a : s.ints)
+      if (a < -rank || a >= rank)
+        return fail("roll axis out of range");
+    out.shape = x.shape;
+    out.dtype = x.dtype;
+    out.range = x.range;
     return std::nullopt;
   }
   if (op == "getitem") {

@@ -260,6 +260,7 @@ private:
         3,  // broadcast_to
         4,  // concatenate
         4,  // pad
+        3,  // roll
         8,  // getitem
         9,  // setitem
         2,  // copy / alias
@@ -316,17 +317,19 @@ private:
       s.value = double(rng_.range(-4, 4)) / 2.0;
       return s;
     }
-    case 11: {
+    case 11:
+      return roll();
+    case 12: {
       int x = variable();
       Statement s = let("getitem", {Operand::variable(x)});
       s.index = index(info(x).shape);
       return s;
     }
-    case 12:
-      return setitem();
     case 13:
-      return let(rng_.chance(0.6) ? "copy" : "alias", {Operand::variable(variable())});
+      return setitem();
     case 14:
+      return let(rng_.chance(0.6) ? "copy" : "alias", {Operand::variable(variable())});
+    case 15:
       return creation();
     default: {
       Statement s;
@@ -334,6 +337,26 @@ private:
       return s;
     }
     }
+  }
+
+  /// np.roll along one or two axes (an axis may repeat, or be negative), or
+  /// along the flattened array; shifts up to one past the extent either way.
+  Statement roll() {
+    int x = variable();
+    Statement s = let("roll", {Operand::variable(x)});
+    const legato::Shape &shape = info(x).shape;
+    auto shiftWithin = [&](int64_t extent) { return rng_.range(-extent - 1, extent + 1); };
+    if (shape.empty() || rng_.chance(0.25)) {
+      s.shifts.push_back(shiftWithin(numElements(shape)));
+      return s;
+    }
+    int64_t rank = int64_t(shape.size());
+    for (int i = rng_.chance(0.3) ? 2 : 1; i > 0; --i) {
+      int64_t axis = rng_.range(0, rank - 1);
+      s.shifts.push_back(shiftWithin(shape[size_t(axis)]));
+      s.ints.push_back(rng_.chance(0.2) ? axis - rank : axis);
+    }
+    return s;
   }
 
   Statement binary() {

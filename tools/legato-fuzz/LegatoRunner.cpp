@@ -206,6 +206,9 @@ private:
         widths.emplace_back(s.ints[i], s.ints[i + 1]);
       return legato::pad(arg(s, 0), widths, s.value);
     }
+    if (op == "roll")
+      return s.ints.empty() ? legato::roll(arg(s, 0), s.shifts.at(0))
+                            : legato::roll(arg(s, 0), s.shifts, s.ints);
     if (op == "getitem")
       return arg(s, 0)[toIndex(s.index)];
     if (op == "copy")

@@ -261,6 +261,10 @@ private:
       widths += ")";
       return "np.pad(" + arg(0) + ", " + widths + ", constant_values=" + pyFloat(s.value) + ")";
     }
+    if (op == "roll")
+      return s.ints.empty() ? "np.roll(" + arg(0) + ", " + std::to_string(s.shifts.at(0)) + ")"
+                            : "np.roll(" + arg(0) + ", " + pyTuple(s.shifts) + ", " +
+                                  pyTuple(s.ints) + ")";
     if (op == "getitem")
       return arg(0) + "[" + pyIndex(s.index) + "]";
     if (op == "copy")

@@ -72,6 +72,7 @@ const std::vector<OpInfo> &allOps() {
       {"broadcast_to", 1, 1, Attr::ShapeAttr},
       {"concatenate", 1, 3, Attr::Axis},
       {"pad", 1, 1, Attr::Widths | Attr::Value},
+      {"roll", 1, 1, Attr::Shifts | Attr::Axes},
       {"getitem", 1, 1, 0},
       {"copy", 1, 1, 0},
       {"alias", 1, 1, 0},
@@ -270,6 +271,8 @@ std::string formatAttributes(const OpInfo &info, const Statement &s) {
     add("seed", std::to_string(s.count));
   if (info.attrs & Attr::Axis)
     add("axis", std::to_string(s.count));
+  if (info.attrs & Attr::Shifts)
+    add("shifts", formatInts(s.shifts));
   return out;
 }
 
@@ -434,6 +437,8 @@ Operand parseOperand(const std::string &s) {
 void parseAttribute(Statement &s, const std::string &key, const std::string &value) {
   if (key == "axes" || key == "perm") {
     s.ints = parseInts(value);
+  } else if (key == "shifts") {
+    s.shifts = parseInts(value);
   } else if (key == "shape") {
     s.ints = parseShape(value);
   } else if (key == "widths") {

@@ -55,6 +55,7 @@ struct Statement {
   std::vector<Operand> args;
   // Attributes.
   std::vector<int64_t> ints; ///< axes, perm, shape, or (lo, hi) pairs for pad
+  std::vector<int64_t> shifts; ///< roll: one per axis (one without axes: flattened)
   bool keepdims = false;
   legato::DType dtype = legato::DType::f64;
   double value = 0;  ///< full/pad value; arange/linspace start
@@ -97,6 +98,7 @@ struct OpInfo {
     Seed = 1024,
     Axis = 2048,
     Stop = 4096,
+    Shifts = 8192,
   };
   const char *name;
   int minArgs, maxArgs; ///< operands (variables or scalars)
