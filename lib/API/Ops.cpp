@@ -532,8 +532,8 @@ Array roll(const Array &a, const std::vector<int64_t> &shifts, const std::vector
                 " axes do not match; give one shift per axis, one shift for all axes, or one "
                 "axis for all shifts");
   int64_t rank = int64_t(n->shape.size());
-  Array out = a;
-  bool moved = false;
+  // Shifts along one axis add up (NumPy), so each axis is rolled once.
+  std::vector<int64_t> places(size_t(rank), 0);
   for (size_t i = 0; i < std::max(shifts.size(), axes.size()); ++i) {
     int64_t axis = axes[axes.size() == 1 ? 0 : i], shift = shifts[shifts.size() == 1 ? 0 : i];
     int64_t d = axis < 0 ? axis + rank : axis;
@@ -541,13 +541,19 @@ Array roll(const Array &a, const std::vector<int64_t> &shifts, const std::vector
       throw Error("legato.roll: axis " + std::to_string(axis) +
                   " is out of bounds for an array of shape " + shapeString(n->shape));
     int64_t extent = n->shape[size_t(d)];
-    int64_t places = extent ? (shift % extent + extent) % extent : 0;
-    if (places == 0)
+    if (extent)
+      places[size_t(d)] = ((places[size_t(d)] + shift % extent) % extent + extent) % extent;
+  }
+  Array out = a;
+  bool moved = false;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t k = places[size_t(d)];
+    if (k == 0)
       continue;
-    // The last `places` entries, then the others.
+    // The last k entries, then the others.
     std::vector<Index> wrapped(size_t(rank), all), rest(size_t(rank), all);
-    wrapped[size_t(d)] = slice(-places, none);
-    rest[size_t(d)] = slice(none, -places);
+    wrapped[size_t(d)] = slice(-k, none);
+    rest[size_t(d)] = slice(none, -k);
     out = concatenate({out[wrapped], out[rest]}, d);
     moved = true;
   }

@@ -8,6 +8,7 @@
 #include "Dialect/Legato/LegatoDialect.h"
 #include "Transforms/NumpyMinMax.h"
 #include "Transforms/Passes.h"
+#include "Transforms/Rotation.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
@@ -481,52 +482,12 @@ Value insertAt(OpBuilder &b, Location loc, Value value, Value dest,
                                        ValueRange{}, offsets, type.getShape(), strides);
 }
 
-/// A concatenate of windows of one tensor that, read in order, walk its
-/// dim `dim` cyclically once from `offsets[dim]` (np.roll:
-/// `[x[:, n-k:], x[:, :n-k]]`), all at the same `offsets` and `strides` in
-/// the other dims.
-struct Rotation {
-  Value source;
-  int64_t dim;
-  SmallVector<int64_t> offsets, strides;
-};
-
-/// The rotation `op` is, if it is one. It lowers to a copy through a map,
-/// `(i + start) mod n` along `dim`, which fuses into its consumers like any
-/// other data movement, so the rolled array never materialises.
-std::optional<Rotation> rotation(ConcatenateOp op) {
-  auto first = op.getInputs().front().getDefiningOp<SliceOp>();
-  if (!first || op.getInputs().size() < 2)
-    return std::nullopt;
-  Value source = first.getInput();
-  auto sourceType = cast<RankedTensorType>(source.getType());
-  int64_t d = op.getDimension(), n = sourceType.getDimSize(d);
-  ArrayRef<int64_t> offsets = first.getOffsets(), strides = first.getStrides();
-  int64_t next = offsets[d], covered = 0;
-  for (Value input : op.getInputs()) {
-    auto slice = input.getDefiningOp<SliceOp>();
-    if (!slice || slice.getInput() != source || slice.getStrides()[d] != 1 ||
-        slice.getOffsets()[d] != next)
-      return std::nullopt;
-    for (int64_t i = 0, e = sourceType.getRank(); i < e; ++i)
-      if (i != d && (slice.getOffsets()[i] != offsets[i] || slice.getStrides()[i] != strides[i] ||
-                     strides[i] <= 0))
-        return std::nullopt;
-    int64_t size = slice.getType().getDimSize(d);
-    covered += size;
-    next = (next + size) % n;
-  }
-  if (covered != n)
-    return std::nullopt;
-  return Rotation{source, d, SmallVector<int64_t>(offsets), SmallVector<int64_t>(strides)};
-}
-
 struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getType();
-    if (std::optional<Rotation> roll = rotation(op)) {
+    if (std::optional<legato::Rotation> roll = legato::rotation(op)) {
       Value source = rewriter.getRemappedValue(roll->source);
       auto sourceType = cast<RankedTensorType>(source.getType());
       int64_t d = roll->dim, n = sourceType.getDimSize(d);

@@ -167,17 +167,22 @@ LogicalResult Partitioner::analyse() {
 }
 
 /// Whether some rank needs, for its part `wanted` of `slice`'s result, only
-/// elements of the sliced array that other ranks hold, though it holds a
-/// block of that array itself.
+/// elements of the sliced array that lie away from its own block of that
+/// array, with a gap between them along some axis: their hull would span
+/// rows that neither holds. (A neighbour's rows next to the block are a
+/// halo, part of the hull.)
 bool Partitioner::readsOnlyElsewhere(Operation *slice, const Boxes &wanted) {
   std::optional<Boxes> own = home.lookup(slice->getOperand(0));
   if (!own)
     return false;
   for (int64_t r = 0; r < ranks; ++r) {
-    if (wanted[r].empty() || (*own)[r].empty())
+    const Box &mine = (*own)[r];
+    if (wanted[r].empty() || mine.empty())
       continue;
-    if (operandBox(slice, 0, wanted[r]).intersect((*own)[r]).empty())
-      return true;
+    Box need = operandBox(slice, 0, wanted[r]);
+    for (int64_t d = 0; d < need.rank(); ++d)
+      if (need.hi[d] < mine.lo[d] || need.lo[d] > mine.hi[d])
+        return true;
   }
   return false;
 }

@@ -7,6 +7,7 @@
 // 10 rows of A @ B cost a 10-row GEMM.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/Rotation.h"
 #include "Transforms/SimplifyPatterns.h"
 
 using namespace mlir;
@@ -150,7 +151,12 @@ struct SliceOfConcatenate : CountedPattern<SliceOp> {
     int64_t n = op.getType().getDimSize(dim);
     if (s <= 0 || n == 0)
       return rewriter.notifyMatchFailure(op, "reversed or empty window");
-    SmallVector<Value> pieces;
+    // The part of the window in each input it touches.
+    struct Part {
+      Value input;
+      SmallVector<int64_t> offsets, sizes;
+    };
+    SmallVector<Part> parts;
     int64_t start = 0;
     for (Value input : concat.getInputs()) {
       int64_t size = tensorType(input).getDimSize(dim), end = start + size;
@@ -161,11 +167,20 @@ struct SliceOfConcatenate : CountedPattern<SliceOp> {
         SmallVector<int64_t> offsets(op.getOffsets()), sizes(op.getType().getShape());
         offsets[dim] = o + j0 * s - start;
         sizes[dim] = j1 - j0 + 1;
-        pieces.push_back(
-            createSlice(rewriter, op.getLoc(), input, offsets, op.getStrides(), sizes));
+        parts.push_back({input, offsets, sizes});
       }
       start = end;
     }
+    // A window across a roll's seam stays a window of the roll: the roll is
+    // one copy through a cyclic map that fuses into its readers, the pieces
+    // are not (and a roll of the window along another axis, np.roll over two
+    // axes, is then a roll of this one).
+    if (parts.size() > 1 && rotation(concat))
+      return rewriter.notifyMatchFailure(op, "window across the seam of a roll");
+    SmallVector<Value> pieces;
+    for (const Part &part : parts)
+      pieces.push_back(createSlice(rewriter, op.getLoc(), part.input, part.offsets,
+                                   op.getStrides(), part.sizes));
     if (pieces.size() == 1)
       rewriter.replaceOp(op, pieces.front());
     else

@@ -400,6 +400,25 @@ TEST(Jit, StencilReadsItsArrayOnce) {
   EXPECT_EQ(f.stats().bytes_moved, 64 * 64 * 8 + 62 * 62 * 8);
 }
 
+TEST(Jit, RollsAreReadThroughACyclicIndex) {
+  // np.roll over both axes (and twice along one, where the shifts add) is
+  // read by its consumer's kernel through a cyclic index: the array once,
+  // the result once, no rolled copy; against the loops written out here.
+  constexpr int64_t n = 12, m = 10;
+  auto f = legato::jit([](const Array &u) {
+    return legato::roll(u, {1, -3}, {0, 1}) - legato::roll(u, {2, 2}, {1, 1}) * 0.5;
+  });
+  Array u = legato::random({n, m}, legato::f64, 21);
+  std::vector<double> got = f(u).to_vector<double>(), in = u.to_vector<double>(), want(in.size());
+  auto at = [&](int64_t i, int64_t j) { return in[size_t(((i + n) % n) * m + (j + m) % m)]; };
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < m; ++j)
+      want[size_t(i * m + j)] = at(i - 1, j + 3) - at(i, j - 4) * 0.5;
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(f.stats().kernels, 1);
+  EXPECT_EQ(f.stats().bytes_moved, 2 * n * m * 8);
+}
+
 TEST(Jit, MatvecWithItsUpdateIsOneKernel) {
   // Jacobi's step x' = (b - R @ x) / d with R = A - diag(d): the matrix is
   // read by a generated row reduction that computes R on the fly and the

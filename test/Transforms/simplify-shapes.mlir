@@ -86,6 +86,30 @@ func.func @slice_of_concatenate(%a: tensor<4x3xf64>, %b: tensor<6x3xf64>) -> (te
   return %1, %2 : tensor<2x3xf64>, tensor<4x3xf64>
 }
 
+// Tests that a window across the seam of a roll stays a window of the roll
+// (which lowers to one cyclic copy that fuses into its readers; its pieces
+// would not), so that a roll of it along the other axis, np.roll over both
+// axes, is still a roll; a window inside one of the roll's pieces slices
+// that piece.
+// CHECK-LABEL: func @slice_of_roll
+// CHECK-SAME: (%[[A:.+]]: tensor<8x6xf64>)
+// CHECK: %[[ROWS:.+]] = legato.concatenate {{.+}} along 0
+// CHECK-DAG: %[[E:.+]] = legato.slice %[[ROWS]]{{\[}}[0, 1], [1, 1]] : tensor<8x6xf64> -> tensor<8x5xf64>
+// CHECK-DAG: %[[W:.+]] = legato.slice %[[ROWS]]{{\[}}[0, 0], [1, 1]] : tensor<8x6xf64> -> tensor<8x1xf64>
+// CHECK: %[[BOTH:.+]] = legato.concatenate %[[E]], %[[W]] along 1
+// CHECK: %[[IN:.+]] = legato.slice %[[A]]{{\[}}[0, 0], [1, 1]] : tensor<8x6xf64> -> tensor<3x6xf64>
+// CHECK: return %[[BOTH]], %[[IN]]
+func.func @slice_of_roll(%a: tensor<8x6xf64>) -> (tensor<8x6xf64>, tensor<3x6xf64>) {
+  %0 = legato.slice %a[[7, 0], [1, 1]] : tensor<8x6xf64> -> tensor<1x6xf64>
+  %1 = legato.slice %a[[0, 0], [1, 1]] : tensor<8x6xf64> -> tensor<7x6xf64>
+  %2 = legato.concatenate %0, %1 along 0 : (tensor<1x6xf64>, tensor<7x6xf64>) -> tensor<8x6xf64>
+  %3 = legato.slice %2[[0, 1], [1, 1]] : tensor<8x6xf64> -> tensor<8x5xf64>
+  %4 = legato.slice %2[[0, 0], [1, 1]] : tensor<8x6xf64> -> tensor<8x1xf64>
+  %5 = legato.concatenate %3, %4 along 1 : (tensor<8x5xf64>, tensor<8x1xf64>) -> tensor<8x6xf64>
+  %6 = legato.slice %2[[1, 0], [1, 1]] : tensor<8x6xf64> -> tensor<3x6xf64>
+  return %5, %6 : tensor<8x6xf64>, tensor<3x6xf64>
+}
+
 // Tests that the last rows of a product are the product of the last rows.
 // CHECK-LABEL: func @slice_of_matmul
 // CHECK-SAME: (%[[A:.+]]: tensor<64x32xf64>, %[[B:.+]]: tensor<32x16xf64>)
