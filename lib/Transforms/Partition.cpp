@@ -55,7 +55,7 @@ struct Partitioner {
 
   LogicalResult analyse();
   LogicalResult rewrite();
-  bool readsOnlyElsewhere(Operation *slice, const Boxes &wanted);
+  bool readsAwayFromItsBlock(Operation *slice, const Boxes &wanted);
 
   // Building the local program.
   OpBuilder *b = nullptr;
@@ -144,11 +144,11 @@ LogicalResult Partitioner::analyse() {
         exchanged.insert(result);
         boxes = *h;
       }
-    } else if (h && isa<SliceOp>(op) && readsOnlyElsewhere(&op, wanted)) {
-      // A slice that some rank reads wholly from other ranks' blocks (the
-      // far end of a split axis: a periodic wrap, x[-1:]) is sliced where
-      // its rows live and sent as it is. Demanding those rows of the sliced
-      // array would extend its box on that rank over everything in between.
+    } else if (h && isa<SliceOp>(op) && readsAwayFromItsBlock(&op, wanted)) {
+      // A slice that some rank reads away from its own block (the far end
+      // of a split axis: a periodic wrap, x[-1:]) is sliced where its rows
+      // live and sent as it is. Demanding those rows of the sliced array
+      // would extend its box on that rank over everything in between.
       exchanged.insert(result);
       boxes = *h;
     }
@@ -171,7 +171,7 @@ LogicalResult Partitioner::analyse() {
 /// array, with a gap between them along some axis: their hull would span
 /// rows that neither holds. (A neighbour's rows next to the block are a
 /// halo, part of the hull.)
-bool Partitioner::readsOnlyElsewhere(Operation *slice, const Boxes &wanted) {
+bool Partitioner::readsAwayFromItsBlock(Operation *slice, const Boxes &wanted) {
   std::optional<Boxes> own = home.lookup(slice->getOperand(0));
   if (!own)
     return false;
