@@ -1,5 +1,6 @@
 // A periodic 5-point smoothing step, np.roll written as concatenations of
-// slices (as NumPy programs without np.roll write it), in a jit function;
+// slices (legato::roll builds the same ops; the library before a719365, one
+// side of the comparison, has no legato::roll), in a jit function;
 // prints, on rank 0, the median milliseconds per step over `reps` timed
 // loops of `steps` steps, the bytes this rank sent per step, and a checksum.
 // Usage: periodic N STEPS REPS  (under mpirun for several ranks)

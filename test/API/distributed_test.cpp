@@ -179,17 +179,6 @@ TEST(Distributed, SweepsOverlapTheirExchangeWhenAsked) {
   EXPECT_EQ(u.to_vector<double>(), want);
 }
 
-/// np.roll(u, shift, axis) for shift = +-1 on a 2-D u, as NumPy programs
-/// write it without np.roll: a concatenation of the two slices.
-Array roll(const Array &u, int shift, int64_t axis) {
-  auto part = [&](legato::Slice s) {
-    return axis == 0 ? u[{s, legato::all}] : u[{legato::all, s}];
-  };
-  if (shift == 1)
-    return legato::concatenate({part(slice(-1, none)), part(slice(none, -1))}, axis);
-  return legato::concatenate({part(slice(1, none)), part(slice(none, 1))}, axis);
-}
-
 /// u shifted as np.roll(u, shift, axis) shifts it (u is n x m, row-major),
 /// in plain loops.
 std::vector<double> rollLoops(const std::vector<double> &u, int64_t n, int64_t m, int shift,
@@ -212,7 +201,7 @@ TEST(Distributed, PeriodicWrapSendsOnlyTheWrappedRows) {
   for (size_t k = 0; k < host.size(); ++k)
     want[k] = up[k] - 2.0 * host[k] + down[k];
   legato::reset_stats();
-  Array lap = roll(u, 1, 0) - 2.0 * u + roll(u, -1, 0);
+  Array lap = legato::roll(u, 1, 0) - 2.0 * u + legato::roll(u, -1, 0);
   legato::flush();
   // Each rank sends its first row to the rank before it and its last row to
   // the one after it, around the ring; the rows at the far end of the axis
@@ -377,7 +366,8 @@ TEST(Distributed, GridPeriodicLaplacianSendsOnlyBlockEdges) {
   for (size_t k = 0; k < host.size(); ++k)
     want[k] = up[k] + down[k] + left[k] + right[k] - 4.0 * host[k];
   legato::reset_stats();
-  Array lap = roll(u, 1, 0) + roll(u, -1, 0) + roll(u, 1, 1) + roll(u, -1, 1) - 4.0 * u;
+  Array lap = legato::roll(u, 1, 0) + legato::roll(u, -1, 0) + legato::roll(u, 1, 1) +
+              legato::roll(u, -1, 1) - 4.0 * u;
   legato::flush();
   // A rank sends at most its block's first and last rows and columns (and
   // the corners of the hull of its neighbours' ghost rows and columns).
