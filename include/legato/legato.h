@@ -152,7 +152,17 @@ inline Slice slice(std::optional<int64_t> start, std::optional<int64_t> stop,
                    int64_t step = 1) {
   return Slice{start, stop, step};
 }
-inline const Slice all = Slice{std::nullopt, std::nullopt, 1};
+class Array;
+/// The type of legato::all: a whole-axis Slice that can also be called as
+/// NumPy's np.all.
+struct AllSlice : Slice {
+  /// np.all: whether every element (along `axes`; {} = all axes) is nonzero;
+  /// a bool array, True over an empty axis.
+  Array operator()(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false) const;
+};
+/// NumPy's `:` in a subscript (`a[{legato::all, 0}]`), and, called, np.all
+/// (`legato::all(a > 0)`).
+inline const AllSlice all{{std::nullopt, std::nullopt, 1}};
 
 /// One entry of a subscript: an integer (drops the axis) or a slice.
 struct Index {
@@ -317,6 +327,11 @@ template <class T> Array from_vector(const std::vector<T> &v, Shape shape) {
   }
 }
 Array copy(const Array &);
+/// np.zeros_like, np.ones_like, np.full_like: a new array of a's shape, of
+/// a's dtype unless `dtype` is given (the value cast to it, as in NumPy).
+Array zeros_like(const Array &, std::optional<DType> dtype = std::nullopt);
+Array ones_like(const Array &, std::optional<DType> dtype = std::nullopt);
+Array full_like(const Array &, double value, std::optional<DType> dtype = std::nullopt);
 
 // ---- elementwise -----------------------------------------------------------
 #define LEGATO_BINARY(NAME)                                                    \
@@ -358,6 +373,28 @@ Array where(const Array &cond, const Array &a, const Array &b);
 Array where(const Array &cond, Scalar a, const Array &b);
 Array where(const Array &cond, const Array &a, Scalar b);
 Array where(const Array &cond, Scalar a, Scalar b);
+/// a * a (bool is refused: NumPy's square of bool is int8, a dtype legato lacks).
+Array square(const Array &);
+/// -1, 0 or 1 in a's dtype; NaN stays NaN, sign(-0.0) is 0.0 (bool refused, as in NumPy).
+Array sign(const Array &);
+/// Bool arrays of a's shape; integers and bools are never NaN or infinite.
+Array isnan(const Array &);
+Array isinf(const Array &);
+Array isfinite(const Array &);
+/// np.clip: minimum(maximum(a, lo), hi), with NumPy's broadcasting and weak
+/// scalars (clip(int array, 0.5, 2.5) is float64); lo > hi gives hi.
+Array clip(const Array &, const Array &lo, const Array &hi);
+Array clip(const Array &, Scalar lo, Scalar hi);
+Array clip(const Array &, const Array &lo, Scalar hi);
+Array clip(const Array &, Scalar lo, const Array &hi);
+/// np.isclose: |a - b| <= atol + rtol * |b| elementwise (b, and the
+/// tolerances, in b's float dtype; float64 for integer b); infinities are
+/// close only to themselves, NaN to nothing unless `equal_nan`.
+Array isclose(const Array &a, const Array &b, double rtol = 1e-5, double atol = 1e-8,
+              bool equal_nan = false);
+/// np.allclose: whether isclose holds everywhere. A host read (flushes).
+bool allclose(const Array &a, const Array &b, double rtol = 1e-5, double atol = 1e-8,
+              bool equal_nan = false);
 
 // ---- reductions (axes {} = all axes; negative axes count from the end) -----
 Array sum(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
@@ -365,6 +402,19 @@ Array prod(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false)
 Array max(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 Array min(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 Array mean(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+/// np.any: whether some element (along `axes`) is nonzero; False over an
+/// empty axis. (np.all is legato::all, above.)
+Array any(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+/// np.count_nonzero: int64 counts of the nonzero elements (NaN counts).
+Array count_nonzero(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+/// np.var: the mean of squared deviations from the mean, divided by
+/// count - ddof instead of count (ddof = 1: the unbiased estimate); ints and
+/// bools in float64. count <= ddof gives inf or NaN, as in NumPy.
+Array var(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false,
+          int64_t ddof = 0);
+/// np.std: sqrt(var(...)).
+Array std(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false,
+          int64_t ddof = 0);
 
 // ---- linear algebra --------------------------------------------------------
 Array matmul(const Array &, const Array &);
@@ -377,6 +427,12 @@ Array diagonal(const Array &, int64_t offset = 0);
 /// np.diag(v, k): of a 1-D array, the square matrix with v on diagonal k and
 /// zeros elsewhere; of a 2-D array, diagonal(v, k).
 Array diag(const Array &, int64_t k = 0);
+/// np.trace of a 2-D array: the sum of diagonal(a, offset) (ints in int64).
+Array trace(const Array &, int64_t offset = 0);
+/// np.linalg.norm with its default order: the 2-norm of the flattened array
+/// (axes {}), of vectors along one axis, or the Frobenius norm over two
+/// axes; integers in float64.
+Array norm(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 
 // ---- shape -----------------------------------------------------------------
 Array reshape(const Array &, Shape);
@@ -393,6 +449,20 @@ Array roll(const Array &, int64_t shift, std::optional<int64_t> axis = std::null
 /// np.roll over several axes: shifts[i] places along axes[i], or one shift
 /// along every axis, or every shift along one axis (NumPy's broadcasting).
 Array roll(const Array &, const std::vector<int64_t> &shifts, const std::vector<int64_t> &axes);
+
+/// np.stack: the arrays (all of one shape) along a new axis at `axis`.
+Array stack(const std::vector<Array> &, int64_t axis = 0);
+/// np.expand_dims: a new axis of length 1 at `axis` (in [-ndim - 1, ndim]).
+Array expand_dims(const Array &, int64_t axis);
+/// np.squeeze: without the given axes of length 1 ({}: every such axis).
+Array squeeze(const Array &, std::vector<int64_t> axes = {});
+/// np.flip: the order of the elements reversed along `axis` (none: along
+/// every axis); like NumPy's, a view of a's values.
+Array flip(const Array &, std::optional<int64_t> axis = std::nullopt);
+/// np.swapaxes and np.moveaxis: transposes that exchange two axes, or move
+/// one axis to `destination` keeping the others in order.
+Array swapaxes(const Array &, int64_t axis1, int64_t axis2);
+Array moveaxis(const Array &, int64_t source, int64_t destination);
 
 /// Runs everything pending and waits until it has finished (on a GPU too).
 void flush();

@@ -261,9 +261,8 @@ Array where(const Array &c, Scalar a, Scalar b) { return selectOp(c, a, b); }
 // Reductions
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-std::vector<int64_t> normalizeAxes(const char *op, std::vector<int64_t> axes, const Shape &shape) {
+std::vector<int64_t> detail::normalizeAxes(const char *op, std::vector<int64_t> axes,
+                                           const Shape &shape) {
   int64_t rank = int64_t(shape.size());
   if (axes.empty()) {
     for (int64_t d = 0; d < rank; ++d)
@@ -285,6 +284,8 @@ std::vector<int64_t> normalizeAxes(const char *op, std::vector<int64_t> axes, co
   std::sort(out.begin(), out.end());
   return out;
 }
+
+namespace {
 
 Array reduce(const char *op, int kind, const Array &a, std::vector<int64_t> axesIn,
              bool keepdims) {

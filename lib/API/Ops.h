@@ -18,6 +18,10 @@ NodePtr convertNode(NodePtr n, DType to);
 NodePtr broadcastNode(NodePtr n, const Shape &to);
 NodePtr reshapeNode(NodePtr n, const Shape &to);
 NodePtr constantNode(double value, DType dtype, const Shape &shape);
+/// Reduction axes in [0, rank), sorted ({} = every axis); throws naming `op`
+/// for an axis out of range or repeated.
+std::vector<int64_t> normalizeAxes(const char *op, std::vector<int64_t> axes,
+                                   const Shape &shape);
 
 } // namespace legato::detail
 

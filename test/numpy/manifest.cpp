@@ -142,6 +142,10 @@ uint64_t Params::unsigned_integer(const std::string &key) const {
 
 double Params::real(const std::string &key) const { return to_real(text(key)); }
 
+int64_t Params::integer_or(const std::string &key, int64_t fallback) const {
+  return has(key) ? integer(key) : fallback;
+}
+
 double Params::real_or(const std::string &key, double fallback) const {
   return has(key) ? real(key) : fallback;
 }

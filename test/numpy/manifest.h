@@ -54,6 +54,7 @@ public:
   int64_t integer(const std::string &key) const;
   uint64_t unsigned_integer(const std::string &key) const;
   double real(const std::string &key) const;
+  int64_t integer_or(const std::string &key, int64_t fallback) const;
   double real_or(const std::string &key, double fallback) const;
   bool flag_or(const std::string &key, bool fallback) const;
   /// "0,-1" -> {0, -1}; "" -> {}.

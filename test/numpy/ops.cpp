@@ -181,10 +181,10 @@ std::map<std::string, Op> make_ops() {
   });
   ops["T"] = unary([](const Array &x) { return x.T(); });
   ops["diagonal"] = with_params([](const Array &x, const Params &p) {
-    return legato::diagonal(x, p.has("offset") ? p.integer("offset") : 0);
+    return legato::diagonal(x, p.integer_or("offset", 0));
   });
   ops["diag"] = with_params([](const Array &x, const Params &p) {
-    return legato::diag(x, p.has("k") ? p.integer("k") : 0);
+    return legato::diag(x, p.integer_or("k", 0));
   });
 
   // Shape.
@@ -317,6 +317,81 @@ std::map<std::string, Op> make_ops() {
       creation([](const Params &p) { return legato::eye(p.integer("n"), p.dtype("dtype")); });
   ops["random"] = creation([](const Params &p) {
     return legato::random(p.integers("shape"), p.dtype("dtype"), p.unsigned_integer("seed"));
+  });
+
+  // NumPy functions composed of the primitives (lib/API/Composites.cpp).
+  ops["square"] = unary([](const Array &x) { return legato::square(x); });
+  ops["sign"] = unary([](const Array &x) { return legato::sign(x); });
+  ops["isnan"] = unary([](const Array &x) { return legato::isnan(x); });
+  ops["isinf"] = unary([](const Array &x) { return legato::isinf(x); });
+  ops["isfinite"] = unary([](const Array &x) { return legato::isfinite(x); });
+  ops["clip"] = {[](const Args &a, const Params &) -> Array {
+    want_arity(a, 3);
+    const Array &x = array(a, 0);
+    return std::visit([&](const auto &lo, const auto &hi) { return legato::clip(x, lo, hi); },
+                      a[1], a[2]);
+  }};
+  auto closeness = [](auto f) {
+    return Op{[f](const Args &a, const Params &p) -> Array {
+      want_arity(a, 2);
+      return f(array(a, 0), array(a, 1), p.real_or("rtol", 1e-5), p.real_or("atol", 1e-8),
+               p.flag_or("equal_nan", false));
+    }};
+  };
+  ops["isclose"] = closeness([](const Array &x, const Array &y, double r, double t, bool n) {
+    return legato::isclose(x, y, r, t, n);
+  });
+  ops["allclose"] = closeness([](const Array &x, const Array &y, double r, double t, bool n) {
+    return legato::from_vector(std::vector<bool>{legato::allclose(x, y, r, t, n)}, {});
+  });
+  ops["allclose"].host = true;
+  ops["any"] = reduction([](const Array &x, auto ax, bool kd) { return legato::any(x, ax, kd); });
+  ops["all"] = reduction([](const Array &x, auto ax, bool kd) { return legato::all(x, ax, kd); });
+  ops["count_nonzero"] = reduction(
+      [](const Array &x, auto ax, bool kd) { return legato::count_nonzero(x, ax, kd); });
+  ops["var"] = with_params([](const Array &x, const Params &p) {
+    return legato::var(x, axes(p), p.flag_or("keepdims", false), p.integer_or("ddof", 0));
+  });
+  ops["std"] = with_params([](const Array &x, const Params &p) {
+    return legato::std(x, axes(p), p.flag_or("keepdims", false), p.integer_or("ddof", 0));
+  });
+  ops["norm"] = reduction([](const Array &x, auto ax, bool kd) { return legato::norm(x, ax, kd); });
+  ops["trace"] = with_params([](const Array &x, const Params &p) {
+    return legato::trace(x, p.integer_or("offset", 0));
+  });
+  ops["stack"] = {[](const Args &a, const Params &p) -> Array {
+    std::vector<Array> parts;
+    for (size_t i = 0; i < a.size(); ++i)
+      parts.push_back(array(a, i));
+    return legato::stack(parts, p.integer("axis"));
+  }};
+  ops["expand_dims"] = with_params(
+      [](const Array &x, const Params &p) { return legato::expand_dims(x, p.integer("axis")); });
+  ops["squeeze"] =
+      with_params([](const Array &x, const Params &p) { return legato::squeeze(x, axes(p)); });
+  ops["flip"] = with_params([](const Array &x, const Params &p) {
+    std::optional<int64_t> axis;
+    if (p.has("axis"))
+      axis = p.integer("axis");
+    return legato::flip(x, axis);
+  });
+  ops["swapaxes"] = with_params([](const Array &x, const Params &p) {
+    return legato::swapaxes(x, p.integer("axis1"), p.integer("axis2"));
+  });
+  ops["moveaxis"] = with_params([](const Array &x, const Params &p) {
+    return legato::moveaxis(x, p.integer("source"), p.integer("destination"));
+  });
+  auto dtype_or_none = [](const Params &p) {
+    return p.has("dtype") ? std::optional<legato::DType>(p.dtype("dtype")) : std::nullopt;
+  };
+  ops["zeros_like"] = with_params([dtype_or_none](const Array &x, const Params &p) {
+    return legato::zeros_like(x, dtype_or_none(p));
+  });
+  ops["ones_like"] = with_params([dtype_or_none](const Array &x, const Params &p) {
+    return legato::ones_like(x, dtype_or_none(p));
+  });
+  ops["full_like"] = with_params([dtype_or_none](const Array &x, const Params &p) {
+    return legato::full_like(x, p.real("value"), dtype_or_none(p));
   });
 
   // Host reads: to_vector<T>() / item<T>(), wrapped back with from_vector.

@@ -46,6 +46,7 @@ integer or "start:stop:step" with empty parts for open ends.
 import math
 import os
 import sys
+import warnings
 import zlib
 
 import numpy as np
@@ -187,6 +188,38 @@ NUMPY["concatenate"] = lambda a, p: np.concatenate(a, axis=p["axis"])
 NUMPY["pad"] = lambda a, p: np.pad(a[0], p["widths"], constant_values=p.get("value", 0.0))
 NUMPY["roll"] = lambda a, p: np.roll(a[0], p["shift"], p.get("axis"))
 NUMPY["roll_axes"] = lambda a, p: np.roll(a[0], tuple(p["shifts"]), tuple(p["axes"]))
+
+# NumPy functions that legato composes from its primitives (Composites.cpp).
+for _name, _fn in {"square": np.square, "sign": np.sign, "isnan": np.isnan,
+                   "isinf": np.isinf, "isfinite": np.isfinite}.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: elementwise(fn, a[0])
+NUMPY["clip"] = lambda a, p: elementwise(np.clip, a[0], a[1], a[2])
+
+
+def closeness(p):
+    return dict(rtol=p.get("rtol", 1e-5), atol=p.get("atol", 1e-8),
+                equal_nan=p.get("equal_nan", False))
+
+
+NUMPY["isclose"] = lambda a, p: np.isclose(a[0], a[1], **closeness(p))
+NUMPY["allclose"] = lambda a, p: np.asarray(np.allclose(a[0], a[1], **closeness(p)))
+for _name, _fn in {"any": np.any, "all": np.all, "count_nonzero": np.count_nonzero,
+                   "norm": np.linalg.norm}.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: np.asarray(
+        fn(a[0], axis=axes_of(p), keepdims=p.get("keepdims", False)))
+for _name, _fn in {"var": np.var, "std": np.std}.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: np.asarray(
+        fn(a[0], axis=axes_of(p), keepdims=p.get("keepdims", False), ddof=p.get("ddof", 0)))
+NUMPY["trace"] = lambda a, p: np.asarray(np.trace(a[0], p.get("offset", 0)))
+NUMPY["stack"] = lambda a, p: np.stack(a, axis=p["axis"])
+NUMPY["expand_dims"] = lambda a, p: np.expand_dims(a[0], p["axis"])
+NUMPY["squeeze"] = lambda a, p: np.squeeze(a[0], axis=axes_of(p))
+NUMPY["flip"] = lambda a, p: np.flip(a[0], p.get("axis")).copy()
+NUMPY["swapaxes"] = lambda a, p: np.swapaxes(a[0], p["axis1"], p["axis2"])
+NUMPY["moveaxis"] = lambda a, p: np.moveaxis(a[0], p["source"], p["destination"])
+NUMPY["zeros_like"] = lambda a, p: np.zeros_like(a[0], dtype=p.get("dtype"))
+NUMPY["ones_like"] = lambda a, p: np.ones_like(a[0], dtype=p.get("dtype"))
+NUMPY["full_like"] = lambda a, p: np.full_like(a[0], p["value"], dtype=p.get("dtype"))
 
 NUMPY["getitem"] = lambda a, p: np.array(a[0][to_index(p["index"])])
 NUMPY["getitem2"] = lambda a, p: np.array(a[0][to_index(p["index"])][to_index(p["index2"])])
@@ -405,7 +438,8 @@ class Group:
             else:
                 values.append(x)
         try:
-            with np.errstate(all="ignore"):
+            with np.errstate(all="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # var of nothing
                 result = np.asarray(NUMPY[op_name](values, params))
             if result.dtype.name not in DTYPES:
                 raise Rejected(result.dtype.name)
@@ -911,6 +945,147 @@ def creation_suite():
     g.case("random", shape=[2, 3, 4], dtype="float32", seed=2**64 - 1)
 
 
+def functions_suite():
+    """NumPy functions composed of legato's primitives (lib/API/Composites.cpp)."""
+    for dt in DTYPES:
+        g = Group("functions", f"fn_elementwise_{dt}")
+        v = g.uniform(dt, (3, 4))
+        if dt != "bool":
+            v.flat[:3] = [0, 1, -1]
+        x = g.input(v)
+        lo = g.input(g.grid(dt, (4,), -2, 0))
+        hi = g.input(g.grid(dt, (3, 1), 0, 2))
+        for name in ("square", "sign", "isnan", "isinf", "isfinite"):
+            g.case(name, x)
+        g.case("clip", x, -1, 2)
+        g.case("clip", x, -0.5, 1.5)  # float bounds: float64 for integer arrays
+        g.case("clip", x, lo, hi)     # broadcast bounds
+        g.case("clip", x, lo, 2)
+        g.case("clip", x, 1, hi)
+        g.case("clip", x, 2, 1)       # lo > hi gives hi
+    for dt in FLOATS:
+        g = Group("functions", f"fn_special_{dt}")
+        tiny, huge = (1e-310, 1e300) if dt == "float64" else (1e-40, 3e38)
+        v = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, tiny, huge], dt)
+        x, y = g.input(v), g.input(v[::-1])
+        for name in ("square", "sign", "isnan", "isinf", "isfinite"):
+            g.case(name, x)
+        g.case("clip", x, -1.0, 1.0)
+        g.case("clip", x, 0.0, -0.0)
+        g.case("clip", x, y, np.inf)
+        g.case("isclose", x, y)
+        g.case("isclose", x, x)  # infinities close to themselves, NaN to nothing
+        g.case("isclose", x, x, equal_nan=True)
+        g.case("allclose", x, x)
+        g.case("allclose", x, x, equal_nan=True)
+        g.case("allclose", x, y)
+
+    g = Group("functions", "fn_isclose")
+    a = g.grid("float64", (3, 4))
+    steps = np.array([0.0, 1e-9, 1e-4, 2e-2])  # along the last axis
+    x = g.input(a)
+    y = g.input(a + steps)
+    row = g.input((a + steps)[1])
+    xf = g.input(a.astype("float32"))
+    xi = g.input(g.grid("int32", (3, 4)))
+    yi = g.input(g.grid("int64", (3, 4)))
+    xb = g.input(g.grid("bool", (3, 4)))
+    g.case("isclose", x, y)
+    g.case("isclose", x, y, rtol=1e-7)
+    g.case("isclose", x, y, rtol=0.0, atol=0.05)
+    g.case("isclose", x, row)   # broadcast
+    g.case("isclose", xf, y)    # float32 against float64
+    g.case("isclose", y, xf)
+    g.case("isclose", xi, yi)   # integers compare in float64
+    g.case("isclose", xb, x)
+    g.case("allclose", x, y)
+    g.case("allclose", x, y, atol=0.05)
+    g.case("allclose", xi, xi)
+
+    for dt in DTYPES:
+        g = Group("functions", f"fn_reductions_{dt}")
+        x = g.input(g.grid(dt, (2, 3, 4), -2, 2))
+        for name in ("any", "all", "count_nonzero", "var", "std", "norm"):
+            g.case(name, x)
+        g.case("any", x, axes=[1])
+        g.case("all", x, axes=[0, 2], keepdims=True)
+        g.case("all", x, axes=[-1])
+        g.case("count_nonzero", x, axes=[-1])
+        g.case("count_nonzero", x, axes=[0, 1], keepdims=True)
+        g.case("var", x, axes=[1])
+        g.case("var", x, axes=[0, 2], keepdims=True, ddof=1)
+        g.case("std", x, axes=[-1], ddof=1)
+        g.case("std", x, axes=[0], keepdims=True)
+        g.case("norm", x, axes=[2])
+        g.case("norm", x, axes=[0, 1], keepdims=True)
+    g = Group("functions", "fn_reductions_edges")
+    e = g.input(g.grid("float64", (0, 3)))
+    w = g.input(g.grid("float32", (2,)))
+    s = g.input(g.grid("float64", ()))
+    g.case("any", e, axes=[0])        # False over an empty axis
+    g.case("all", e, axes=[0])        # True over an empty axis
+    g.case("count_nonzero", e)
+    g.case("var", e, axes=[0])        # NaN: the mean of nothing
+    g.case("var", w, ddof=2)          # count - ddof = 0: inf (or NaN)
+    g.case("std", w, ddof=3)
+    g.case("var", s)
+    g.case("norm", s)
+    g.case("norm", s, keepdims=True)
+
+    g = Group("functions", "fn_trace")
+    sq = g.input(g.grid("float64", (4, 4)))
+    wide = g.input(g.grid("int32", (3, 5)))
+    mask = g.input(g.grid("bool", (3, 3)))
+    f32 = g.input(g.grid("float32", (2, 2)))
+    for offset in (0, 1, -2, 5):
+        g.case("trace", sq, offset=offset)
+    g.case("trace", wide, offset=1)  # integers sum in int64
+    g.case("trace", mask)
+    g.case("trace", f32)
+
+    g = Group("functions", "fn_shape")
+    a = g.input(g.grid("float64", (2, 3)))
+    b = g.input(g.grid("float64", (2, 3)))
+    c = g.input(g.grid("int32", (2, 3)))
+    s0 = g.input(g.grid("float32", ()))
+    s1 = g.input(g.grid("float32", ()))
+    t = g.input(g.grid("int64", (1, 3, 1, 2)))
+    v = g.input(g.grid("bool", (5,)))
+    for axis in (0, 1, 2, -1, -3):
+        g.case("stack", a, b, axis=axis)
+    g.case("stack", a, c, b, axis=1)  # int32 among float64: float64
+    g.case("stack", s0, s1, axis=0)   # 0-d arrays: a vector
+    g.case("stack", a, axis=0)
+    for axis in (0, 1, 2, -1, -3):
+        g.case("expand_dims", a, axis=axis)
+    g.case("expand_dims", s0, axis=0)
+    g.case("squeeze", t)
+    g.case("squeeze", t, axes=[0])
+    g.case("squeeze", t, axes=[-2, 0])
+    g.case("squeeze", s0)
+    g.case("flip", a)
+    g.case("flip", a, axis=0)
+    g.case("flip", a, axis=-1)
+    g.case("flip", v)
+    g.case("flip", t, axis=1)
+    g.case("swapaxes", t, axis1=0, axis2=3)
+    g.case("swapaxes", a, axis1=-1, axis2=0)
+    g.case("swapaxes", a, axis1=1, axis2=1)
+    g.case("moveaxis", t, source=0, destination=-1)
+    g.case("moveaxis", t, source=-1, destination=0)
+    g.case("moveaxis", t, source=1, destination=2)
+
+    for dt in DTYPES:
+        g = Group("functions", f"fn_like_{dt}")
+        x = g.input(g.grid(dt, (2, 3)))
+        g.case("zeros_like", x)
+        g.case("ones_like", x)
+        g.case("full_like", x, value=2.5)
+        g.case("full_like", x, value=-2.7, dtype="int32")  # truncated, as NumPy casts
+        g.case("ones_like", x, dtype="bool")
+        g.case("zeros_like", x, dtype="float32")
+
+
 def host_suite():
     for dt in DTYPES:
         g = Group("host", f"host_{dt}")
@@ -931,7 +1106,7 @@ SUITES = {
     "elementwise": elementwise_suite, "broadcast": broadcast_suite,
     "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
     "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
-    "creation": creation_suite, "host": host_suite,
+    "creation": creation_suite, "functions": functions_suite, "host": host_suite,
 }
 
 

@@ -1,0 +1,262 @@
+//===- Composites.cpp - NumPy functions built from the primitive ops ------===//
+//
+// Each function here is a composition of the public primitives (elementwise
+// ops, reductions, slices, reshapes, transposes), so the compiler sees it as
+// it would the user's own code: `clip(a, 0, 1) * 2` is one kernel, `var` a
+// mean and a second reduction over the same input, and over ranks each part
+// is placed and exchanged like any other op. The checks come first, so that
+// an error names the function the user called rather than one of its parts.
+//
+//===----------------------------------------------------------------------===//
+#include "API/Engine.h"
+#include "API/Ops.h"
+#include "API/Promotion.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace legato {
+using namespace detail;
+
+namespace {
+
+[[noreturn]] void refuseBool(const char *op, const Array &a, const char *why) {
+  throw Error(std::string("legato.") + op + ": does not accept bool (array of shape " +
+              shapeString(a.shape()) + "): " + why + "; cast first, e.g. astype(legato::i32)");
+}
+
+/// An axis in [0, rank) of an array of shape `shape`, or an error naming `op`.
+int64_t normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t rank) {
+  int64_t d = axis < 0 ? axis + rank : axis;
+  if (d < 0 || d >= rank)
+    throw Error(std::string("legato.") + op + ": axis " + std::to_string(axis) +
+                " is out of bounds for an array of shape " + shapeString(shape) +
+                "; pass an axis in [" + std::to_string(-rank) + ", " + std::to_string(rank) +
+                ")");
+  return d;
+}
+
+/// How many elements each result of a reduction over `axes` combines.
+int64_t reducedCount(const char *op, const Array &a, std::vector<int64_t> axes) {
+  int64_t count = 1;
+  for (int64_t d : normalizeAxes(op, std::move(axes), a.shape()))
+    count *= a.shape()[size_t(d)];
+  return count;
+}
+
+Array asFloat(const Array &a) { return isFloat(a.dtype()) ? a : astype(a, DType::f64); }
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+Array zeros_like(const Array &a, std::optional<DType> dtype) {
+  return zeros(a.shape(), dtype.value_or(a.dtype()));
+}
+Array ones_like(const Array &a, std::optional<DType> dtype) {
+  return ones(a.shape(), dtype.value_or(a.dtype()));
+}
+Array full_like(const Array &a, double value, std::optional<DType> dtype) {
+  DType t = dtype.value_or(a.dtype());
+  // NumPy casts the value to the dtype: 2.7 becomes 2 in an integer array.
+  return full(a.shape(), isFloat(t) || t == DType::bool_ ? value : std::trunc(value), t);
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+Array square(const Array &a) {
+  if (a.dtype() == DType::bool_)
+    refuseBool("square", a, "NumPy's square of bool is int8, which legato does not have");
+  return a * a;
+}
+
+Array sign(const Array &a) {
+  if (a.dtype() == DType::bool_)
+    refuseBool("sign", a, "NumPy has no sign of bool either");
+  DType t = a.dtype();
+  Array s = astype(a > 0, t) - astype(a < 0, t); // 0 - 0 is +0.0, as NumPy's sign(-0.0)
+  return isFloat(t) ? where(a != a, a, s) : s;
+}
+
+// x != x: true for NaN only (and false everywhere for integers and bools).
+Array isnan(const Array &a) { return a != a; }
+
+Array isinf(const Array &a) {
+  if (!isFloat(a.dtype()))
+    return a != a; // false everywhere, placed like a
+  return abs(a) == std::numeric_limits<double>::infinity();
+}
+
+Array isfinite(const Array &a) {
+  if (!isFloat(a.dtype()))
+    return a == a;
+  return abs(a) < std::numeric_limits<double>::infinity(); // false for NaN too
+}
+
+Array clip(const Array &a, const Array &lo, const Array &hi) { return minimum(maximum(a, lo), hi); }
+Array clip(const Array &a, Scalar lo, Scalar hi) { return minimum(maximum(a, lo), hi); }
+Array clip(const Array &a, const Array &lo, Scalar hi) { return minimum(maximum(a, lo), hi); }
+Array clip(const Array &a, Scalar lo, const Array &hi) { return minimum(maximum(a, lo), hi); }
+
+Array isclose(const Array &a, const Array &b, double rtol, double atol, bool equal_nan) {
+  broadcastShapes("isclose", a.shape(), b.shape());
+  // NumPy computes in b's float type: the tolerances are weak scalars there.
+  Array y = asFloat(b);
+  Array within = abs(a - y) <= atol + rtol * abs(y);
+  // Infinities are close only to themselves (where |a - b| is NaN or inf).
+  Array close = where(logical_and(isfinite(a), isfinite(y)), within, a == y);
+  if (equal_nan)
+    close = logical_or(close, logical_and(isnan(a), isnan(y)));
+  return close;
+}
+
+bool allclose(const Array &a, const Array &b, double rtol, double atol, bool equal_nan) {
+  return all(isclose(a, b, rtol, atol, equal_nan)).item<bool>();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+Array AllSlice::operator()(const Array &a, std::vector<int64_t> axes, bool keepdims) const {
+  normalizeAxes("all", axes, a.shape());
+  // A count rather than a min of bools: an empty axis gives True, not an error.
+  return sum(a == 0, std::move(axes), keepdims) == 0;
+}
+
+Array any(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  normalizeAxes("any", axes, a.shape());
+  return sum(a != 0, std::move(axes), keepdims) > 0;
+}
+
+Array count_nonzero(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  normalizeAxes("count_nonzero", axes, a.shape());
+  return sum(a != 0, std::move(axes), keepdims);
+}
+
+Array var(const Array &a, std::vector<int64_t> axes, bool keepdims, int64_t ddof) {
+  int64_t count = reducedCount("var", a, axes);
+  // As NumPy's _var: deviations from the mean (kept as a broadcastable
+  // array), squared and summed, divided by max(count - ddof, 0).
+  Array x = asFloat(a);
+  Array deviation = x - mean(x, axes, /*keepdims=*/true);
+  return sum(deviation * deviation, std::move(axes), keepdims) /
+         double(std::max<int64_t>(count - ddof, 0));
+}
+
+Array std(const Array &a, std::vector<int64_t> axes, bool keepdims, int64_t ddof) {
+  reducedCount("std", a, axes); // checks the axes under this name
+  return sqrt(var(a, std::move(axes), keepdims, ddof));
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra
+//===----------------------------------------------------------------------===//
+
+Array trace(const Array &a, int64_t offset) {
+  if (a.ndim() != 2)
+    throw Error("legato.trace: needs a 2-D array, got shape " + shapeString(a.shape()) +
+                "; for the traces of a stack of matrices, sum diagonals of their slices");
+  return sum(diagonal(a, offset));
+}
+
+Array norm(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  std::vector<int64_t> normalized = normalizeAxes("norm", axes, a.shape());
+  if (!axes.empty() && normalized.size() > 2)
+    throw Error("legato.norm: " + std::to_string(axes.size()) +
+                " axes of an array of shape " + shapeString(a.shape()) +
+                "; give one axis (vector norms) or two (Frobenius norms), or none for the "
+                "norm of the whole array");
+  Array x = asFloat(a);
+  return sqrt(sum(x * x, std::move(axes), keepdims));
+}
+
+//===----------------------------------------------------------------------===//
+// Shape
+//===----------------------------------------------------------------------===//
+
+Array expand_dims(const Array &a, int64_t axis) {
+  int64_t rank = a.ndim();
+  int64_t d = normalizeAxis("expand_dims", axis, a.shape(), rank + 1);
+  Shape shape = a.shape();
+  shape.insert(shape.begin() + d, 1);
+  return reshape(a, shape);
+}
+
+Array stack(const std::vector<Array> &arrays, int64_t axis) {
+  if (arrays.empty())
+    throw Error("legato.stack: needs at least one array");
+  const Shape &first = arrays[0].shape();
+  for (const Array &x : arrays)
+    if (x.shape() != first)
+      throw Error("legato.stack: shapes " + shapeString(first) + " and " +
+                  shapeString(x.shape()) +
+                  " differ; all arrays must have one shape (concatenate joins along an "
+                  "existing axis)");
+  int64_t d = normalizeAxis("stack", axis, first, int64_t(first.size()) + 1);
+  std::vector<Array> pieces;
+  pieces.reserve(arrays.size());
+  for (const Array &x : arrays)
+    pieces.push_back(expand_dims(x, d));
+  return concatenate(pieces, d);
+}
+
+Array squeeze(const Array &a, std::vector<int64_t> axes) {
+  const Shape &shape = a.shape();
+  Shape kept;
+  if (axes.empty()) {
+    for (int64_t n : shape)
+      if (n != 1)
+        kept.push_back(n);
+    return reshape(a, kept);
+  }
+  std::vector<int64_t> dropped = normalizeAxes("squeeze", axes, shape);
+  for (int64_t d : dropped)
+    if (shape[size_t(d)] != 1)
+      throw Error("legato.squeeze: axis " + std::to_string(d) + " of an array of shape " +
+                  shapeString(shape) + " has length " + std::to_string(shape[size_t(d)]) +
+                  "; only axes of length 1 can be squeezed out");
+  for (int64_t d = 0; d < int64_t(shape.size()); ++d)
+    if (std::find(dropped.begin(), dropped.end(), d) == dropped.end())
+      kept.push_back(shape[size_t(d)]);
+  return reshape(a, kept);
+}
+
+Array flip(const Array &a, std::optional<int64_t> axis) {
+  int64_t rank = a.ndim();
+  std::vector<Index> index(size_t(rank), all);
+  if (axis)
+    index[size_t(normalizeAxis("flip", *axis, a.shape(), rank))] = slice(none, none, -1);
+  else
+    index.assign(size_t(rank), slice(none, none, -1));
+  return a[index];
+}
+
+Array swapaxes(const Array &a, int64_t axis1, int64_t axis2) {
+  int64_t rank = a.ndim();
+  int64_t d1 = normalizeAxis("swapaxes", axis1, a.shape(), rank);
+  int64_t d2 = normalizeAxis("swapaxes", axis2, a.shape(), rank);
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    perm.push_back(d == d1 ? d2 : d == d2 ? d1 : d);
+  return transpose(a, perm);
+}
+
+Array moveaxis(const Array &a, int64_t source, int64_t destination) {
+  int64_t rank = a.ndim();
+  int64_t from = normalizeAxis("moveaxis", source, a.shape(), rank);
+  int64_t to = normalizeAxis("moveaxis", destination, a.shape(), rank);
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != from)
+      perm.push_back(d);
+  perm.insert(perm.begin() + to, from);
+  return transpose(a, perm);
+}
+
+} // namespace legato
