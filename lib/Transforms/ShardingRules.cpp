@@ -86,15 +86,39 @@ static std::pair<int64_t, int64_t> windowReads(int64_t offset, int64_t stride, i
   return {offset + stride * (hi - 1), offset + stride * lo + 1};
 }
 
-std::optional<int64_t> mlir::legato::reshapeKeptPrefix(Operation *op, const Box &resultBox) {
+SmallVector<int64_t> mlir::legato::reshapeInputAxes(Operation *op) {
   ArrayRef<int64_t> in = shapeOf(op->getOperand(0)), out = shapeOf(op->getResult(0));
-  int64_t kept = 0;
-  while (kept < int64_t(std::min(in.size(), out.size())) && in[kept] == out[kept])
-    ++kept;
-  for (int64_t d = kept; d < int64_t(out.size()); ++d)
-    if (resultBox.lo[d] != 0 || resultBox.hi[d] != out[d])
-      return std::nullopt;
-  return kept;
+  SmallVector<int64_t> inputOf(out.size(), -1);
+  size_t i = 0, j = 0;
+  while (true) {
+    while (i < in.size() && in[i] == 1)
+      ++i;
+    while (j < out.size() && out[j] == 1)
+      ++j;
+    if (i == in.size() || j == out.size())
+      break;
+    size_t firstIn = i, firstOut = j;
+    int64_t inSize = in[i++], outSize = out[j++];
+    while (inSize != outSize) {
+      if (inSize < outSize && i < in.size())
+        inSize *= in[i++];
+      else if (outSize < inSize && j < out.size())
+        outSize *= out[j++];
+      else
+        return inputOf; // sizes that never meet: empty arrays, which never get here
+    }
+    if (i - firstIn == 1 && j - firstOut == 1)
+      inputOf[firstOut] = int64_t(firstIn);
+  }
+  return inputOf;
+}
+
+bool mlir::legato::reshapeIsLocal(Operation *op, const Box &resultBox) {
+  ArrayRef<int64_t> out = shapeOf(op->getResult(0));
+  for (auto [d, input] : llvm::enumerate(reshapeInputAxes(op)))
+    if (input < 0 && (resultBox.lo[d] != 0 || resultBox.hi[d] != out[d]))
+      return false;
+  return true;
 }
 
 /// The box `resultBox` of a reduction's result, on the reduced operand.
@@ -134,11 +158,12 @@ Box mlir::legato::operandBox(Operation *op, unsigned i, const Box &y) {
         return in;
       })
       .Case([&](ReshapeOp) {
-        if (std::optional<int64_t> kept = reshapeKeptPrefix(op, y))
-          for (int64_t d = 0; d < *kept; ++d) {
-            in.lo[d] = y.lo[d];
-            in.hi[d] = y.hi[d];
-          }
+        if (reshapeIsLocal(op, y))
+          for (auto [d, input] : llvm::enumerate(reshapeInputAxes(op)))
+            if (input >= 0) {
+              in.lo[input] = y.lo[d];
+              in.hi[input] = y.hi[d];
+            }
         return in;
       })
       .Case([&](SliceOp s) {
@@ -311,17 +336,23 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
             });
           })
           .Case([&](ReshapeOp) -> std::optional<Boxes> {
-            std::optional<int64_t> kept = reshapeKeptPrefix(op, Box::full(out.vec()));
+            SmallVector<int64_t> inputOf = reshapeInputAxes(op);
+            // Every rank's block must span the input axes that no result
+            // axis continues (a rank without a block holds nothing after).
             for (const Box &b : in)
-              for (int64_t d = *kept; d < int64_t(inShape.size()); ++d)
-                if (b.lo[d] != 0 || b.hi[d] != inShape[d])
+              for (int64_t d = 0; d < int64_t(inShape.size()); ++d)
+                if (!b.empty() && !llvm::is_contained(inputOf, d) &&
+                    (b.lo[d] != 0 || b.hi[d] != inShape[d]))
                   return std::nullopt;
             return mapBoxes(in, [&](const Box &b) {
+              if (b.empty())
+                return emptyBox(int64_t(out.size()));
               Box r = Box::full(out.vec());
-              for (int64_t d = 0; d < *kept; ++d) {
-                r.lo[d] = b.lo[d];
-                r.hi[d] = b.hi[d];
-              }
+              for (auto [d, input] : llvm::enumerate(inputOf))
+                if (input >= 0) {
+                  r.lo[d] = b.lo[input];
+                  r.hi[d] = b.hi[input];
+                }
               return r;
             });
           })

@@ -42,10 +42,17 @@ bool isSplit(const Boxes &boxes, ArrayRef<int64_t> global);
 std::pair<int64_t, int64_t> indicesLandingIn(int64_t offset, int64_t stride, int64_t len,
                                              int64_t lo, int64_t hi);
 
-/// For legato.reshape: the number of leading dimensions that input and
-/// result share when `resultBox` spans the rest of the result (a local
-/// reshape of the rows then computes the box), or nullopt.
-std::optional<int64_t> reshapeKeptPrefix(Operation *op, const Box &resultBox);
+/// For legato.reshape: for each result axis, the input axis it continues, or
+/// -1. Input and result are cut into the shortest runs of axes whose extents
+/// multiply to the same size (axes of extent 1 aside); a run of one axis on
+/// each side continues it: (n, m) -> (n, 1, m) continues both, (n, m) -> (n, 2,
+/// m / 2) only n.
+SmallVector<int64_t> reshapeInputAxes(Operation *op);
+
+/// For legato.reshape: whether `resultBox` spans every result axis that
+/// continues no input axis, so that reshaping the matching piece of the
+/// input on its own computes the box.
+bool reshapeIsLocal(Operation *op, const Box &resultBox);
 
 /// The box of operand `i` that computing `resultBox` (not empty) of `op`'s
 /// result reads. Ops without a rule read their whole operands.

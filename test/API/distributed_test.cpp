@@ -232,6 +232,40 @@ TEST(Distributed, PeriodicBoundaryRowsCopyOneRowEach) {
   EXPECT_EQ(v.to_vector<double>(), want);
 }
 
+TEST(Distributed, NumpyFunctionsOfColumnBlocksStayOnTheirRanks) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // Composed of the primitives, clip, ones_like, flip along the rows and var
+  // down the columns of an array split by columns need no data of another
+  // rank (ones_like's fill is made where it is used).
+  const int64_t n = 24, m = 4 * 5;
+  Array a = legato::shard(legato::random({n, m}, legato::f64, 31), 1);
+  std::vector<double> host = a.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array clipped = legato::clip(a, 0.2, 0.8) + legato::ones_like(a);
+  Array flipped = legato::flip(a, 0);
+  Array spread = legato::var(a, {0});
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, 0) << rt.size() << " ranks";
+  EXPECT_EQ(legato::stats().collectives, 0) << rt.size() << " ranks";
+  std::vector<double> got = clipped.to_vector<double>(), back = flipped.to_vector<double>(),
+                      variance = spread.to_vector<double>();
+  for (int64_t j = 0; j < m; ++j) {
+    double mean = 0, squares = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      double x = host[size_t(i * m + j)];
+      EXPECT_EQ(got[size_t(i * m + j)], std::min(std::max(x, 0.2), 0.8) + 1.0);
+      EXPECT_EQ(back[size_t((n - 1 - i) * m + j)], x);
+      mean += x / n;
+    }
+    for (int64_t i = 0; i < n; ++i)
+      squares += (host[size_t(i * m + j)] - mean) * (host[size_t(i * m + j)] - mean);
+    EXPECT_NEAR(variance[size_t(j)], squares / n, 1e-12) << "column " << j;
+  }
+}
+
 TEST(Distributed, IndependentReductionsShareOneAllReduce) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

@@ -228,6 +228,55 @@ TEST(ShapeErrors, DiagonalOfWrongRank) {
                            [](auto &x) { return legato::diag(x[0]); }));
 }
 
+// ---- NumPy functions composed of primitives: errors name the function -------
+
+TEST(ShapeErrors, StackShapesDiffer) {
+  EXPECT_TRUE(throws_error({"stack"}, {"(3, 4)", "(4, 3)"}, {f64({3, 4}), f64({4, 3})},
+                           [](auto &x) { return legato::stack({x[0], x[1]}); }));
+  EXPECT_TRUE(throws_error({"stack"}, {}, {}, [](auto &) { return legato::stack({}); }));
+}
+
+TEST(ShapeErrors, SqueezeAxisLongerThanOne) {
+  EXPECT_TRUE(throws_error({"squeeze"}, {"(1, 3)"}, {f64({1, 3})},
+                           [](auto &x) { return legato::squeeze(x[0], {1}); }));
+}
+
+TEST(ShapeErrors, TraceOfWrongRank) {
+  EXPECT_TRUE(throws_error({"trace"}, {"(3,)"}, {f64({3})},
+                           [](auto &x) { return legato::trace(x[0]); }));
+}
+
+TEST(ShapeErrors, IscloseOperandsDoNotBroadcast) {
+  EXPECT_TRUE(throws_error({"isclose"}, {"(3, 4)", "(3,)"}, {f64({3, 4}), f64({3})},
+                           [](auto &x) { return legato::isclose(x[0], x[1]); }));
+}
+
+TEST(AxisErrors, FunctionAxisOutOfRange) {
+  std::vector<Array> args{f64({3, 4})};
+  auto misuse = [&](const char *op, Misuse m) {
+    EXPECT_TRUE(throws_error({op}, {"(3, 4)"}, args, std::move(m))) << op;
+  };
+  misuse("expand_dims", [](auto &x) { return legato::expand_dims(x[0], 3); });
+  misuse("expand_dims", [](auto &x) { return legato::expand_dims(x[0], -4); });
+  misuse("stack", [](auto &x) { return legato::stack({x[0], x[0]}, 3); });
+  misuse("squeeze", [](auto &x) { return legato::squeeze(x[0], {2}); });
+  misuse("flip", [](auto &x) { return legato::flip(x[0], 2); });
+  misuse("swapaxes", [](auto &x) { return legato::swapaxes(x[0], 0, -3); });
+  misuse("moveaxis", [](auto &x) { return legato::moveaxis(x[0], 2, 0); });
+  misuse("any", [](auto &x) { return legato::any(x[0], {2}); });
+  misuse("all", [](auto &x) { return legato::all(x[0], {-3}); });
+  misuse("count_nonzero", [](auto &x) { return legato::count_nonzero(x[0], {0, 0}); });
+  misuse("var", [](auto &x) { return legato::var(x[0], {2}); });
+  misuse("std", [](auto &x) { return legato::std(x[0], {-3}); });
+  misuse("norm", [](auto &x) { return legato::norm(x[0], {5}); });
+}
+
+TEST(AxisErrors, NormOverMoreThanTwoAxes) {
+  // NumPy: "Improper number of dimensions to norm."
+  EXPECT_TRUE(throws_error({"norm"}, {"(2, 3, 4)"}, {f64({2, 3, 4})},
+                           [](auto &x) { return legato::norm(x[0], {0, 1, 2}); }));
+}
+
 // ---- indexing ------------------------------------------------------------------
 
 const std::vector<std::string> kIndexOps{"getitem", "index", "subscript", "[]"};
@@ -299,6 +348,14 @@ TEST(DTypeErrors, FloatFunctionsOfBool) {
       EXPECT_TRUE(mentions_any(r.message(), {"bool"})) << "should name the dtype: " << r.message();
     }
   }
+}
+
+TEST(DTypeErrors, SquareAndSignOfBool) {
+  // NumPy: square of bool is int8 (a dtype legato lacks), sign of bool a TypeError.
+  EXPECT_TRUE(throws_error({"square"}, {"(3,)"}, {booleans({3})},
+                           [](auto &x) { return legato::square(x[0]); }));
+  EXPECT_TRUE(throws_error({"sign"}, {"(3,)"}, {booleans({3})},
+                           [](auto &x) { return legato::sign(x[0]); }));
 }
 
 TEST(DTypeErrors, BoolNegativeAndSubtract) {

@@ -92,3 +92,25 @@ func.func @periodic_wrap(%u: tensor<8xf64> {legato.boxes = array<i64: 0, 4, 4, 8
   %r = legato.concatenate %last, %rest along 0 : (tensor<1xf64>, tensor<7xf64>) -> tensor<8xf64>
   return %r : tensor<8xf64>
 }
+
+// -----
+
+// Deviations from the column means of an array split by columns (NumPy's
+// `x - x.mean(axis=0, keepdims=True)`): the reshape that keeps the reduced
+// axis, (4) -> (1, 4), continues the split axis, so no rank needs another's
+// columns. (Before, a reshape kept only a common prefix of axes local, and
+// the means were gathered to every rank.)
+// R1-LABEL: func.func @centred_columns
+// R1-NOT: legato.exchange
+// R1: %[[S:.+]] = legato.reduce sum %arg0 over [0] : tensor<6x2xf64> -> tensor<2xf64>
+// R1: %[[R:.+]] = legato.reshape %[[S]] : tensor<2xf64> -> tensor<1x2xf64>
+// R1: legato.broadcast %[[R]] : tensor<1x2xf64> -> tensor<6x2xf64>
+// R1-NOT: legato.exchange
+// R1: return {{.+}} : tensor<6x2xf64>
+func.func @centred_columns(%x: tensor<6x4xf64> {legato.boxes = array<i64: 0,0, 6,2,  0,2, 6,4>}) -> tensor<6x4xf64> {
+  %s = legato.reduce sum %x over [0] : tensor<6x4xf64> -> tensor<4xf64>
+  %k = legato.reshape %s : tensor<4xf64> -> tensor<1x4xf64>
+  %b = legato.broadcast %k : tensor<1x4xf64> -> tensor<6x4xf64>
+  %d = legato.sub %x, %b : tensor<6x4xf64>
+  return %d : tensor<6x4xf64>
+}
