@@ -355,6 +355,8 @@ LEGATO_BINARY(maximum)
 LEGATO_BINARY(minimum)
 LEGATO_BINARY(logical_and)
 LEGATO_BINARY(logical_or)
+/// np.arctan2(y, x): the angle of the point (x, y), in (-pi, pi].
+LEGATO_BINARY(arctan2)
 #undef LEGATO_BINARY
 Array operator-(const Array &);
 Array logical_not(const Array &);
@@ -366,8 +368,29 @@ Array sin(const Array &);
 Array cos(const Array &);
 Array tanh(const Array &);
 Array erf(const Array &);
-/// Integers floor to float64, as in NumPy 1.x (NumPy 2.5 keeps their dtype).
+/// Integers floor to float64, as in NumPy 1.x (NumPy 2.5 keeps their dtype);
+/// so do ceil, trunc and rint (rint: to the nearest integer, halves to even).
 Array floor(const Array &);
+Array ceil(const Array &);
+Array trunc(const Array &);
+Array rint(const Array &);
+/// NumPy's other float functions; integers compute in float64, bool is
+/// refused (NumPy gives float16). expm1 and log1p keep every digit near 0.
+Array tan(const Array &);
+Array arcsin(const Array &);
+Array arccos(const Array &);
+Array arctan(const Array &);
+Array sinh(const Array &);
+Array cosh(const Array &);
+Array arcsinh(const Array &);
+Array arccosh(const Array &);
+Array arctanh(const Array &);
+Array exp2(const Array &);
+Array expm1(const Array &);
+Array log2(const Array &);
+Array log10(const Array &);
+Array log1p(const Array &);
+Array cbrt(const Array &);
 Array astype(const Array &, DType);
 Array where(const Array &cond, const Array &a, const Array &b);
 Array where(const Array &cond, Scalar a, const Array &b);

@@ -41,8 +41,12 @@ enum class OpKind : uint8_t {
   Matmul,
 };
 
-enum class UnaryKind : uint8_t { Neg, Abs, Not, Exp, Log, Sqrt, Sin, Cos, Tanh, Erf, Floor };
-enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or };
+enum class UnaryKind : uint8_t {
+  Neg, Abs, Not, Exp, Log, Sqrt, Sin, Cos, Tanh, Erf, Floor,
+  Tan, Arcsin, Arccos, Arctan, Sinh, Cosh, Arcsinh, Arccosh, Arctanh,
+  Exp2, Expm1, Log2, Log10, Log1p, Cbrt, Ceil, Trunc, Rint
+};
+enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or, Arctan2 };
 
 struct Node;
 using NodePtr = std::shared_ptr<Node>;

@@ -168,6 +168,19 @@ Array logical(const char *name, BinaryKind kind, const Operand &a, const Operand
                        uint8_t(kind)));
 }
 
+/// A binary float function (arctan2): ints compute in float64; bool with
+/// bool is rejected (NumPy gives float16).
+Array floatBinary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
+  Shape shape = broadcastAll(name, {&a, &b});
+  DType t = promoteAll({&a, &b});
+  if (t == DType::bool_)
+    dtypeError(name, t, shape, "cast first, e.g. astype(legato::f64)");
+  if (!isFloat(t))
+    t = DType::f64;
+  return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,
+                       uint8_t(kind)));
+}
+
 /// Float math (exp, log, ...): ints compute in float64, bool is rejected.
 Array floatUnary(const char *name, UnaryKind kind, const Array &a) {
   NodePtr n = valueOf(a);
@@ -186,6 +199,7 @@ Array floatUnary(const char *name, UnaryKind kind, const Array &a) {
 
 #define ARITH(NAME, KIND) [](const Operand &x, const Operand &y) { return binary(NAME, BinaryKind::KIND, x, y); }
 #define CMP(NAME, P) [](const Operand &x, const Operand &y) { return compare(NAME, P, x, y); }
+#define FLOAT_FN(NAME, KIND) [](const Operand &x, const Operand &y) { return floatBinary(NAME, BinaryKind::KIND, x, y); }
 #define LOGIC(NAME, KIND) [](const Operand &x, const Operand &y) { return logical(NAME, BinaryKind::KIND, x, y); }
 
 LEGATO_DEFINE_BINARY(operator+, ARITH("add", Add))
@@ -195,6 +209,7 @@ LEGATO_DEFINE_BINARY(operator/, ARITH("divide", Div))
 LEGATO_DEFINE_BINARY(pow, ARITH("power", Pow))
 LEGATO_DEFINE_BINARY(maximum, ARITH("maximum", Max))
 LEGATO_DEFINE_BINARY(minimum, ARITH("minimum", Min))
+LEGATO_DEFINE_BINARY(arctan2, FLOAT_FN("arctan2", Arctan2))
 LEGATO_DEFINE_BINARY(operator<, CMP("less", 0))
 LEGATO_DEFINE_BINARY(operator<=, CMP("less_equal", 1))
 LEGATO_DEFINE_BINARY(operator>, CMP("greater", 2))
@@ -228,6 +243,24 @@ Array cos(const Array &a) { return floatUnary("cos", UnaryKind::Cos, a); }
 Array tanh(const Array &a) { return floatUnary("tanh", UnaryKind::Tanh, a); }
 Array erf(const Array &a) { return floatUnary("erf", UnaryKind::Erf, a); }
 Array floor(const Array &a) { return floatUnary("floor", UnaryKind::Floor, a); }
+Array tan(const Array &a) { return floatUnary("tan", UnaryKind::Tan, a); }
+Array arcsin(const Array &a) { return floatUnary("arcsin", UnaryKind::Arcsin, a); }
+Array arccos(const Array &a) { return floatUnary("arccos", UnaryKind::Arccos, a); }
+Array arctan(const Array &a) { return floatUnary("arctan", UnaryKind::Arctan, a); }
+Array sinh(const Array &a) { return floatUnary("sinh", UnaryKind::Sinh, a); }
+Array cosh(const Array &a) { return floatUnary("cosh", UnaryKind::Cosh, a); }
+Array arcsinh(const Array &a) { return floatUnary("arcsinh", UnaryKind::Arcsinh, a); }
+Array arccosh(const Array &a) { return floatUnary("arccosh", UnaryKind::Arccosh, a); }
+Array arctanh(const Array &a) { return floatUnary("arctanh", UnaryKind::Arctanh, a); }
+Array exp2(const Array &a) { return floatUnary("exp2", UnaryKind::Exp2, a); }
+Array expm1(const Array &a) { return floatUnary("expm1", UnaryKind::Expm1, a); }
+Array log2(const Array &a) { return floatUnary("log2", UnaryKind::Log2, a); }
+Array log10(const Array &a) { return floatUnary("log10", UnaryKind::Log10, a); }
+Array log1p(const Array &a) { return floatUnary("log1p", UnaryKind::Log1p, a); }
+Array cbrt(const Array &a) { return floatUnary("cbrt", UnaryKind::Cbrt, a); }
+Array ceil(const Array &a) { return floatUnary("ceil", UnaryKind::Ceil, a); }
+Array trunc(const Array &a) { return floatUnary("trunc", UnaryKind::Trunc, a); }
+Array rint(const Array &a) { return floatUnary("rint", UnaryKind::Rint, a); }
 
 Array astype(const Array &a, DType t) {
   NodePtr n = valueOf(a);

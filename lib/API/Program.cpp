@@ -155,6 +155,24 @@ Value buildUnary(OpBuilder &b, Location loc, UnaryKind k, Type t, Value x) {
   case UnaryKind::Tanh: return mlir::legato::TanhOp::create(b, loc, t, x);
   case UnaryKind::Erf: return mlir::legato::ErfOp::create(b, loc, t, x);
   case UnaryKind::Floor: return mlir::legato::FloorOp::create(b, loc, t, x);
+  case UnaryKind::Tan: return mlir::legato::TanOp::create(b, loc, t, x);
+  case UnaryKind::Arcsin: return mlir::legato::AsinOp::create(b, loc, t, x);
+  case UnaryKind::Arccos: return mlir::legato::AcosOp::create(b, loc, t, x);
+  case UnaryKind::Arctan: return mlir::legato::AtanOp::create(b, loc, t, x);
+  case UnaryKind::Sinh: return mlir::legato::SinhOp::create(b, loc, t, x);
+  case UnaryKind::Cosh: return mlir::legato::CoshOp::create(b, loc, t, x);
+  case UnaryKind::Arcsinh: return mlir::legato::AsinhOp::create(b, loc, t, x);
+  case UnaryKind::Arccosh: return mlir::legato::AcoshOp::create(b, loc, t, x);
+  case UnaryKind::Arctanh: return mlir::legato::AtanhOp::create(b, loc, t, x);
+  case UnaryKind::Exp2: return mlir::legato::Exp2Op::create(b, loc, t, x);
+  case UnaryKind::Expm1: return mlir::legato::Expm1Op::create(b, loc, t, x);
+  case UnaryKind::Log2: return mlir::legato::Log2Op::create(b, loc, t, x);
+  case UnaryKind::Log10: return mlir::legato::Log10Op::create(b, loc, t, x);
+  case UnaryKind::Log1p: return mlir::legato::Log1pOp::create(b, loc, t, x);
+  case UnaryKind::Cbrt: return mlir::legato::CbrtOp::create(b, loc, t, x);
+  case UnaryKind::Ceil: return mlir::legato::CeilOp::create(b, loc, t, x);
+  case UnaryKind::Trunc: return mlir::legato::TruncOp::create(b, loc, t, x);
+  case UnaryKind::Rint: return mlir::legato::RintOp::create(b, loc, t, x);
   }
   return {};
 }
@@ -170,6 +188,7 @@ Value buildBinary(OpBuilder &b, Location loc, BinaryKind k, Type t, Value x, Val
   case BinaryKind::Min: return mlir::legato::MinOp::create(b, loc, t, x, y);
   case BinaryKind::And: return mlir::legato::AndOp::create(b, loc, t, x, y);
   case BinaryKind::Or: return mlir::legato::OrOp::create(b, loc, t, x, y);
+  case BinaryKind::Arctan2: return mlir::legato::Atan2Op::create(b, loc, t, x, y);
   }
   return {};
 }

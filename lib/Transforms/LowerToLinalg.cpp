@@ -96,6 +96,8 @@ Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) 
     return arith::AndIOp::create(b, loc, x, y);
   if (isa<OrOp>(op))
     return arith::OrIOp::create(b, loc, x, y);
+  if (isa<Atan2Op>(op))
+    return math::Atan2Op::create(b, loc, x, y);
   llvm_unreachable("not a legato binary op");
 }
 
@@ -138,6 +140,24 @@ Value scalarUnary(OpBuilder &b, Location loc, Operation *op, Value x) {
   if (isa<TanhOp>(op)) return math::TanhOp::create(b, loc, x);
   if (isa<ErfOp>(op)) return math::ErfOp::create(b, loc, x);
   if (isa<FloorOp>(op)) return math::FloorOp::create(b, loc, x);
+  if (isa<TanOp>(op)) return math::TanOp::create(b, loc, x);
+  if (isa<AsinOp>(op)) return math::AsinOp::create(b, loc, x);
+  if (isa<AcosOp>(op)) return math::AcosOp::create(b, loc, x);
+  if (isa<AtanOp>(op)) return math::AtanOp::create(b, loc, x);
+  if (isa<SinhOp>(op)) return math::SinhOp::create(b, loc, x);
+  if (isa<CoshOp>(op)) return math::CoshOp::create(b, loc, x);
+  if (isa<AsinhOp>(op)) return math::AsinhOp::create(b, loc, x);
+  if (isa<AcoshOp>(op)) return math::AcoshOp::create(b, loc, x);
+  if (isa<AtanhOp>(op)) return math::AtanhOp::create(b, loc, x);
+  if (isa<Exp2Op>(op)) return math::Exp2Op::create(b, loc, x);
+  if (isa<Expm1Op>(op)) return math::ExpM1Op::create(b, loc, x);
+  if (isa<Log2Op>(op)) return math::Log2Op::create(b, loc, x);
+  if (isa<Log10Op>(op)) return math::Log10Op::create(b, loc, x);
+  if (isa<Log1pOp>(op)) return math::Log1pOp::create(b, loc, x);
+  if (isa<CbrtOp>(op)) return math::CbrtOp::create(b, loc, x);
+  if (isa<CeilOp>(op)) return math::CeilOp::create(b, loc, x);
+  if (isa<TruncOp>(op)) return math::TruncOp::create(b, loc, x);
+  if (isa<RintOp>(op)) return math::RoundEvenOp::create(b, loc, x);
   llvm_unreachable("not a legato unary op");
 }
 
@@ -730,6 +750,16 @@ struct LegatoLowerToLinalgPass
                  ElementwiseLowering<SqrtOp>, ElementwiseLowering<SinOp>,
                  ElementwiseLowering<CosOp>, ElementwiseLowering<TanhOp>,
                  ElementwiseLowering<ErfOp>, ElementwiseLowering<FloorOp>,
+                 ElementwiseLowering<TanOp>, ElementwiseLowering<AsinOp>,
+                 ElementwiseLowering<AcosOp>, ElementwiseLowering<AtanOp>,
+                 ElementwiseLowering<SinhOp>, ElementwiseLowering<CoshOp>,
+                 ElementwiseLowering<AsinhOp>, ElementwiseLowering<AcoshOp>,
+                 ElementwiseLowering<AtanhOp>, ElementwiseLowering<Exp2Op>,
+                 ElementwiseLowering<Expm1Op>, ElementwiseLowering<Log2Op>,
+                 ElementwiseLowering<Log10Op>, ElementwiseLowering<Log1pOp>,
+                 ElementwiseLowering<CbrtOp>, ElementwiseLowering<CeilOp>,
+                 ElementwiseLowering<TruncOp>, ElementwiseLowering<RintOp>,
+                 ElementwiseLowering<Atan2Op>,
                  CompareLowering, SelectLowering, ConvertLowering,
                  ConstantLowering, IotaLowering, RandomLowering,
                  BroadcastLowering, TransposeLowering, SliceLowering,

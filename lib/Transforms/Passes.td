@@ -254,6 +254,16 @@ def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def LegatoExactMathCallsPass : Pass<"legato-exact-math-calls", "mlir::ModuleOp"> {
+  let summary = "Call libm's expm1 and log1p instead of exp(x) - 1 and log(1 + x)";
+  let description = [{
+    Runs before convert-math-to-llvm on the CPU, which would lower
+    `math.expm1` and `math.log1p` to the naive formulas and lose the digits
+    of small arguments. Other math ops are left for convert-math-to-llvm.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::vector::VectorDialect"];
+}
+
 def LegatoSimplifyPass : Pass<"legato-simplify", "mlir::ModuleOp"> {
   let summary = "Algebraic simplification of legato programs";
   let description = [{

@@ -123,8 +123,9 @@ void legato::buildLegatoCPULLVMPipeline(OpPassManager &pm,
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToFuncs()); // integer powers
+  pm.addPass(createLegatoExactMathCallsPass());
   pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass()); // tanh, erf: libm calls
+  pm.addPass(createConvertMathToLibmPass()); // tanh, erf, sinh, ...: libm calls
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

@@ -89,7 +89,10 @@ Value mlir::legato::makeSplat(OpBuilder &b, Location loc, RankedTensorType type,
 bool mlir::legato::isElementwise(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, PowOp, MaxOp, MinOp, AndOp, OrOp, NegOp, AbsOp,
              NotOp, ExpOp, LogOp, SqrtOp, SinOp, CosOp, TanhOp, ErfOp, FloorOp, CompareOp,
-             SelectOp, ConvertOp>(op);
+             SelectOp, ConvertOp>(op) ||
+         isa<TanOp, AsinOp, AcosOp, AtanOp, SinhOp, CoshOp, AsinhOp,
+             AcoshOp, AtanhOp, Exp2Op, Expm1Op, Log2Op, Log10Op, Log1pOp,
+             CbrtOp, CeilOp, TruncOp, RintOp, Atan2Op>(op);
 }
 
 bool mlir::legato::isIdentityMatrix(Value v) {
@@ -309,9 +312,27 @@ std::optional<Scalar> foldUnary(Operation *op, const Scalar &x, Type elem) {
     else if (isa<TanhOp>(op)) r = std::tanh(v);
     else if (isa<ErfOp>(op)) r = std::erf(v);
     else if (isa<FloorOp>(op)) r = std::floor(v);
+    else if (isa<TanOp>(op)) r = std::tan(v);
+    else if (isa<AsinOp>(op)) r = std::asin(v);
+    else if (isa<AcosOp>(op)) r = std::acos(v);
+    else if (isa<AtanOp>(op)) r = std::atan(v);
+    else if (isa<SinhOp>(op)) r = std::sinh(v);
+    else if (isa<CoshOp>(op)) r = std::cosh(v);
+    else if (isa<AsinhOp>(op)) r = std::asinh(v);
+    else if (isa<AcoshOp>(op)) r = std::acosh(v);
+    else if (isa<AtanhOp>(op)) r = std::atanh(v);
+    else if (isa<Exp2Op>(op)) r = std::exp2(v);
+    else if (isa<Expm1Op>(op)) r = std::expm1(v);
+    else if (isa<Log2Op>(op)) r = std::log2(v);
+    else if (isa<Log10Op>(op)) r = std::log10(v);
+    else if (isa<Log1pOp>(op)) r = std::log1p(v);
+    else if (isa<CbrtOp>(op)) r = std::cbrt(v);
+    else if (isa<CeilOp>(op)) r = std::ceil(v);
+    else if (isa<TruncOp>(op)) r = std::trunc(v);
+    else if (isa<RintOp>(op)) r = std::nearbyint(v);
     else return std::nullopt;
     if (elem.isF32()) // f32 math functions round differently: fold the
-      if (!isa<NegOp, AbsOp, SqrtOp, FloorOp>(op)) // exactly-rounded ones only
+      if (!isa<NegOp, AbsOp, SqrtOp, FloorOp, CeilOp, TruncOp, RintOp>(op)) // exactly-rounded ones only
         return std::nullopt;
     return floatResult(elem, r);
   }
@@ -333,6 +354,7 @@ std::optional<Scalar> foldBinary(Operation *op, const Scalar &a, const Scalar &b
     else if (isa<MaxOp>(op)) r = x > y || std::isnan(x) ? x : y;
     else if (isa<MinOp>(op)) r = x < y || std::isnan(x) ? x : y;
     else if (isa<PowOp>(op) && elem.isF64()) r = std::pow(x, y);
+    else if (isa<Atan2Op>(op) && elem.isF64()) r = std::atan2(x, y);
     else return std::nullopt;
     return floatResult(elem, r);
   }

@@ -131,6 +131,7 @@ std::map<std::string, Op> make_ops() {
       binary([](const auto &x, const auto &y) { return legato::logical_and(x, y); });
   ops["logical_or"] =
       binary([](const auto &x, const auto &y) { return legato::logical_or(x, y); });
+  ops["arctan2"] = binary([](const auto &x, const auto &y) { return legato::arctan2(x, y); });
 
   ops["neg"] = unary([](const Array &x) { return -x; });
   ops["logical_not"] = unary([](const Array &x) { return legato::logical_not(x); });
@@ -143,6 +144,26 @@ std::map<std::string, Op> make_ops() {
   ops["tanh"] = unary([](const Array &x) { return legato::tanh(x); });
   ops["erf"] = unary([](const Array &x) { return legato::erf(x); });
   ops["floor"] = unary([](const Array &x) { return legato::floor(x); });
+  ops["ceil"] = unary([](const Array &x) { return legato::ceil(x); });
+  ops["trunc"] = unary([](const Array &x) { return legato::trunc(x); });
+  ops["rint"] = unary([](const Array &x) { return legato::rint(x); });
+  ops["tan"] = unary([](const Array &x) { return legato::tan(x); });
+  ops["arcsin"] = unary([](const Array &x) { return legato::arcsin(x); });
+  ops["arccos"] = unary([](const Array &x) { return legato::arccos(x); });
+  ops["arctan"] = unary([](const Array &x) { return legato::arctan(x); });
+  ops["sinh"] = unary([](const Array &x) { return legato::sinh(x); });
+  ops["cosh"] = unary([](const Array &x) { return legato::cosh(x); });
+  ops["arcsinh"] = unary([](const Array &x) { return legato::arcsinh(x); });
+  ops["arccosh"] = unary([](const Array &x) { return legato::arccosh(x); });
+  ops["arctanh"] = unary([](const Array &x) { return legato::arctanh(x); });
+  ops["exp2"] = unary([](const Array &x) { return legato::exp2(x); });
+  ops["expm1"] = unary([](const Array &x) { return legato::expm1(x); });
+  ops["log2"] = unary([](const Array &x) { return legato::log2(x); });
+  ops["log10"] = unary([](const Array &x) { return legato::log10(x); });
+  ops["log1p"] = unary([](const Array &x) { return legato::log1p(x); });
+  ops["cbrt"] = unary([](const Array &x) { return legato::cbrt(x); });
+  ops["expm1_over_x"] = unary([](const Array &x) { return legato::expm1(x) / x; });
+  ops["log1p_over_x"] = unary([](const Array &x) { return legato::log1p(x) / x; });
 
   ops["where"] = {[](const Args &a, const Params &) -> Array {
     want_arity(a, 3);

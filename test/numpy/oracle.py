@@ -127,12 +127,22 @@ BINARY = {
     "lt": np.less, "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal,
     "eq": np.equal, "ne": np.not_equal,
     "logical_and": np.logical_and, "logical_or": np.logical_or,
+    "arctan2": np.arctan2,
 }
 UNARY = {
     "neg": np.negative, "logical_not": np.logical_not, "abs": np.absolute,
     "exp": np.exp, "log": np.log, "sqrt": np.sqrt, "sin": np.sin, "cos": np.cos,
     "tanh": np.tanh, "erf": erf, "floor": np.floor,
+    "ceil": np.ceil, "trunc": np.trunc, "rint": np.rint, "tan": np.tan,
+    "arcsin": np.arcsin, "arccos": np.arccos, "arctan": np.arctan, "sinh": np.sinh,
+    "cosh": np.cosh, "arcsinh": np.arcsinh, "arccosh": np.arccosh, "arctanh": np.arctanh,
+    "exp2": np.exp2, "expm1": np.expm1, "log2": np.log2, "log10": np.log10,
+    "log1p": np.log1p, "cbrt": np.cbrt,
 }
+# Near 0, where expm1 and log1p differ from exp(x) - 1 and log(1 + x): the
+# quotient by x keeps the digits that the tolerance's atol would forgive.
+NUMPY["expm1_over_x"] = lambda a, p: np.expm1(a[0]) / a[0]
+NUMPY["log1p_over_x"] = lambda a, p: np.log1p(a[0]) / a[0]
 for _name, _fn in BINARY.items():
     NUMPY[_name] = lambda a, p, fn=_fn: elementwise(fn, a[0], a[1])
 for _name, _fn in UNARY.items():
@@ -532,6 +542,7 @@ def elementwise_suite():
             g.case("div", x, y)
             g.case("maximum", x, y)
             g.case("lt", x, y)
+            g.case("arctan2", x, y)
 
 
 def broadcast_suite():
@@ -593,6 +604,8 @@ def scalars_suite():
         g.case("maximum", x, 1)
         g.case("pow", x, 2)
         g.case("pow", 2.0, x)
+        g.case("arctan2", x, 2)
+        g.case("arctan2", -1.5, x)
         g.case("logical_and", x, True)
         g.case("add", x0, 3)
         g.case("mul", x0, 2.5)
@@ -613,8 +626,11 @@ def unary_suite():
         tiny, huge = (1e-310, 1e300) if dt == "float64" else (1e-40, 3e38)
         v = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, tiny, huge], dt)
         x, y = g.input(v), g.input(v[::-1])
-        for name in ("exp", "log", "sqrt", "tanh", "floor", "abs"):
+        for name in ("exp", "log", "sqrt", "tanh", "floor", "abs", "ceil", "trunc", "rint",
+                     "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
+                     "arccosh", "arctanh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt"):
             g.case(name, x)
+        g.case("arctan2", x, y)  # the signs of zeros and infinities pick the quadrant
         g.case("maximum", x, y)
         g.case("minimum", x, y)
         g.case("lt", x, y)
@@ -624,6 +640,15 @@ def unary_suite():
         g.case("add", x, y)
         g.case("max", x)
         g.case("sum", x)
+    for dt in FLOATS:
+        g = Group("unary", f"near_zero_{dt}")
+        x = g.input(np.array([1e-10, -1e-12, 3e-7, -2e-5, 1e-3, 0.5], dt))
+        g.case("expm1_over_x", x)
+        g.case("log1p_over_x", x)
+    g = Group("unary", "rounding_halves")  # rint rounds halves to even
+    x = g.input(np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, -0.49, 0.51], "float64"))
+    for name in ("rint", "ceil", "trunc", "floor"):
+        g.case(name, x)
     for src in DTYPES:
         g = Group("unary", f"astype_{src}")
         x = g.input(g.uniform(src, (2, 5), -3.7, 3.7))

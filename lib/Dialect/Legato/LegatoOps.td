@@ -85,6 +85,60 @@ def Legato_ErfOp : Legato_UnaryOp<"erf", Legato_FloatTensor> {
 def Legato_FloorOp : Legato_UnaryOp<"floor", Legato_FloatTensor> {
   let summary = "elementwise floor";
 }
+def Legato_TanOp : Legato_UnaryOp<"tan", Legato_FloatTensor> {
+  let summary = "elementwise tangent";
+}
+def Legato_AsinOp : Legato_UnaryOp<"asin", Legato_FloatTensor> {
+  let summary = "elementwise inverse sine";
+}
+def Legato_AcosOp : Legato_UnaryOp<"acos", Legato_FloatTensor> {
+  let summary = "elementwise inverse cosine";
+}
+def Legato_AtanOp : Legato_UnaryOp<"atan", Legato_FloatTensor> {
+  let summary = "elementwise inverse tangent";
+}
+def Legato_SinhOp : Legato_UnaryOp<"sinh", Legato_FloatTensor> {
+  let summary = "elementwise hyperbolic sine";
+}
+def Legato_CoshOp : Legato_UnaryOp<"cosh", Legato_FloatTensor> {
+  let summary = "elementwise hyperbolic cosine";
+}
+def Legato_AsinhOp : Legato_UnaryOp<"asinh", Legato_FloatTensor> {
+  let summary = "elementwise inverse hyperbolic sine";
+}
+def Legato_AcoshOp : Legato_UnaryOp<"acosh", Legato_FloatTensor> {
+  let summary = "elementwise inverse hyperbolic cosine";
+}
+def Legato_AtanhOp : Legato_UnaryOp<"atanh", Legato_FloatTensor> {
+  let summary = "elementwise inverse hyperbolic tangent";
+}
+def Legato_Exp2Op : Legato_UnaryOp<"exp2", Legato_FloatTensor> {
+  let summary = "elementwise 2^x";
+}
+def Legato_Expm1Op : Legato_UnaryOp<"expm1", Legato_FloatTensor> {
+  let summary = "elementwise e^x - 1, exact for small x";
+}
+def Legato_Log2Op : Legato_UnaryOp<"log2", Legato_FloatTensor> {
+  let summary = "elementwise base-2 logarithm";
+}
+def Legato_Log10Op : Legato_UnaryOp<"log10", Legato_FloatTensor> {
+  let summary = "elementwise base-10 logarithm";
+}
+def Legato_Log1pOp : Legato_UnaryOp<"log1p", Legato_FloatTensor> {
+  let summary = "elementwise log(1 + x), exact for small x";
+}
+def Legato_CbrtOp : Legato_UnaryOp<"cbrt", Legato_FloatTensor> {
+  let summary = "elementwise cube root";
+}
+def Legato_CeilOp : Legato_UnaryOp<"ceil", Legato_FloatTensor> {
+  let summary = "elementwise ceiling";
+}
+def Legato_TruncOp : Legato_UnaryOp<"trunc", Legato_FloatTensor> {
+  let summary = "elementwise rounding toward zero";
+}
+def Legato_RintOp : Legato_UnaryOp<"rint", Legato_FloatTensor> {
+  let summary = "elementwise rounding to the nearest integer, halves to even";
+}
 
 class Legato_BinaryOp<string mnemonic, Type operandType, list<Trait> traits = []>
     : Legato_Op<mnemonic, !listconcat(traits, [Pure, SameOperandsAndResultType])> {
@@ -115,6 +169,9 @@ def Legato_MaxOp : Legato_BinaryOp<"max", Legato_Tensor> {
 }
 def Legato_MinOp : Legato_BinaryOp<"min", Legato_Tensor> {
   let summary = "elementwise minimum (NaN propagates; of equal values the second)";
+}
+def Legato_Atan2Op : Legato_BinaryOp<"atan2", Legato_FloatTensor> {
+  let summary = "elementwise arc tangent of lhs / rhs in the quadrant of (rhs, lhs)";
 }
 def Legato_AndOp : Legato_BinaryOp<"and", Legato_BoolTensor, [Commutative]> {
   let summary = "elementwise logical and";
