@@ -61,6 +61,9 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  // The math ops that libdevice's patterns above leave (math.trunc): LLVM's
+  // intrinsics, single PTX instructions.
+  kernels.addPass(createConvertMathToLLVMPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createLegatoGpuModulesToPtxPass()); // the driver compiles PTX for the device

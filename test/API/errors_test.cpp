@@ -338,7 +338,13 @@ TEST(DTypeErrors, FloatFunctionsOfBool) {
   const std::vector<std::pair<std::string, Unary>> functions{
       {"exp", legato::exp},   {"log", legato::log},   {"sqrt", legato::sqrt},
       {"sin", legato::sin},   {"cos", legato::cos},   {"tanh", legato::tanh},
-      {"erf", legato::erf},   {"floor", legato::floor}};
+      {"erf", legato::erf},   {"floor", legato::floor}, {"ceil", legato::ceil},
+      {"trunc", legato::trunc}, {"rint", legato::rint}, {"tan", legato::tan},
+      {"arcsin", legato::arcsin}, {"arccos", legato::arccos}, {"arctan", legato::arctan},
+      {"sinh", legato::sinh}, {"cosh", legato::cosh}, {"arcsinh", legato::arcsinh},
+      {"arccosh", legato::arccosh}, {"arctanh", legato::arctanh}, {"exp2", legato::exp2},
+      {"expm1", legato::expm1}, {"log2", legato::log2}, {"log10", legato::log10},
+      {"log1p", legato::log1p}, {"cbrt", legato::cbrt}};
   for (const auto &[name, fn] : functions) {
     Unary f = fn;
     ::testing::AssertionResult r =
@@ -348,6 +354,13 @@ TEST(DTypeErrors, FloatFunctionsOfBool) {
       EXPECT_TRUE(mentions_any(r.message(), {"bool"})) << "should name the dtype: " << r.message();
     }
   }
+}
+
+TEST(DTypeErrors, Arctan2OfBools) {
+  EXPECT_TRUE(throws_error({"arctan2"}, {"(3,)"}, {booleans({3}), booleans({3})},
+                           [](auto &x) { return legato::arctan2(x[0], x[1]); }));
+  EXPECT_TRUE(throws_error({"arctan2"}, {"(3,)"}, {booleans({3})},
+                           [](auto &x) { return legato::arctan2(x[0], true); }));
 }
 
 TEST(DTypeErrors, SquareAndSignOfBool) {

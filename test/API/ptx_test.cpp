@@ -255,13 +255,40 @@ TEST(Ptx, SumOfAGeneratorIsComputedInTheGeneratorsKernel) {
   EXPECT_EQ(count(ptx, "st.global"), 4) << ptx;
 }
 
+/// Every float function of the API in one kernel, of float32 and of float64.
+std::string ptxOfFloatFunctions(legato::DType dtype) {
+  runtime();
+  legato::Array a = legato::random({4096}, dtype, 5);
+  auto f = legato::jit([](const legato::Array &x) {
+    using namespace legato;
+    Array y = tan(x) + arcsin(x) + arccos(x) + arctan(x) + sinh(x) + cosh(x) + arcsinh(x) +
+              arccosh(x + 1.0) + arctanh(x * 0.5) + exp2(x) + expm1(x) + log2(x) + log10(x) +
+              log1p(x) + cbrt(x) + arctan2(x, x + 1.0);
+    return y + ceil(y) + trunc(y) + rint(y) + floor(y);
+  });
+  return f.ptx(a);
+}
+
+TEST(Ptx, FloatFunctionsAreOneKernelWithRoundingInstructions) {
+  for (legato::DType dtype : {legato::f32, legato::f64}) {
+    std::string ptx = ptxOfFloatFunctions(dtype);
+    EXPECT_EQ(entries(ptx), 1) << legato::dtype_name(dtype);
+    // ceil, trunc and rint are single conversions (libdevice's functions
+    // for the others are inlined: their names do not survive).
+    for (const char *rounding : {"cvt.rpi", "cvt.rzi", "cvt.rni", "cvt.rmi"})
+      EXPECT_NE(ptx.find(rounding), std::string::npos) << rounding << " in "
+                                                       << legato::dtype_name(dtype);
+  }
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
     GTEST_SKIP() << "no CUDA toolkit at /usr/local/cuda";
   int i = 0;
   for (const std::string &ptx :
-       {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm()}) {
+       {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
+        ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64)}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =

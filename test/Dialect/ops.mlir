@@ -85,3 +85,46 @@ func.func @shapes(%a: tensor<3x4xf64>, %v: tensor<4xf64>, %i: tensor<3x4xi32>) -
   %9 = legato.matmul %2, %a : tensor<4x3xf64>, tensor<3x4xf64> -> tensor<4x4xf64>
   return %2 : tensor<4x3xf64>
 }
+
+// CHECK-LABEL: func @float_functions
+func.func @float_functions(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // CHECK: legato.tan %{{.*}} : tensor<4xf32>
+  %0 = legato.tan %a : tensor<4xf32>
+  // CHECK: legato.asin %{{.*}} : tensor<4xf32>
+  %1 = legato.asin %0 : tensor<4xf32>
+  // CHECK: legato.acos %{{.*}} : tensor<4xf32>
+  %2 = legato.acos %1 : tensor<4xf32>
+  // CHECK: legato.atan %{{.*}} : tensor<4xf32>
+  %3 = legato.atan %2 : tensor<4xf32>
+  // CHECK: legato.sinh %{{.*}} : tensor<4xf32>
+  %4 = legato.sinh %3 : tensor<4xf32>
+  // CHECK: legato.cosh %{{.*}} : tensor<4xf32>
+  %5 = legato.cosh %4 : tensor<4xf32>
+  // CHECK: legato.asinh %{{.*}} : tensor<4xf32>
+  %6 = legato.asinh %5 : tensor<4xf32>
+  // CHECK: legato.acosh %{{.*}} : tensor<4xf32>
+  %7 = legato.acosh %6 : tensor<4xf32>
+  // CHECK: legato.atanh %{{.*}} : tensor<4xf32>
+  %8 = legato.atanh %7 : tensor<4xf32>
+  // CHECK: legato.exp2 %{{.*}} : tensor<4xf32>
+  %9 = legato.exp2 %8 : tensor<4xf32>
+  // CHECK: legato.expm1 %{{.*}} : tensor<4xf32>
+  %10 = legato.expm1 %9 : tensor<4xf32>
+  // CHECK: legato.log2 %{{.*}} : tensor<4xf32>
+  %11 = legato.log2 %10 : tensor<4xf32>
+  // CHECK: legato.log10 %{{.*}} : tensor<4xf32>
+  %12 = legato.log10 %11 : tensor<4xf32>
+  // CHECK: legato.log1p %{{.*}} : tensor<4xf32>
+  %13 = legato.log1p %12 : tensor<4xf32>
+  // CHECK: legato.cbrt %{{.*}} : tensor<4xf32>
+  %14 = legato.cbrt %13 : tensor<4xf32>
+  // CHECK: legato.ceil %{{.*}} : tensor<4xf32>
+  %15 = legato.ceil %14 : tensor<4xf32>
+  // CHECK: legato.trunc %{{.*}} : tensor<4xf32>
+  %16 = legato.trunc %15 : tensor<4xf32>
+  // CHECK: legato.rint %{{.*}} : tensor<4xf32>
+  %17 = legato.rint %16 : tensor<4xf32>
+  // CHECK: legato.atan2 %{{.*}}, %{{.*}} : tensor<4xf32>
+  %18 = legato.atan2 %17, %a : tensor<4xf32>
+  return %18 : tensor<4xf32>
+}
