@@ -406,15 +406,19 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
   static const std::set<std::string> arithmetic = {"add", "sub",     "mul",    "div",
                                                    "pow", "maximum", "minimum"};
   static const std::set<std::string> comparisons = {"lt", "le", "gt", "ge", "eq", "ne"};
-  static const std::set<std::string> transcendental = {"exp", "log",  "sqrt", "sin",
-                                                       "cos", "tanh", "erf"};
-  static const std::set<std::string> reductions = {"sum", "prod", "max", "min", "mean"};
+  static const std::set<std::string> transcendental = {
+      "exp",     "log",  "sqrt",  "sin",  "cos",  "tanh",  "erf",   "arctan",
+      "sinh",    "cosh", "arcsinh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt"};
+  static const std::set<std::string> rounding = {"floor", "ceil", "trunc", "rint"};
+  static const std::set<std::string> reductions = {"sum", "prod", "max", "min", "mean",
+                                                   "any", "all", "count_nonzero", "var", "std"};
 
-  // Scalars are allowed only in elementwise binary ops and where's branches.
+  // Scalars are allowed only in elementwise binary ops, where's branches and
+  // clip's bounds.
   bool scalarsAllowed = arithmetic.count(op) || comparisons.count(op) || op == "logical_and" ||
-                        op == "logical_or" || op == "where";
+                        op == "logical_or" || op == "where" || op == "clip";
   for (size_t i = 0; i < ops.size(); ++i)
-    if (ops[i].scalar && (!scalarsAllowed || (op == "where" && i == 0)))
+    if (ops[i].scalar && (!scalarsAllowed || ((op == "where" || op == "clip") && i == 0)))
       return fail("scalar operand not allowed here");
 
   auto joinedDType = [&](const std::vector<Resolved> &xs) -> std::optional<DType> {
@@ -527,6 +531,25 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
 
+  if (op == "clip") { // minimum(maximum(x, lo), hi)
+    std::optional<DType> t = joinedDType(ops);
+    std::optional<Shape> shape = joinedShape(ops);
+    if (!t || !shape)
+      return fail("clip operands do not broadcast");
+    std::optional<Range> a = operandAs(ops[0], *t), lo = operandAs(ops[1], *t),
+                         hi = operandAs(ops[2], *t);
+    if (!a || !lo || !hi)
+      return fail("operand conversion would round");
+    Range r = fromCorners({std::min(std::max(a->lo, lo->lo), hi->lo),
+                           std::min(std::max(a->hi, lo->hi), hi->hi)},
+                          *a, unite(*lo, *hi));
+    r.frac = std::max({a->frac, lo->frac, hi->frac});
+    out.shape = *shape;
+    out.dtype = *t;
+    out.range = normalize(r, *t);
+    return std::nullopt;
+  }
+
   if (op == "logical_and" || op == "logical_or") {
     if (!joinedDType(ops))
       return fail("needs an array operand");
@@ -572,11 +595,55 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     out.range = boolRange();
     return std::nullopt;
   }
-  if (transcendental.count(op) || op == "floor") {
+  if (op == "square") {
+    if (x.dtype == DType::bool_)
+      return fail("square of bool (NumPy gives int8)");
+    const Range &a = x.range;
+    Range r = fromCorners({a.lo * a.lo, a.lo * a.hi, a.hi * a.hi}, a, a);
+    if (!a.nan && rangeHas(a, 0))
+      r.lo = 0;
+    else if (!a.nan)
+      r.lo = std::min(a.lo * a.lo, a.hi * a.hi);
+    r.frac = 2 * a.frac;
+    out.shape = x.shape;
+    out.dtype = x.dtype;
+    out.range = normalize(r, x.dtype);
+    return std::nullopt;
+  }
+  if (op == "sign") {
+    if (x.dtype == DType::bool_)
+      return fail("sign of bool (NumPy raises)");
+    if (!x.range.exact && (rangeHas(x.range, 0) || x.range.nan))
+      return fail("sign of a rounded value near 0");
+    Range r;
+    r.lo = x.range.lo < 0 ? -1 : x.range.lo > 0 ? 1 : 0;
+    r.hi = x.range.hi > 0 ? 1 : x.range.hi < 0 ? -1 : 0;
+    r.nan = x.range.nan;
+    out.shape = x.shape;
+    out.dtype = x.dtype;
+    out.range = normalize(r, x.dtype);
+    return std::nullopt;
+  }
+  if (op == "isnan" || op == "isfinite") {
+    // NaN and infinity come from overflow and inf - inf: where the values
+    // were rounded, two correct implementations may disagree on them.
+    bool bounded = std::isfinite(x.range.lo) && std::isfinite(x.range.hi);
+    if (!x.range.exact && (x.range.nan || !bounded))
+      return fail("NaN or infinity of a rounded value");
+    out.shape = x.shape;
+    out.dtype = DType::bool_;
+    out.range = boolRange();
+    return std::nullopt;
+  }
+  if (transcendental.count(op) || rounding.count(op)) {
     if (x.dtype == DType::bool_)
       return fail("float function of bool (NumPy gives float16)");
-    if (op == "floor" && !x.range.exact)
-      return fail("floor of a rounded value");
+    if (rounding.count(op) && !x.range.exact)
+      return fail(op + " of a rounded value");
+    // cbrt, like sqrt, magnifies the rounding of values near 0 beyond any
+    // relative tolerance (cbrt(1e-18) = 1e-6).
+    if (op == "cbrt" && !x.range.exact && rangeHas(x.range, 0))
+      return fail("cbrt of a rounded value near 0");
     DType t = isFloat(x.dtype) ? x.dtype : DType::f64;
     std::optional<Range> in = convertRange(x.range, x.dtype, t);
     out.shape = x.shape;
@@ -584,16 +651,42 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     double lo = in->lo, hi = in->hi, scale = in->scale, rtol = in->rtol;
     bool nan = in->nan;
     Range r;
-    if (op == "floor") {
+    // The monotone functions map the bounds.
+    auto monotone = [&](double (*f)(double)) {
+      return inexact(f(lo), f(hi), nan, scale, rtol);
+    };
+    if (rounding.count(op)) {
+      double (*f)(double) = op == "floor"   ? static_cast<double (*)(double)>(std::floor)
+                            : op == "ceil"  ? static_cast<double (*)(double)>(std::ceil)
+                            : op == "trunc" ? static_cast<double (*)(double)>(std::trunc)
+                                            : static_cast<double (*)(double)>(std::nearbyint);
       r = *in;
-      r.lo = std::floor(lo);
-      r.hi = std::floor(hi);
+      r.lo = f(lo);
+      r.hi = f(hi);
       r.frac = 0;
     } else if (op == "exp") {
       r = inexact(std::exp(lo), std::exp(hi), nan, scale, rtol);
-    } else if (op == "log") {
-      r = inexact(lo <= 0 ? -kInf : std::log(lo), hi <= 0 ? -kInf : std::log(hi), nan || lo < 0,
-                  scale, rtol);
+    } else if (op == "exp2" || op == "expm1" || op == "sinh" || op == "arcsinh" ||
+               op == "arctan" || op == "cbrt") {
+      r = monotone(op == "exp2"      ? static_cast<double (*)(double)>(std::exp2)
+                   : op == "expm1"   ? static_cast<double (*)(double)>(std::expm1)
+                   : op == "sinh"    ? static_cast<double (*)(double)>(std::sinh)
+                   : op == "arcsinh" ? static_cast<double (*)(double)>(std::asinh)
+                   : op == "arctan"  ? static_cast<double (*)(double)>(std::atan)
+                                     : static_cast<double (*)(double)>(std::cbrt));
+    } else if (op == "cosh") {
+      double nearest = rangeHas(*in, 0) ? 0 : std::min(std::fabs(lo), std::fabs(hi));
+      r = inexact(std::cosh(nearest), std::cosh(in->maxAbs()), nan, scale, rtol);
+    } else if (op == "log1p") {
+      r = inexact(lo <= -1 ? -kInf : std::log1p(lo), hi <= -1 ? -kInf : std::log1p(hi),
+                  nan || lo < -1, scale, rtol);
+      if (hi < -1)
+        r = inexact(-kInf, kInf, true, scale, rtol);
+    } else if (op == "log" || op == "log2" || op == "log10") {
+      double (*f)(double) = op == "log"    ? static_cast<double (*)(double)>(std::log)
+                            : op == "log2" ? static_cast<double (*)(double)>(std::log2)
+                                           : static_cast<double (*)(double)>(std::log10);
+      r = inexact(lo <= 0 ? -kInf : f(lo), hi <= 0 ? -kInf : f(hi), nan || lo < 0, scale, rtol);
       if (hi < 0)
         r = inexact(-kInf, kInf, true, scale, rtol);
     } else if (op == "sqrt") {
@@ -669,6 +762,32 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
         return fail("zero-size max/min");
       out.dtype = x.dtype;
       out.range = in;
+      return std::nullopt;
+    }
+    if (op == "any" || op == "all" || op == "count_nonzero") {
+      if (!convertRange(in, x.dtype, DType::bool_))
+        return fail("truth value of rounded values");
+      out.dtype = op == "count_nonzero" ? DType::i64 : DType::bool_;
+      Range r = boolRange();
+      if (op == "count_nonzero")
+        r.hi = double(count);
+      out.range = normalize(r, out.dtype);
+      return std::nullopt;
+    }
+    if (op == "var" || op == "std") {
+      // The mean's rule below, and deviations from it squared: the
+      // tolerance scales with the squares (var) or the values (std).
+      if (!isFloat(x.dtype) && in.maxAbs() * double(count) > 9007199254740992.0)
+        return fail("variance of integers whose float64 sum may round");
+      out.dtype = isFloat(x.dtype) ? x.dtype : DType::f64;
+      double spread = in.hi - in.lo, kept = double(count - s.count);
+      bool undefined = in.nan || kept <= 0 || !std::isfinite(spread);
+      double variance = undefined ? kInf : spread * spread * double(count) / kept;
+      double scale = op == "var" ? in.maxAbs() * in.maxAbs() * double(count)
+                                 : in.maxAbs() * std::sqrt(double(count));
+      Range r = inexact(0, op == "var" ? variance : std::sqrt(variance), undefined,
+                        std::max(in.scale, scale), in.rtol);
+      out.range = normalize(r, out.dtype);
       return std::nullopt;
     }
     if (op == "mean") {
@@ -874,6 +993,21 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     out.shape = x.shape;
     out.dtype = x.dtype;
     out.range = x.range;
+    return std::nullopt;
+  }
+  if (op == "flip") {
+    int64_t rank = int64_t(x.shape.size());
+    if (rank == 0)
+      return fail("flip of a 0-d array (NumPy's is a scalar, not a view)");
+    if (s.ints.size() > 1)
+      return fail("flip takes one axis or none");
+    for (int64_t a : s.ints)
+      if (a < -rank || a >= rank)
+        return fail("flip axis out of range");
+    out.shape = x.shape;
+    out.dtype = x.dtype;
+    out.range = x.range;
+    out.storage = find(s.args[0].var)->storage; // a view, in NumPy and in legato
     return std::nullopt;
   }
   if (op == "getitem") {

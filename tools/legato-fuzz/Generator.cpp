@@ -265,6 +265,8 @@ private:
         9,  // setitem
         2,  // copy / alias
         5,  // creation
+        2,  // clip
+        2,  // flip
         2,  // flush
     };
     switch (rng_.weighted(weights)) {
@@ -331,6 +333,16 @@ private:
       return let(rng_.chance(0.6) ? "copy" : "alias", {Operand::variable(variable())});
     case 15:
       return creation();
+    case 16:
+      return clip();
+    case 17: {
+      int x = variable();
+      Statement s = let("flip", {Operand::variable(x)});
+      int64_t rank = int64_t(info(x).shape.size());
+      if (rank > 0 && rng_.chance(0.7)) // (the analysis refuses 0-d arrays)
+        s.ints.push_back(rng_.range(-rank, rank - 1));
+      return s;
+    }
     default: {
       Statement s;
       s.kind = Statement::Kind::flush;
@@ -383,9 +395,26 @@ private:
 
   Statement unary() {
     static const std::vector<std::string> ops = {
-        "neg", "logical_not", "abs", "exp", "log", "sqrt", "sin", "cos", "tanh", "erf", "floor"};
-    static const std::vector<int> weights = {4, 2, 3, 1, 1, 1, 1, 1, 1, 1, 3};
+        "neg",   "logical_not", "abs",   "exp",    "log",    "sqrt",    "sin",
+        "cos",   "tanh",        "erf",   "floor",  "ceil",   "trunc",   "rint",
+        "arctan", "sinh",       "cosh",  "arcsinh", "exp2",  "expm1",   "log2",
+        "log10", "log1p",       "cbrt",  "square", "sign",   "isnan",   "isfinite"};
+    static const std::vector<int> weights = {8, 4, 6, 2, 2, 2, 2, 2, 2, 2, 6, 2, 2, 2,
+                                             1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1};
     return let(ops[rng_.weighted(weights)], {Operand::variable(variable())});
+  }
+
+  /// np.clip with each bound a scalar or an array that broadcasts with x.
+  Statement clip() {
+    int x = variable();
+    auto bound = [&]() {
+      if (rng_.chance(0.6))
+        return Operand::of(scalar());
+      int b = broadcastPartner(info(x).shape);
+      return Operand::variable(b < 0 ? x : b);
+    };
+    Operand lo = bound(), hi = bound();
+    return let("clip", {Operand::variable(x), lo, hi});
   }
 
   Statement where() {
@@ -403,11 +432,15 @@ private:
   }
 
   Statement reduction() {
-    static const std::vector<std::string> ops = {"sum", "prod", "max", "min", "mean"};
+    static const std::vector<std::string> ops = {"sum", "prod", "max", "min",  "mean", "any",
+                                                 "all", "count_nonzero", "var", "std"};
     int x = variable();
-    Statement s = let(ops[rng_.weighted({4, 1, 2, 2, 2})], {Operand::variable(x)});
+    Statement s =
+        let(ops[rng_.weighted({8, 2, 4, 4, 4, 1, 1, 1, 2, 1})], {Operand::variable(x)});
     s.ints = axes(int64_t(info(x).shape.size()));
     s.keepdims = rng_.chance(0.3);
+    if (s.op == "var" || s.op == "std")
+      s.count = rng_.chance(0.7) ? 0 : 1; // ddof
     return s;
   }
 

@@ -133,6 +133,19 @@ private:
     return legato::where(c, var(a.var), var(b.var));
   }
 
+  /// clip(x, lo, hi) with each bound an array or a scalar.
+  Array clip(const Statement &s) {
+    const Array &x = arg(s, 0);
+    const Operand &lo = s.args.at(1), &hi = s.args.at(2);
+    if (lo.isScalar() && hi.isScalar())
+      return legato::clip(x, toScalar(lo.scalar), toScalar(hi.scalar));
+    if (lo.isScalar())
+      return legato::clip(x, toScalar(lo.scalar), var(hi.var));
+    if (hi.isScalar())
+      return legato::clip(x, var(lo.var), toScalar(hi.scalar));
+    return legato::clip(x, var(lo.var), var(hi.var));
+  }
+
   Array evaluate(const Statement &s) {
     const std::string &op = s.op;
 #define BINARY_CASE(NAME, EXPR)                                                                    \
@@ -165,7 +178,24 @@ private:
         {"cos", legato::cos},
         {"tanh", legato::tanh},
         {"erf", legato::erf},
-        {"floor", legato::floor}};
+        {"floor", legato::floor},
+        {"ceil", legato::ceil},
+        {"trunc", legato::trunc},
+        {"rint", legato::rint},
+        {"arctan", legato::arctan},
+        {"sinh", legato::sinh},
+        {"cosh", legato::cosh},
+        {"arcsinh", legato::arcsinh},
+        {"exp2", legato::exp2},
+        {"expm1", legato::expm1},
+        {"log2", legato::log2},
+        {"log10", legato::log10},
+        {"log1p", legato::log1p},
+        {"cbrt", legato::cbrt},
+        {"square", legato::square},
+        {"sign", legato::sign},
+        {"isnan", legato::isnan},
+        {"isfinite", legato::isfinite}};
     if (auto it = unary.find(op); it != unary.end())
       return it->second(arg(s, 0));
     if (op == "astype")
@@ -173,13 +203,24 @@ private:
     if (op == "where")
       return where(s);
     using Reduce = Array (*)(const Array &, std::vector<int64_t>, bool);
-    static const std::map<std::string, Reduce> reductions = {{"sum", legato::sum},
-                                                             {"prod", legato::prod},
-                                                             {"max", legato::max},
-                                                             {"min", legato::min},
-                                                             {"mean", legato::mean}};
+    // legato::all is also the `:` of a subscript: an object, called here.
+    static const Reduce all = [](const Array &a, std::vector<int64_t> axes, bool keepdims) {
+      return legato::all(a, std::move(axes), keepdims);
+    };
+    static const std::map<std::string, Reduce> reductions = {
+        {"sum", legato::sum}, {"prod", legato::prod}, {"max", legato::max},
+        {"min", legato::min}, {"mean", legato::mean}, {"any", legato::any},
+        {"all", all},         {"count_nonzero", legato::count_nonzero}};
     if (auto it = reductions.find(op); it != reductions.end())
       return it->second(arg(s, 0), s.ints, s.keepdims);
+    if (op == "var")
+      return legato::var(arg(s, 0), s.ints, s.keepdims, s.count);
+    if (op == "std")
+      return legato::std(arg(s, 0), s.ints, s.keepdims, s.count);
+    if (op == "clip")
+      return clip(s);
+    if (op == "flip")
+      return s.ints.empty() ? legato::flip(arg(s, 0)) : legato::flip(arg(s, 0), s.ints.at(0));
     if (op == "matmul")
       return legato::matmul(arg(s, 0), arg(s, 1));
     if (op == "dot")

@@ -45,6 +45,21 @@ def floor(x):
     return np.floor(x.astype(np.float64) if x.dtype.kind in "iu" else x)
 
 
+def clip(x, lo, hi):
+    """np.clip. NumPy 1.x's weak-promotion mode types np.clip(int32 array,
+    bool array, 1) as int64 (NumPy 2: int32); there, the composition that
+    NumPy documents clip as."""
+    if int(np.__version__.split(".")[0]) < 2:
+        return np.minimum(np.maximum(x, lo), hi)
+    return np.clip(x, lo, hi)
+
+
+def rounded(fn, x):
+    """np.ceil, np.trunc, np.rint as floor above: integers in float64."""
+    x = np.asarray(x)
+    return fn(x.astype(np.float64) if x.dtype.kind in "iu" else x)
+
+
 def dot(a, b):
     """np.dot as NumPy documents it: np.multiply when an operand is 0-D, and
     for 1-D and 2-D operands (the only others generated) the matrix product,
@@ -225,6 +240,23 @@ private:
       return "np." + op + "(" + arg(0) + ")";
     if (op == "erf" || op == "floor")
       return op + "(" + arg(0) + ")";
+    if (op == "ceil" || op == "trunc" || op == "rint")
+      return "rounded(np." + op + ", " + arg(0) + ")";
+    if (op == "arctan" || op == "sinh" || op == "cosh" || op == "arcsinh" || op == "exp2" ||
+        op == "expm1" || op == "log2" || op == "log10" || op == "log1p" || op == "cbrt" ||
+        op == "square" || op == "sign" || op == "isnan" || op == "isfinite")
+      return "np." + op + "(" + arg(0) + ")";
+    if (op == "clip")
+      return "clip(" + arg(0) + ", " + arg(1) + ", " + arg(2) + ")";
+    if (op == "any" || op == "all" || op == "count_nonzero")
+      return "np." + op + "(" + arg(0) + ", axis=" + (s.ints.empty() ? "None" : pyTuple(s.ints)) +
+             ", keepdims=" + (s.keepdims ? "True" : "False") + ")";
+    if (op == "var" || op == "std")
+      return "np." + op + "(" + arg(0) + ", axis=" + (s.ints.empty() ? "None" : pyTuple(s.ints)) +
+             ", keepdims=" + (s.keepdims ? "True" : "False") + ", ddof=" +
+             std::to_string(s.count) + ")";
+    if (op == "flip") // a view, as legato's
+      return "np.flip(" + arg(0) + (s.ints.empty() ? "" : ", " + std::to_string(s.ints[0])) + ")";
     if (op == "astype")
       return arg(0) + ".astype(" + npDType(s.dtype) + ")";
     if (op == "where")

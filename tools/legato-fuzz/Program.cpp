@@ -53,6 +53,25 @@ const std::vector<OpInfo> &allOps() {
       {"tanh", 1, 1, 0},
       {"erf", 1, 1, 0},
       {"floor", 1, 1, 0},
+      {"ceil", 1, 1, 0},
+      {"trunc", 1, 1, 0},
+      {"rint", 1, 1, 0},
+      {"arctan", 1, 1, 0},
+      {"sinh", 1, 1, 0},
+      {"cosh", 1, 1, 0},
+      {"arcsinh", 1, 1, 0},
+      {"exp2", 1, 1, 0},
+      {"expm1", 1, 1, 0},
+      {"log2", 1, 1, 0},
+      {"log10", 1, 1, 0},
+      {"log1p", 1, 1, 0},
+      {"cbrt", 1, 1, 0},
+      // NumPy functions that legato composes from the others (Composites.cpp).
+      {"square", 1, 1, 0},
+      {"sign", 1, 1, 0},
+      {"isnan", 1, 1, 0},
+      {"isfinite", 1, 1, 0},
+      {"clip", 3, 3, 0},
       {"astype", 1, 1, Attr::DTypeAttr},
       {"where", 3, 3, 0},
       // Reductions.
@@ -61,6 +80,11 @@ const std::vector<OpInfo> &allOps() {
       {"max", 1, 1, Attr::Axes | Attr::Keepdims},
       {"min", 1, 1, Attr::Axes | Attr::Keepdims},
       {"mean", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"any", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"all", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"count_nonzero", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"var", 1, 1, Attr::Axes | Attr::Keepdims | Attr::Ddof},
+      {"std", 1, 1, Attr::Axes | Attr::Keepdims | Attr::Ddof},
       // Linear algebra.
       {"matmul", 2, 2, 0},
       {"dot", 2, 2, 0},
@@ -73,6 +97,7 @@ const std::vector<OpInfo> &allOps() {
       {"concatenate", 1, 3, Attr::Axis},
       {"pad", 1, 1, Attr::Widths | Attr::Value},
       {"roll", 1, 1, Attr::Shifts | Attr::Axes},
+      {"flip", 1, 1, Attr::Axes}, // no axes: every axis; else the one given
       {"getitem", 1, 1, 0},
       {"copy", 1, 1, 0},
       {"alias", 1, 1, 0},
@@ -273,6 +298,8 @@ std::string formatAttributes(const OpInfo &info, const Statement &s) {
     add("axis", std::to_string(s.count));
   if (info.attrs & Attr::Shifts)
     add("shifts", formatInts(s.shifts));
+  if (info.attrs & Attr::Ddof)
+    add("ddof", std::to_string(s.count));
   return out;
 }
 
@@ -466,7 +493,8 @@ void parseAttribute(Statement &s, const std::string &key, const std::string &val
     s.value2 = parseDouble(value);
   } else if (key == "step") {
     s.value3 = parseDouble(value);
-  } else if (key == "num" || key == "n" || key == "seed" || key == "axis") {
+  } else if (key == "num" || key == "n" || key == "seed" || key == "axis" ||
+             key == "ddof") {
     s.count = parseInt(value);
   } else {
     throw ParseError("unknown attribute '" + key + "'");

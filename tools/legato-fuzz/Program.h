@@ -61,7 +61,7 @@ struct Statement {
   double value = 0;  ///< full/pad value; arange/linspace start
   double value2 = 0; ///< arange/linspace stop
   double value3 = 0; ///< arange step
-  int64_t count = 0; ///< linspace num, eye n, arange stop, random seed, axis
+  int64_t count = 0; ///< linspace num, eye n, arange stop, random seed, axis, ddof
   IndexSpec index;   ///< getitem and setitem
 };
 
@@ -99,6 +99,7 @@ struct OpInfo {
     Axis = 2048,
     Stop = 4096,
     Shifts = 8192,
+    Ddof = 16384,
   };
   const char *name;
   int minArgs, maxArgs; ///< operands (variables or scalars)
