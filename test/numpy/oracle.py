@@ -472,12 +472,25 @@ class Group:
             v = np.where(v == 0, 1, v)
         return np.asarray(v).astype(dtype)
 
+    def uniform_with_units(self, dtype, shape):
+        """uniform(), its first three elements 0, 1 and -1 (but for bool)."""
+        v = self.uniform(dtype, shape)
+        if dtype != "bool":
+            v.flat[:3] = [0, 1, -1]
+        return v
+
     def uniform(self, dtype, shape, lo=-3.0, hi=3.0):
         if dtype == "bool":
             return self.rng.random(shape) < 0.5
         if dtype in INTS:
             return np.asarray(self.rng.integers(int(lo) - 2, int(hi) + 3, shape)).astype(dtype)
         return np.asarray(self.rng.uniform(lo, hi, shape)).astype(dtype)
+
+
+def special_values(dt):
+    """NaN, infinities, signed zeros, a subnormal and a value near the top."""
+    tiny, huge = (1e-310, 1e300) if dt == "float64" else (1e-40, 3e38)
+    return np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, tiny, huge], dt)
 
 
 def shape_text(shape):
@@ -615,16 +628,12 @@ def scalars_suite():
 def unary_suite():
     for dt in DTYPES:
         g = Group("unary", f"unary_{dt}")
-        v = g.uniform(dt, (3, 4))
-        if dt != "bool":
-            v.flat[:3] = [0, 1, -1]
-        x = g.input(v)
+        x = g.input(g.uniform_with_units(dt, (3, 4)))
         for name in UNARY:
             g.case(name, x)
     for dt in FLOATS:
         g = Group("unary", f"special_{dt}")
-        tiny, huge = (1e-310, 1e300) if dt == "float64" else (1e-40, 3e38)
-        v = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, tiny, huge], dt)
+        v = special_values(dt)
         x, y = g.input(v), g.input(v[::-1])
         for name in ("exp", "log", "sqrt", "tanh", "floor", "abs", "ceil", "trunc", "rint",
                      "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
@@ -974,10 +983,7 @@ def functions_suite():
     """NumPy functions composed of legato's primitives (lib/API/Composites.cpp)."""
     for dt in DTYPES:
         g = Group("functions", f"fn_elementwise_{dt}")
-        v = g.uniform(dt, (3, 4))
-        if dt != "bool":
-            v.flat[:3] = [0, 1, -1]
-        x = g.input(v)
+        x = g.input(g.uniform_with_units(dt, (3, 4)))
         lo = g.input(g.grid(dt, (4,), -2, 0))
         hi = g.input(g.grid(dt, (3, 1), 0, 2))
         for name in ("square", "sign", "isnan", "isinf", "isfinite"):
@@ -990,8 +996,7 @@ def functions_suite():
         g.case("clip", x, 2, 1)       # lo > hi gives hi
     for dt in FLOATS:
         g = Group("functions", f"fn_special_{dt}")
-        tiny, huge = (1e-310, 1e300) if dt == "float64" else (1e-40, 3e38)
-        v = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, tiny, huge], dt)
+        v = special_values(dt)
         x, y = g.input(v), g.input(v[::-1])
         for name in ("square", "sign", "isnan", "isinf", "isfinite"):
             g.case(name, x)
