@@ -342,6 +342,13 @@ LEGATO_BINARY(operator+)
 LEGATO_BINARY(operator-)
 LEGATO_BINARY(operator*)
 LEGATO_BINARY(operator/)
+/// NumPy's % (np.remainder, np.mod): the remainder with the divisor's sign,
+/// `a - floor(a / b) * b`; integers by 0 give 0, floats NaN.
+LEGATO_BINARY(operator%)
+LEGATO_BINARY(mod)
+/// NumPy's // (np.floor_divide): the quotient rounded toward minus infinity;
+/// integers by 0 give 0 (and MIN // -1 wraps to MIN), floats inf or NaN.
+LEGATO_BINARY(floor_divide)
 LEGATO_BINARY(operator<)
 LEGATO_BINARY(operator<=)
 LEGATO_BINARY(operator>)

@@ -46,7 +46,7 @@ enum class UnaryKind : uint8_t {
   Tan, Arcsin, Arccos, Arctan, Sinh, Cosh, Arcsinh, Arccosh, Arctanh,
   Exp2, Expm1, Log2, Log10, Log1p, Cbrt, Ceil, Trunc, Rint
 };
-enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or, Arctan2 };
+enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or, Arctan2, Mod, FloorDiv };
 
 struct Node;
 using NodePtr = std::shared_ptr<Node>;

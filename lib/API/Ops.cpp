@@ -141,7 +141,8 @@ Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand 
     // NumPy: bool + bool is "or", bool * bool is "and".
     if (k == BinaryKind::Add) k = BinaryKind::Or;
     else if (k == BinaryKind::Mul) k = BinaryKind::And;
-    else if (k == BinaryKind::Sub || k == BinaryKind::Pow)
+    else if (k == BinaryKind::Sub || k == BinaryKind::Pow || k == BinaryKind::Mod ||
+             k == BinaryKind::FloorDiv) // NumPy: TypeError, or int8 (which legato lacks)
       dtypeError(name, t, shape, "cast to an integer type with astype(legato::i64)");
   }
   if (k == BinaryKind::Div && !isFloat(t))
@@ -210,6 +211,9 @@ LEGATO_DEFINE_BINARY(pow, ARITH("power", Pow))
 LEGATO_DEFINE_BINARY(maximum, ARITH("maximum", Max))
 LEGATO_DEFINE_BINARY(minimum, ARITH("minimum", Min))
 LEGATO_DEFINE_BINARY(arctan2, FLOAT_FN("arctan2", Arctan2))
+LEGATO_DEFINE_BINARY(operator%, ARITH("remainder", Mod))
+LEGATO_DEFINE_BINARY(mod, ARITH("remainder", Mod))
+LEGATO_DEFINE_BINARY(floor_divide, ARITH("floor_divide", FloorDiv))
 LEGATO_DEFINE_BINARY(operator<, CMP("less", 0))
 LEGATO_DEFINE_BINARY(operator<=, CMP("less_equal", 1))
 LEGATO_DEFINE_BINARY(operator>, CMP("greater", 2))

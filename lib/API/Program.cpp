@@ -189,6 +189,8 @@ Value buildBinary(OpBuilder &b, Location loc, BinaryKind k, Type t, Value x, Val
   case BinaryKind::And: return mlir::legato::AndOp::create(b, loc, t, x, y);
   case BinaryKind::Or: return mlir::legato::OrOp::create(b, loc, t, x, y);
   case BinaryKind::Arctan2: return mlir::legato::Atan2Op::create(b, loc, t, x, y);
+  case BinaryKind::Mod: return mlir::legato::ModOp::create(b, loc, t, x, y);
+  case BinaryKind::FloorDiv: return mlir::legato::FloorDivOp::create(b, loc, t, x, y);
   }
   return {};
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Dialect/Legato/LegatoDialect.h"
+#include "Transforms/NumpyDivision.h"
 #include "Transforms/NumpyMinMax.h"
 #include "Transforms/Passes.h"
 #include "Transforms/Rotation.h"
@@ -98,6 +99,10 @@ Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) 
     return arith::OrIOp::create(b, loc, x, y);
   if (isa<Atan2Op>(op))
     return math::Atan2Op::create(b, loc, x, y);
+  if (isa<ModOp>(op))
+    return buildNumpyRemainder(b, loc, x, y);
+  if (isa<FloorDivOp>(op))
+    return buildNumpyFloorDivide(b, loc, x, y);
   llvm_unreachable("not a legato binary op");
 }
 
@@ -759,7 +764,8 @@ struct LegatoLowerToLinalgPass
                  ElementwiseLowering<Log10Op>, ElementwiseLowering<Log1pOp>,
                  ElementwiseLowering<CbrtOp>, ElementwiseLowering<CeilOp>,
                  ElementwiseLowering<TruncOp>, ElementwiseLowering<RintOp>,
-                 ElementwiseLowering<Atan2Op>,
+                 ElementwiseLowering<Atan2Op>, ElementwiseLowering<ModOp>,
+                 ElementwiseLowering<FloorDivOp>,
                  CompareLowering, SelectLowering, ConvertLowering,
                  ConstantLowering, IotaLowering, RandomLowering,
                  BroadcastLowering, TransposeLowering, SliceLowering,

@@ -90,7 +90,7 @@ bool mlir::legato::isElementwise(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, PowOp, MaxOp, MinOp, AndOp, OrOp, NegOp, AbsOp,
              NotOp, ExpOp, LogOp, SqrtOp, SinOp, CosOp, TanhOp, ErfOp, FloorOp, CompareOp,
              SelectOp, ConvertOp>(op) ||
-         isa<TanOp, AsinOp, AcosOp, AtanOp, SinhOp, CoshOp, AsinhOp,
+         isa<ModOp, FloorDivOp, TanOp, AsinOp, AcosOp, AtanOp, SinhOp, CoshOp, AsinhOp,
              AcoshOp, AtanhOp, Exp2Op, Expm1Op, Log2Op, Log10Op, Log1pOp,
              CbrtOp, CeilOp, TruncOp, RintOp, Atan2Op>(op);
 }

@@ -356,6 +356,14 @@ TEST(DTypeErrors, FloatFunctionsOfBool) {
   }
 }
 
+TEST(DTypeErrors, RemainderAndFloorDivideOfBools) {
+  // NumPy: int8 results, which legato does not have.
+  EXPECT_TRUE(throws_error({"remainder", "%"}, {"(3,)"}, {booleans({3}), booleans({3})},
+                           [](auto &x) { return x[0] % x[1]; }));
+  EXPECT_TRUE(throws_error({"floor_divide"}, {"(3,)"}, {booleans({3})},
+                           [](auto &x) { return legato::floor_divide(x[0], true); }));
+}
+
 TEST(DTypeErrors, Arctan2OfBools) {
   EXPECT_TRUE(throws_error({"arctan2"}, {"(3,)"}, {booleans({3}), booleans({3})},
                            [](auto &x) { return legato::arctan2(x[0], x[1]); }));

@@ -264,9 +264,19 @@ std::string ptxOfFloatFunctions(legato::DType dtype) {
     Array y = tan(x) + arcsin(x) + arccos(x) + arctan(x) + sinh(x) + cosh(x) + arcsinh(x) +
               arccosh(x + 1.0) + arctanh(x * 0.5) + exp2(x) + expm1(x) + log2(x) + log10(x) +
               log1p(x) + cbrt(x) + arctan2(x, x + 1.0);
-    return y + ceil(y) + trunc(y) + rint(y) + floor(y);
+    return y + ceil(y) + trunc(y) + rint(y) + floor(y) + y % x + floor_divide(y, x);
   });
   return f.ptx(a);
+}
+
+/// NumPy's integer % and // (divisions by 0 and -1 answered apart).
+std::string ptxOfIntegerDivision() {
+  runtime();
+  legato::Array a = legato::arange(4096), b = legato::arange(4096) - 7;
+  auto f = legato::jit([](const legato::Array &x, const legato::Array &y) {
+    return x % y + legato::floor_divide(x, y);
+  });
+  return f.ptx(a, b);
 }
 
 TEST(Ptx, FloatFunctionsAreOneKernelWithRoundingInstructions) {
@@ -288,7 +298,8 @@ TEST(Ptx, AcceptedByPtxas) {
   int i = 0;
   for (const std::string &ptx :
        {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
-        ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64)}) {
+        ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64),
+        ptxOfIntegerDivision()}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =

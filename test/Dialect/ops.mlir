@@ -128,3 +128,12 @@ func.func @float_functions(%a: tensor<4xf32>) -> tensor<4xf32> {
   %18 = legato.atan2 %17, %a : tensor<4xf32>
   return %18 : tensor<4xf32>
 }
+
+// CHECK-LABEL: func @floored_division
+func.func @floored_division(%a: tensor<4xi32>, %b: tensor<4xf64>) -> (tensor<4xi32>, tensor<4xf64>) {
+  // CHECK: legato.mod %{{.*}}, %{{.*}} : tensor<4xi32>
+  %0 = legato.mod %a, %a : tensor<4xi32>
+  // CHECK: legato.floordiv %{{.*}}, %{{.*}} : tensor<4xf64>
+  %1 = legato.floordiv %b, %b : tensor<4xf64>
+  return %0, %1 : tensor<4xi32>, tensor<4xf64>
+}

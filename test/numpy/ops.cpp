@@ -132,6 +132,12 @@ std::map<std::string, Op> make_ops() {
   ops["logical_or"] =
       binary([](const auto &x, const auto &y) { return legato::logical_or(x, y); });
   ops["arctan2"] = binary([](const auto &x, const auto &y) { return legato::arctan2(x, y); });
+  ops["mod"] = binary([](const auto &x, const auto &y) { return x % y; });
+  ops["floor_divide"] =
+      binary([](const auto &x, const auto &y) { return legato::floor_divide(x, y); });
+  ops["inverse_mod"] = binary([](const auto &x, const auto &y) { return 1.0 / (x % y); });
+  ops["inverse_floor_divide"] =
+      binary([](const auto &x, const auto &y) { return 1.0 / legato::floor_divide(x, y); });
 
   ops["neg"] = unary([](const Array &x) { return -x; });
   ops["logical_not"] = unary([](const Array &x) { return legato::logical_not(x); });

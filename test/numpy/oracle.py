@@ -127,7 +127,7 @@ BINARY = {
     "lt": np.less, "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal,
     "eq": np.equal, "ne": np.not_equal,
     "logical_and": np.logical_and, "logical_or": np.logical_or,
-    "arctan2": np.arctan2,
+    "arctan2": np.arctan2, "mod": np.remainder, "floor_divide": np.floor_divide,
 }
 UNARY = {
     "neg": np.negative, "logical_not": np.logical_not, "abs": np.absolute,
@@ -143,6 +143,10 @@ UNARY = {
 # quotient by x keeps the digits that the tolerance's atol would forgive.
 NUMPY["expm1_over_x"] = lambda a, p: np.expm1(a[0]) / a[0]
 NUMPY["log1p_over_x"] = lambda a, p: np.log1p(a[0]) / a[0]
+# 1 / x tells -0.0 from 0.0 (-inf, inf), which the comparison does not.
+NUMPY["inverse_mod"] = lambda a, p: elementwise(lambda x, y: 1.0 / np.remainder(x, y), a[0], a[1])
+NUMPY["inverse_floor_divide"] = lambda a, p: elementwise(
+    lambda x, y: 1.0 / np.floor_divide(x, y), a[0], a[1])
 for _name, _fn in BINARY.items():
     NUMPY[_name] = lambda a, p, fn=_fn: elementwise(fn, a[0], a[1])
 for _name, _fn in UNARY.items():
@@ -556,6 +560,32 @@ def elementwise_suite():
             g.case("maximum", x, y)
             g.case("lt", x, y)
             g.case("arctan2", x, y)
+            g.case("mod", x, y)
+            g.case("floor_divide", y, x)
+    for dt in INTS:  # Python's signs; by 0 NumPy gives 0; MIN // -1 wraps
+        g = Group("elementwise", f"integer_division_{dt}")
+        info = np.iinfo(dt)
+        a = np.array([7, -7, 7, -7, 0, 5, info.min, info.min, info.max, -3, 3, info.min], dt)
+        b = np.array([2, 2, -2, -2, 3, 0, -1, 1, -1, 0, -7, 2], dt)
+        x, y = g.input(a), g.input(b)
+        g.case("mod", x, y)
+        g.case("floor_divide", x, y)
+    for dt in FLOATS:  # quotients just below an integer; signed zero quotients
+        g = Group("elementwise", f"float_division_{dt}")
+        tiny, small = (5e-324, 1e-300) if dt == "float64" else (1e-45, 1e-38)
+        # Pairs whose (x - fmod(x, y)) / y rounds to more than a half below
+        # the next integer: NumPy's floor_divide rounds those up.
+        below = ([9.39850826432265, -8.53619855218068], [0.3, 0.6]) if dt == "float64" else \
+            ([9.433799743652344], [0.6000000238418579])
+        a = np.array([1.0, -1.0, 0.3, -0.0, 0.0, 1e-30, -7.5, 6.0, 0.1, tiny] + below[0], dt)
+        b = np.array([0.1, 0.1, 0.1, 3.0, -3.0, -1.0, 2.0, -1.5, small, 1.0] + below[1], dt)
+        x, y = g.input(a), g.input(b)
+        g.case("mod", x, y)
+        g.case("floor_divide", x, y)
+        g.case("mod", y, x)
+        g.case("floor_divide", y, x)
+        g.case("inverse_mod", x, y)  # a zero remainder has the divisor's sign
+        g.case("inverse_floor_divide", x, y)  # a zero quotient that of x / y
 
 
 def broadcast_suite():
@@ -619,6 +649,11 @@ def scalars_suite():
         g.case("pow", 2.0, x)
         g.case("arctan2", x, 2)
         g.case("arctan2", -1.5, x)
+        g.case("mod", x, 3)
+        g.case("mod", x, -2.5)
+        g.case("mod", 7, x)
+        g.case("floor_divide", x, -2)
+        g.case("floor_divide", 5.5, x)
         g.case("logical_and", x, True)
         g.case("add", x0, 3)
         g.case("mul", x0, 2.5)
@@ -640,6 +675,10 @@ def unary_suite():
                      "arccosh", "arctanh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt"):
             g.case(name, x)
         g.case("arctan2", x, y)  # the signs of zeros and infinities pick the quadrant
+        g.case("mod", x, y)      # NaN, inf and zero divisors; signed zeros
+        g.case("floor_divide", x, y)
+        g.case("mod", x, -1.5)
+        g.case("floor_divide", x, 0.5)
         g.case("maximum", x, y)
         g.case("minimum", x, y)
         g.case("lt", x, y)

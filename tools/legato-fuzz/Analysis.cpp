@@ -403,8 +403,9 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     ops.push_back(r);
   }
   const std::string &op = s.op;
-  static const std::set<std::string> arithmetic = {"add", "sub",     "mul",    "div",
-                                                   "pow", "maximum", "minimum"};
+  static const std::set<std::string> arithmetic = {"add",     "sub",     "mul", "div",
+                                                   "pow",     "maximum", "minimum", "mod",
+                                                   "floor_divide"};
   static const std::set<std::string> comparisons = {"lt", "le", "gt", "ge", "eq", "ne"};
   static const std::set<std::string> transcendental = {
       "exp",     "log",  "sqrt",  "sin",  "cos",  "tanh",  "erf",   "arctan",
@@ -490,6 +491,30 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       r = op == "maximum" ? fromCorners({std::max(a->lo, b->lo), std::max(a->hi, b->hi)}, *a, *b)
                           : fromCorners({std::min(a->lo, b->lo), std::min(a->hi, b->hi)}, *a, *b);
       r.frac = std::max(a->frac, b->frac);
+      out.dtype = ct;
+      out.range = normalize(r, ct);
+      return std::nullopt;
+    }
+    if (op == "mod" || op == "floor_divide") {
+      if (ct == DType::bool_)
+        return fail("boolean remainder or floor division (NumPy gives int8)");
+      // Floored results jump at multiples of the divisor: only exact
+      // operands (then both sides take NumPy's divmod steps bit for bit).
+      if (isFloat(ct) && (!a->exact || !b->exact))
+        return fail("floored division of rounded values");
+      bool byZero = rangeHas(*b, 0) || b->nan;
+      if (op == "mod") {
+        double m = b->maxAbs();
+        r = fromCorners({-m, m}, *a, *b);
+        r.frac = std::max(a->frac, b->frac);
+        r.nan = isFloat(ct) && (byZero || a->nan || !std::isfinite(a->maxAbs()));
+      } else {
+        double smallest = std::min(std::fabs(b->lo), std::fabs(b->hi));
+        double m = byZero ? kInf : a->maxAbs() / smallest + 1;
+        r = fromCorners({-m, m}, *a, *b);
+        r.frac = 0;
+        r.nan = isFloat(ct) && (byZero || a->nan || b->nan);
+      }
       out.dtype = ct;
       out.range = normalize(r, ct);
       return std::nullopt;

@@ -373,9 +373,9 @@ private:
 
   Statement binary() {
     static const std::vector<std::string> ops = {
-        "add", "sub", "mul", "div", "pow", "maximum",     "minimum",   "lt",
-        "le",  "gt",  "ge",  "eq",  "ne",  "logical_and", "logical_or"};
-    static const std::vector<int> weights = {5, 4, 5, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1};
+        "add", "sub", "mul", "div", "pow", "maximum",     "minimum",    "lt",
+        "le",  "gt",  "ge",  "eq",  "ne",  "logical_and", "logical_or", "mod", "floor_divide"};
+    static const std::vector<int> weights = {5, 4, 5, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     std::string op = ops[rng_.weighted(weights)];
     int a = variable();
     Operand other;

@@ -158,6 +158,8 @@ private:
     BINARY_CASE("pow", legato::pow(x, y))
     BINARY_CASE("maximum", legato::maximum(x, y))
     BINARY_CASE("minimum", legato::minimum(x, y))
+    BINARY_CASE("mod", x % y)
+    BINARY_CASE("floor_divide", legato::floor_divide(x, y))
     BINARY_CASE("lt", x < y)
     BINARY_CASE("le", x <= y)
     BINARY_CASE("gt", x > y)

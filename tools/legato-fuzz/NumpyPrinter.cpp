@@ -223,7 +223,8 @@ private:
     auto arg = [&](size_t i) { return operand(s.args.at(i)); };
     static const std::vector<std::pair<std::string, std::string>> infix = {
         {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}, {"lt", "<"},
-        {"le", "<="}, {"gt", ">"},  {"ge", ">="}, {"eq", "=="}, {"ne", "!="}};
+        {"le", "<="}, {"gt", ">"},  {"ge", ">="}, {"eq", "=="}, {"ne", "!="},
+        {"mod", "%"}, {"floor_divide", "//"}};
     for (const auto &[name, symbol] : infix)
       if (op == name)
         return arg(0) + " " + symbol + " " + arg(1);

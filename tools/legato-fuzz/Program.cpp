@@ -33,6 +33,8 @@ const std::vector<OpInfo> &allOps() {
       {"pow", 2, 2, 0},
       {"maximum", 2, 2, 0},
       {"minimum", 2, 2, 0},
+      {"mod", 2, 2, 0},
+      {"floor_divide", 2, 2, 0},
       {"lt", 2, 2, 0},
       {"le", 2, 2, 0},
       {"gt", 2, 2, 0},

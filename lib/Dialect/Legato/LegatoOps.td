@@ -170,6 +170,21 @@ def Legato_MaxOp : Legato_BinaryOp<"max", Legato_Tensor> {
 def Legato_MinOp : Legato_BinaryOp<"min", Legato_Tensor> {
   let summary = "elementwise minimum (NaN propagates; of equal values the second)";
 }
+def Legato_ModOp : Legato_BinaryOp<"mod", Legato_NumericTensor> {
+  let summary = "elementwise remainder with the divisor's sign (NumPy's %)";
+  let description = [{
+    As NumPy's `remainder`: `lhs - floor(lhs / rhs) * rhs`, computed from
+    fmod so that floats round as NumPy's do; an integer remainder by 0 is 0,
+    a float one NaN.
+  }];
+}
+def Legato_FloorDivOp : Legato_BinaryOp<"floordiv", Legato_NumericTensor> {
+  let summary = "elementwise division rounded toward minus infinity (NumPy's //)";
+  let description = [{
+    As NumPy's `floor_divide`: integers divide by 0 to 0 and `MIN // -1`
+    wraps to `MIN`; floats take NumPy's divmod steps (x / 0 is inf or NaN).
+  }];
+}
 def Legato_Atan2Op : Legato_BinaryOp<"atan2", Legato_FloatTensor> {
   let summary = "elementwise arc tangent of lhs / rhs in the quadrant of (rhs, lhs)";
 }
