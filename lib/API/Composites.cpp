@@ -98,10 +98,29 @@ Array isfinite(const Array &a) {
   return abs(a) < std::numeric_limits<double>::infinity(); // false for NaN too
 }
 
-Array clip(const Array &a, const Array &lo, const Array &hi) { return minimum(maximum(a, lo), hi); }
-Array clip(const Array &a, Scalar lo, Scalar hi) { return minimum(maximum(a, lo), hi); }
-Array clip(const Array &a, const Array &lo, Scalar hi) { return minimum(maximum(a, lo), hi); }
-Array clip(const Array &a, Scalar lo, const Array &hi) { return minimum(maximum(a, lo), hi); }
+// np.clip promotes its three operands together, the arrays first and the
+// weak scalars against them: clip(bool array, 2, float32 array) is float32,
+// where maximum and then minimum would pass through int64 to float64. So a
+// and the array bounds are cast to that type first.
+Array clip(const Array &a, const Array &lo, const Array &hi) {
+  broadcastShapes("clip", broadcastShapes("clip", a.shape(), lo.shape()), hi.shape());
+  DType t = promoteTypes(promoteTypes(a.dtype(), lo.dtype()), hi.dtype());
+  return minimum(maximum(astype(a, t), astype(lo, t)), astype(hi, t));
+}
+Array clip(const Array &a, Scalar lo, Scalar hi) {
+  DType t = promoteWithScalar(promoteWithScalar(a.dtype(), lo.kind), hi.kind);
+  return minimum(maximum(astype(a, t), lo), hi);
+}
+Array clip(const Array &a, const Array &lo, Scalar hi) {
+  broadcastShapes("clip", a.shape(), lo.shape());
+  DType t = promoteWithScalar(promoteTypes(a.dtype(), lo.dtype()), hi.kind);
+  return minimum(maximum(astype(a, t), astype(lo, t)), hi);
+}
+Array clip(const Array &a, Scalar lo, const Array &hi) {
+  broadcastShapes("clip", a.shape(), hi.shape());
+  DType t = promoteWithScalar(promoteTypes(a.dtype(), hi.dtype()), lo.kind);
+  return minimum(maximum(astype(a, t), lo), astype(hi, t));
+}
 
 Array isclose(const Array &a, const Array &b, double rtol, double atol, bool equal_nan) {
   broadcastShapes("isclose", a.shape(), b.shape());

@@ -1033,6 +1033,16 @@ def functions_suite():
         g.case("clip", x, lo, 2)
         g.case("clip", x, 1, hi)
         g.case("clip", x, 2, 1)       # lo > hi gives hi
+    g = Group("functions", "fn_clip_mixed")  # one promotion of all three operands
+    b = g.input(g.grid("bool", (3, 4)))
+    f = g.input(g.grid("float32", (3, 4)))
+    i = g.input(g.grid("int32", (3, 4)))
+    g.case("clip", b, 2, f)    # float32 (not int64, then float64)
+    g.case("clip", b, 2, i)    # int32
+    g.case("clip", i, b, 1)    # int32
+    g.case("clip", b, f, 2.5)  # float32
+    g.case("clip", i, 0.5, f)  # float64
+    g.case("clip", b, -1, 1)   # int64
     for dt in FLOATS:
         g = Group("functions", f"fn_special_{dt}")
         v = special_values(dt)

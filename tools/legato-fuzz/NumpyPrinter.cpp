@@ -47,11 +47,18 @@ def floor(x):
 
 def clip(x, lo, hi):
     """np.clip. NumPy 1.x's weak-promotion mode types np.clip(int32 array,
-    bool array, 1) as int64 (NumPy 2: int32); there, the composition that
-    NumPy documents clip as."""
-    if int(np.__version__.split(".")[0]) < 2:
-        return np.minimum(np.maximum(x, lo), hi)
-    return np.clip(x, lo, hi)
+    bool array, 1) as int64 (NumPy 2: int32); there, NEP 50's type (the
+    arrays' type, then the Python scalars against it) and the composition
+    that NumPy documents clip as."""
+    if int(np.__version__.split(".")[0]) >= 2:
+        return np.clip(x, lo, hi)
+    operands = (x, lo, hi)
+    t = np.result_type(*[v for v in operands if isinstance(v, np.ndarray)])
+    for v in operands:
+        if not isinstance(v, np.ndarray):
+            t = np.result_type(t, v)
+    x, lo, hi = (v.astype(t) if isinstance(v, np.ndarray) else v for v in operands)
+    return np.minimum(np.maximum(x, lo), hi)
 
 
 def rounded(fn, x):
