@@ -411,8 +411,9 @@ Array sign(const Array &);
 Array isnan(const Array &);
 Array isinf(const Array &);
 Array isfinite(const Array &);
-/// np.clip: minimum(maximum(a, lo), hi), with NumPy's broadcasting and weak
-/// scalars (clip(int array, 0.5, 2.5) is float64); lo > hi gives hi.
+/// np.clip: minimum(maximum(a, lo), hi) in the type NumPy gives the three
+/// operands together (weak scalars: clip(int array, 0.5, 2.5) is float64,
+/// clip(bool array, 2, float32 array) float32); lo > hi gives hi.
 Array clip(const Array &, const Array &lo, const Array &hi);
 Array clip(const Array &, Scalar lo, Scalar hi);
 Array clip(const Array &, const Array &lo, Scalar hi);
