@@ -13,7 +13,6 @@
 #include "API/Promotion.h"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
 namespace legato {
@@ -59,10 +58,9 @@ Array zeros_like(const Array &a, std::optional<DType> dtype) {
 Array ones_like(const Array &a, std::optional<DType> dtype) {
   return ones(a.shape(), dtype.value_or(a.dtype()));
 }
+// full() casts the value to the dtype as NumPy does (2.7 is 2 in an integer array).
 Array full_like(const Array &a, double value, std::optional<DType> dtype) {
-  DType t = dtype.value_or(a.dtype());
-  // NumPy casts the value to the dtype: 2.7 becomes 2 in an integer array.
-  return full(a.shape(), isFloat(t) || t == DType::bool_ ? value : std::trunc(value), t);
+  return full(a.shape(), value, dtype.value_or(a.dtype()));
 }
 
 //===----------------------------------------------------------------------===//
