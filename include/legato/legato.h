@@ -332,6 +332,11 @@ Array copy(const Array &);
 Array zeros_like(const Array &, std::optional<DType> dtype = std::nullopt);
 Array ones_like(const Array &, std::optional<DType> dtype = std::nullopt);
 Array full_like(const Array &, double value, std::optional<DType> dtype = std::nullopt);
+/// np.meshgrid: for vectors x (n elements) and y (m), "xy" (Cartesian, the
+/// default) gives grids of shape (m, n), x along the columns; "ij" (matrix)
+/// gives (n, m). N-D inputs count as flattened, as in NumPy.
+std::vector<Array> meshgrid(const std::vector<Array> &vectors,
+                            const std::string &indexing = "xy");
 
 // ---- elementwise -----------------------------------------------------------
 #define LEGATO_BINARY(NAME)                                                    \
@@ -423,6 +428,14 @@ Array clip(const Array &, Scalar lo, const Array &hi);
 /// close only to themselves, NaN to nothing unless `equal_nan`.
 Array isclose(const Array &a, const Array &b, double rtol = 1e-5, double atol = 1e-8,
               bool equal_nan = false);
+/// np.fmax / np.fmin: maximum and minimum that ignore NaN (NaN only where
+/// both operands are).
+Array fmax(const Array &, const Array &);
+Array fmax(const Array &, Scalar);
+Array fmax(Scalar, const Array &);
+Array fmin(const Array &, const Array &);
+Array fmin(const Array &, Scalar);
+Array fmin(Scalar, const Array &);
 /// np.allclose: whether isclose holds everywhere. A host read (flushes).
 bool allclose(const Array &a, const Array &b, double rtol = 1e-5, double atol = 1e-8,
               bool equal_nan = false);
@@ -438,6 +451,21 @@ Array mean(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false)
 Array any(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 /// np.count_nonzero: int64 counts of the nonzero elements (NaN counts).
 Array count_nonzero(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+/// np.argmax / np.argmin: int64 indices of the first maximum / minimum
+/// along `axis`, or in the flattened array (none); the first NaN wins, as
+/// in NumPy. Two passes over a: the extremum, then where it is.
+Array argmax(const Array &, std::optional<int64_t> axis = std::nullopt, bool keepdims = false);
+Array argmin(const Array &, std::optional<int64_t> axis = std::nullopt, bool keepdims = false);
+/// np.ptp: max - min ("peak to peak"; bool refused, as in NumPy).
+Array ptp(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+/// NumPy's nan-functions: the reduction of the elements that are not NaN.
+/// nansum and nanprod of nothing but NaN give 0 and 1, nanmean, nanmax and
+/// nanmin NaN (where NumPy warns); integers and bools are never NaN.
+Array nansum(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array nanprod(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array nanmean(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array nanmax(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array nanmin(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 /// np.var: the mean of squared deviations from the mean, divided by
 /// count - ddof instead of count (ddof = 1: the unbiased estimate); ints and
 /// bools in float64. count <= ddof gives inf or NaN, as in NumPy.
@@ -490,6 +518,9 @@ Array squeeze(const Array &, std::vector<int64_t> axes = {});
 /// np.flip: the order of the elements reversed along `axis` (none: along
 /// every axis); like NumPy's, a view of a's values.
 Array flip(const Array &, std::optional<int64_t> axis = std::nullopt);
+/// np.diff: the n-th differences along `axis`, a[1:] - a[:-1] applied n
+/// times (for bools a[1:] != a[:-1]); the axis is n shorter (or empty).
+Array diff(const Array &, int64_t n = 1, int64_t axis = -1);
 /// np.swapaxes and np.moveaxis: transposes that exchange two axes, or move
 /// one axis to `destination` keeping the others in order.
 Array swapaxes(const Array &, int64_t axis1, int64_t axis2);

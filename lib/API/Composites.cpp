@@ -13,6 +13,7 @@
 #include "API/Promotion.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace legato {
@@ -45,6 +46,60 @@ int64_t reducedCount(const char *op, const Array &a, std::vector<int64_t> axes) 
 }
 
 Array asFloat(const Array &a) { return isFloat(a.dtype()) ? a : astype(a, DType::f64); }
+
+/// Checks `axes` under `op`'s name and refuses a reduction of nothing, which
+/// has no maximum or minimum.
+void requireElements(const char *op, const Array &a, const std::vector<int64_t> &axes) {
+  if (reducedCount(op, a, axes) == 0)
+    throw Error(std::string("legato.") + op + ": zero-size reduction of an array of shape " +
+                shapeString(a.shape()) + " has no identity; reduce a non-empty axis");
+}
+
+/// Each element's index along axis `d` of `shape` (int64).
+Array indexAlong(const Shape &shape, int64_t d) {
+  return wrap(makeNode(OpKind::Iota, DType::i64, shape, {}, {d}));
+}
+
+/// Each element's index in the C-order flattening of `shape` (int64), built
+/// elementwise from the per-axis indices, so that no array is reshaped
+/// (flattening an array split over ranks would gather it).
+Array flatIndex(const Shape &shape) {
+  Array flat = zeros(shape, DType::i64);
+  int64_t stride = 1;
+  for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+    flat = flat + indexAlong(shape, d) * stride;
+    stride *= shape[size_t(d)];
+  }
+  return flat;
+}
+
+/// np.argmax / np.argmin: the first position of the extremum, or of the
+/// first NaN (NumPy's extremum of a line holding NaN is NaN). Two passes:
+/// the extremum, then the least index that holds it.
+Array extremumIndex(const char *op, bool largest, const Array &a, std::optional<int64_t> axis,
+                    bool keepdims) {
+  const Shape &shape = a.shape();
+  int64_t rank = a.ndim();
+  std::vector<int64_t> axes; // {} = every axis
+  if (axis)
+    axes = {normalizeAxis(op, *axis, shape, rank)};
+  if (reducedCount(op, a, axes) == 0)
+    throw Error(std::string("legato.") + op + ": attempt to get " + op +
+                " of an empty sequence (array of shape " + shapeString(shape) +
+                "); reduce a non-empty axis");
+  Array extremum = largest ? max(a, axes, /*keepdims=*/true) : min(a, axes, true);
+  Array hit = a == extremum;
+  if (isFloat(a.dtype()))
+    hit = logical_or(hit, a != a); // where the extremum is NaN, the NaNs
+  Array position = axis ? indexAlong(shape, axes[0]) : flatIndex(shape);
+  int64_t past = axis ? shape[size_t(axes[0])] : a.size();
+  return min(where(hit, position, past), axes, keepdims);
+}
+
+/// NumPy's nan-functions replace NaN by the reduction's identity first.
+Array withoutNaN(const Array &a, Scalar identity) {
+  return isFloat(a.dtype()) ? where(a != a, identity, a) : a;
+}
 
 } // namespace
 
@@ -120,6 +175,25 @@ Array clip(const Array &a, Scalar lo, const Array &hi) {
   return minimum(maximum(astype(a, t), lo), astype(hi, t));
 }
 
+// As NumPy's: NaN only where both operands are; of two equal values the
+// second, as maximum and minimum.
+Array fmax(const Array &a, const Array &b) {
+  return where(a != a, b, where(b != b, a, maximum(a, b)));
+}
+Array fmax(const Array &a, Scalar b) {
+  return std::isnan(b.f) ? astype(a, promoteWithScalar(a.dtype(), b.kind))
+                         : where(a != a, b, maximum(a, b));
+}
+Array fmax(Scalar a, const Array &b) { return fmax(b, a); }
+Array fmin(const Array &a, const Array &b) {
+  return where(a != a, b, where(b != b, a, minimum(a, b)));
+}
+Array fmin(const Array &a, Scalar b) {
+  return std::isnan(b.f) ? astype(a, promoteWithScalar(a.dtype(), b.kind))
+                         : where(a != a, b, minimum(a, b));
+}
+Array fmin(Scalar a, const Array &b) { return fmin(b, a); }
+
 Array isclose(const Array &a, const Array &b, double rtol, double atol, bool equal_nan) {
   broadcastShapes("isclose", a.shape(), b.shape());
   // NumPy computes in b's float type: the tolerances are weak scalars there.
@@ -154,6 +228,64 @@ Array any(const Array &a, std::vector<int64_t> axes, bool keepdims) {
 Array count_nonzero(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   normalizeAxes("count_nonzero", axes, a.shape());
   return sum(a != 0, std::move(axes), keepdims);
+}
+
+Array argmax(const Array &a, std::optional<int64_t> axis, bool keepdims) {
+  return extremumIndex("argmax", /*largest=*/true, a, axis, keepdims);
+}
+Array argmin(const Array &a, std::optional<int64_t> axis, bool keepdims) {
+  return extremumIndex("argmin", /*largest=*/false, a, axis, keepdims);
+}
+
+Array ptp(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  if (a.dtype() == DType::bool_)
+    refuseBool("ptp", a, "NumPy subtracts the minimum from the maximum, which bools cannot");
+  requireElements("ptp", a, axes);
+  return max(a, axes, keepdims) - min(a, axes, keepdims);
+}
+
+Array nansum(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  normalizeAxes("nansum", axes, a.shape());
+  return sum(withoutNaN(a, 0), std::move(axes), keepdims);
+}
+
+Array nanprod(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  normalizeAxes("nanprod", axes, a.shape());
+  return prod(withoutNaN(a, 1), std::move(axes), keepdims);
+}
+
+Array nanmean(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  normalizeAxes("nanmean", axes, a.shape());
+  if (!isFloat(a.dtype()))
+    return mean(a, std::move(axes), keepdims);
+  // As NumPy: the sum and the count apart, divided in float64 (a float32
+  // sum by an int64 count) and cast back; 0 / 0 where every element is NaN.
+  Array count = sum(a == a, axes, keepdims);
+  Array total = sum(withoutNaN(a, 0), std::move(axes), keepdims);
+  return astype(astype(total, DType::f64) / count, a.dtype());
+}
+
+namespace {
+/// np.nanmax / np.nanmin: the extremum of the elements that are not NaN;
+/// NaN where there are none.
+Array nanExtremum(const char *op, bool largest, const Array &a, std::vector<int64_t> axes,
+                  bool keepdims) {
+  requireElements(op, a, axes);
+  if (!isFloat(a.dtype()))
+    return largest ? max(a, std::move(axes), keepdims) : min(a, std::move(axes), keepdims);
+  double inf = std::numeric_limits<double>::infinity();
+  Array x = withoutNaN(a, largest ? -inf : inf);
+  Array extremum = largest ? max(x, axes, keepdims) : min(x, axes, keepdims);
+  Array none = sum(a == a, std::move(axes), keepdims) == 0;
+  return where(none, std::numeric_limits<double>::quiet_NaN(), extremum);
+}
+} // namespace
+
+Array nanmax(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  return nanExtremum("nanmax", true, a, std::move(axes), keepdims);
+}
+Array nanmin(const Array &a, std::vector<int64_t> axes, bool keepdims) {
+  return nanExtremum("nanmin", false, a, std::move(axes), keepdims);
 }
 
 Array var(const Array &a, std::vector<int64_t> axes, bool keepdims, int64_t ddof) {
@@ -252,6 +384,47 @@ Array flip(const Array &a, std::optional<int64_t> axis) {
   else
     index.assign(size_t(rank), slice(none, none, -1));
   return a[index];
+}
+
+Array diff(const Array &a, int64_t n, int64_t axis) {
+  int64_t rank = a.ndim();
+  if (rank == 0)
+    throw Error("legato.diff: needs an array of at least one dimension, got shape (); "
+                "reshape it to (1,) first");
+  if (n < 0)
+    throw Error("legato.diff: order n = " + std::to_string(n) +
+                " must be non-negative (array of shape " + shapeString(a.shape()) + ")");
+  int64_t d = normalizeAxis("diff", axis, a.shape(), rank);
+  std::vector<Index> tail(size_t(rank), all), head(size_t(rank), all);
+  tail[size_t(d)] = slice(1, none);
+  head[size_t(d)] = slice(none, -1);
+  Array r = a;
+  // Each order is one shorter (an emptied axis stays empty): neighbours'
+  // differences, or for bools whether they differ.
+  for (int64_t k = 0; k < n && r.shape()[size_t(d)] > 0; ++k)
+    r = r.dtype() == DType::bool_ ? r[tail] != r[head] : r[tail] - r[head];
+  return r;
+}
+
+std::vector<Array> meshgrid(const std::vector<Array> &vectors, const std::string &indexing) {
+  if (indexing != "xy" && indexing != "ij")
+    throw Error("legato.meshgrid: indexing \"" + indexing +
+                "\" is neither \"xy\" (Cartesian, the default) nor \"ij\" (matrix)");
+  size_t count = vectors.size();
+  // Output axis of each input: "xy" swaps the first two (x along columns).
+  std::vector<size_t> axisOf(count);
+  for (size_t i = 0; i < count; ++i)
+    axisOf[i] = indexing == "xy" && count >= 2 && i < 2 ? 1 - i : i;
+  Shape shape(count);
+  for (size_t i = 0; i < count; ++i)
+    shape[axisOf[i]] = vectors[i].size();
+  std::vector<Array> grids;
+  for (size_t i = 0; i < count; ++i) {
+    Shape line(count, 1);
+    line[axisOf[i]] = vectors[i].size();
+    grids.push_back(broadcast_to(reshape(vectors[i], line), shape));
+  }
+  return grids;
 }
 
 Array swapaxes(const Array &a, int64_t axis1, int64_t axis2) {

@@ -269,6 +269,43 @@ TEST(AxisErrors, FunctionAxisOutOfRange) {
   misuse("var", [](auto &x) { return legato::var(x[0], {2}); });
   misuse("std", [](auto &x) { return legato::std(x[0], {-3}); });
   misuse("norm", [](auto &x) { return legato::norm(x[0], {5}); });
+  misuse("argmax", [](auto &x) { return legato::argmax(x[0], 2); });
+  misuse("argmin", [](auto &x) { return legato::argmin(x[0], -3); });
+  misuse("ptp", [](auto &x) { return legato::ptp(x[0], {2}); });
+  misuse("nansum", [](auto &x) { return legato::nansum(x[0], {1, 1}); });
+  misuse("nanprod", [](auto &x) { return legato::nanprod(x[0], {2}); });
+  misuse("nanmean", [](auto &x) { return legato::nanmean(x[0], {-3}); });
+  misuse("nanmax", [](auto &x) { return legato::nanmax(x[0], {5}); });
+  misuse("nanmin", [](auto &x) { return legato::nanmin(x[0], {2}); });
+  misuse("diff", [](auto &x) { return legato::diff(x[0], 1, 2); });
+}
+
+TEST(ShapeErrors, ExtremaOfNothing) {
+  // NumPy: "attempt to get argmax of an empty sequence", "zero-size array to
+  // reduction operation maximum which has no identity".
+  std::vector<Array> args{f64({0, 3})};
+  auto misuse = [&](const char *op, Misuse m) {
+    EXPECT_TRUE(throws_error({op}, {"(0, 3)"}, args, std::move(m))) << op;
+  };
+  misuse("argmax", [](auto &x) { return legato::argmax(x[0]); });
+  misuse("argmin", [](auto &x) { return legato::argmin(x[0], 0); });
+  misuse("ptp", [](auto &x) { return legato::ptp(x[0], {0}); });
+  misuse("nanmax", [](auto &x) { return legato::nanmax(x[0]); });
+  misuse("nanmin", [](auto &x) { return legato::nanmin(x[0], {0}, true); });
+}
+
+TEST(ShapeErrors, DiffOfScalarOrNegativeOrder) {
+  EXPECT_TRUE(throws_error({"diff"}, {"()"}, {f64({})},
+                           [](auto &x) { return legato::diff(x[0]); }));
+  EXPECT_TRUE(throws_error({"diff"}, {"(3, 4)"}, {f64({3, 4})},
+                           [](auto &x) { return legato::diff(x[0], -1); }));
+}
+
+TEST(ValueErrors, MeshgridIndexing) {
+  // NumPy: "Valid values for `indexing` are 'xy' and 'ij'."
+  EXPECT_TRUE(throws_error({"meshgrid"}, {}, {f64({3}), f64({2})}, [](auto &x) {
+    return legato::meshgrid({x[0], x[1]}, "yx")[0];
+  }));
 }
 
 TEST(AxisErrors, NormOverMoreThanTwoAxes) {
@@ -377,6 +414,12 @@ TEST(DTypeErrors, SquareAndSignOfBool) {
                            [](auto &x) { return legato::square(x[0]); }));
   EXPECT_TRUE(throws_error({"sign"}, {"(3,)"}, {booleans({3})},
                            [](auto &x) { return legato::sign(x[0]); }));
+}
+
+TEST(DTypeErrors, PtpOfBool) {
+  // NumPy: the maximum minus the minimum, and bools do not subtract.
+  EXPECT_TRUE(throws_error({"ptp"}, {"(3,)"}, {booleans({3})},
+                           [](auto &x) { return legato::ptp(x[0]); }));
 }
 
 TEST(DTypeErrors, BoolNegativeAndSubtract) {

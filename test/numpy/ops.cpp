@@ -382,6 +382,37 @@ std::map<std::string, Op> make_ops() {
   ops["std"] = with_params([](const Array &x, const Params &p) {
     return legato::std(x, axes(p), p.flag_or("keepdims", false), p.integer_or("ddof", 0));
   });
+  ops["ptp"] = reduction([](const Array &x, auto ax, bool kd) { return legato::ptp(x, ax, kd); });
+  ops["nansum"] =
+      reduction([](const Array &x, auto ax, bool kd) { return legato::nansum(x, ax, kd); });
+  ops["nanprod"] =
+      reduction([](const Array &x, auto ax, bool kd) { return legato::nanprod(x, ax, kd); });
+  ops["nanmean"] =
+      reduction([](const Array &x, auto ax, bool kd) { return legato::nanmean(x, ax, kd); });
+  ops["nanmax"] =
+      reduction([](const Array &x, auto ax, bool kd) { return legato::nanmax(x, ax, kd); });
+  ops["nanmin"] =
+      reduction([](const Array &x, auto ax, bool kd) { return legato::nanmin(x, ax, kd); });
+  auto axis_or_none = [](const Params &p) {
+    return p.has("axis") ? std::optional<int64_t>(p.integer("axis")) : std::nullopt;
+  };
+  ops["argmax"] = with_params([axis_or_none](const Array &x, const Params &p) {
+    return legato::argmax(x, axis_or_none(p), p.flag_or("keepdims", false));
+  });
+  ops["argmin"] = with_params([axis_or_none](const Array &x, const Params &p) {
+    return legato::argmin(x, axis_or_none(p), p.flag_or("keepdims", false));
+  });
+  ops["fmax"] = binary([](const auto &x, const auto &y) { return legato::fmax(x, y); });
+  ops["fmin"] = binary([](const auto &x, const auto &y) { return legato::fmin(x, y); });
+  ops["diff"] = with_params([](const Array &x, const Params &p) {
+    return legato::diff(x, p.integer_or("n", 1), p.integer_or("axis", -1));
+  });
+  ops["meshgrid"] = {[](const Args &a, const Params &p) -> Array {
+    std::vector<Array> vectors;
+    for (size_t i = 0; i < a.size(); ++i)
+      vectors.push_back(array(a, i));
+    return legato::stack(legato::meshgrid(vectors, p.has("layout") ? p.text("layout") : "xy"));
+  }};
   ops["norm"] = reduction([](const Array &x, auto ax, bool kd) { return legato::norm(x, ax, kd); });
   ops["trace"] = with_params([](const Array &x, const Params &p) {
     return legato::trace(x, p.integer_or("offset", 0));
@@ -396,12 +427,8 @@ std::map<std::string, Op> make_ops() {
       [](const Array &x, const Params &p) { return legato::expand_dims(x, p.integer("axis")); });
   ops["squeeze"] =
       with_params([](const Array &x, const Params &p) { return legato::squeeze(x, axes(p)); });
-  ops["flip"] = with_params([](const Array &x, const Params &p) {
-    std::optional<int64_t> axis;
-    if (p.has("axis"))
-      axis = p.integer("axis");
-    return legato::flip(x, axis);
-  });
+  ops["flip"] = with_params(
+      [axis_or_none](const Array &x, const Params &p) { return legato::flip(x, axis_or_none(p)); });
   ops["swapaxes"] = with_params([](const Array &x, const Params &p) {
     return legato::swapaxes(x, p.integer("axis1"), p.integer("axis2"));
   });

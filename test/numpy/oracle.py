@@ -224,6 +224,17 @@ for _name, _fn in {"any": np.any, "all": np.all, "count_nonzero": np.count_nonze
 for _name, _fn in {"var": np.var, "std": np.std}.items():
     NUMPY[_name] = lambda a, p, fn=_fn: np.asarray(
         fn(a[0], axis=axes_of(p), keepdims=p.get("keepdims", False), ddof=p.get("ddof", 0)))
+for _name, _fn in {"ptp": np.ptp, "nansum": np.nansum, "nanprod": np.nanprod,
+                   "nanmean": np.nanmean, "nanmax": np.nanmax, "nanmin": np.nanmin}.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: np.asarray(
+        fn(a[0], axis=axes_of(p), keepdims=p.get("keepdims", False)))
+for _name, _fn in {"argmax": np.argmax, "argmin": np.argmin}.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: np.asarray(
+        fn(a[0], axis=p.get("axis"), keepdims=p.get("keepdims", False)))
+NUMPY["fmax"] = lambda a, p: elementwise(np.fmax, a[0], a[1])
+NUMPY["fmin"] = lambda a, p: elementwise(np.fmin, a[0], a[1])
+NUMPY["diff"] = lambda a, p: np.diff(a[0], p.get("n", 1), p.get("axis", -1))
+NUMPY["meshgrid"] = lambda a, p: np.stack(np.meshgrid(*a, indexing=p.get("layout", "xy")))
 NUMPY["trace"] = lambda a, p: np.asarray(np.trace(a[0], p.get("offset", 0)))
 NUMPY["stack"] = lambda a, p: np.stack(a, axis=p["axis"])
 NUMPY["expand_dims"] = lambda a, p: np.expand_dims(a[0], p["axis"])
@@ -1110,6 +1121,76 @@ def functions_suite():
     g.case("var", s)
     g.case("norm", s)
     g.case("norm", s, keepdims=True)
+
+    for dt in DTYPES:
+        g = Group("functions", f"fn_extrema_{dt}")
+        x = g.input(g.grid(dt, (3, 4, 5), -2, 2))  # ties: the first one wins
+        v = g.input(g.uniform(dt, (7,)))
+        s = g.input(g.grid(dt, ()))
+        for name in ("argmax", "argmin"):
+            g.case(name, x)
+            g.case(name, v)
+            g.case(name, s)
+            g.case(name, x, keepdims=True)
+            for axis in (0, 1, 2, -1):
+                g.case(name, x, axis=axis)
+            g.case(name, x, axis=-2, keepdims=True)
+        for name in ("ptp", "nansum", "nanprod", "nanmean", "nanmax", "nanmin"):
+            g.case(name, x)
+            g.case(name, x, axes=[1])
+            g.case(name, x, axes=[0, 2], keepdims=True)
+            g.case(name, s)
+        y = g.input(g.grid(dt, (4, 1), -2, 2))
+        g.case("fmax", x, y)
+        g.case("fmin", x, y)
+        g.case("fmax", x, 1)
+        g.case("fmin", 0.5, x)
+        for n, axis in ((1, -1), (2, 0), (1, 1), (4, 0), (0, 2)):
+            g.case("diff", x, n=n, axis=axis)
+        g.case("diff", v, n=3)
+    for dt in FLOATS:
+        g = Group("functions", f"fn_nan_{dt}")
+        v = special_values(dt)
+        x = g.input(v)
+        rows = np.tile(v, (3, 1))  # row 0 without NaN, row 2 nothing but NaN
+        rows[0, 0] = 2.0
+        rows[1] = np.roll(v, 4)
+        rows[2] = np.nan
+        r = g.input(rows)
+        for name in ("argmax", "argmin"):  # the first NaN, as NumPy's
+            g.case(name, x)
+            g.case(name, r, axis=1)
+            g.case(name, r, axis=0)
+        for name in ("nansum", "nanprod", "nanmean", "nanmax", "nanmin", "ptp"):
+            g.case(name, x)
+            g.case(name, r, axes=[1])  # the NaN row: 0, 1, NaN, NaN, NaN
+            g.case(name, r, axes=[0], keepdims=True)
+        y = g.input(v[::-1])
+        g.case("fmax", x, y)
+        g.case("fmin", x, y)
+        g.case("fmax", x, np.nan)  # a NaN scalar: x itself
+        g.case("fmin", np.nan, x)
+        g.case("fmax", r, x)       # NaN where both are
+        g.case("diff", x)          # inf - inf: NaN
+    g = Group("functions", "fn_diff_meshgrid")
+    b = g.input(g.grid("bool", (2, 6)))
+    e = g.input(g.grid("int32", (0, 3)))
+    x = g.input(g.grid("float64", (4,)))
+    y = g.input(g.grid("int32", (3,)))
+    z = g.input(g.grid("float32", (2,)))
+    m = g.input(g.grid("float64", (2, 2)))
+    g.case("diff", b)             # whether neighbours differ
+    g.case("diff", b, n=2, axis=-1)
+    g.case("diff", b, axis=0)
+    g.case("diff", e, axis=0)     # an empty axis stays empty
+    g.case("diff", e, n=5)        # past the length: empty
+    g.case("argmax", e, axis=1)   # an empty result, not an error
+    g.case("meshgrid", x, y)      # (3, 4): x along the columns
+    g.case("meshgrid", x, y, layout="ij")
+    g.case("meshgrid", x, y, z)   # (3, 4, 2); every grid float64
+    g.case("meshgrid", x, y, z, layout="ij")
+    g.case("meshgrid", x)
+    g.case("meshgrid", m, x)      # N-D inputs flattened
 
     g = Group("functions", "fn_trace")
     sq = g.input(g.grid("float64", (4, 4)))
