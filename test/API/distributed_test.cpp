@@ -266,6 +266,63 @@ TEST(Distributed, NumpyFunctionsOfColumnBlocksStayOnTheirRanks) {
   }
 }
 
+TEST(Distributed, ArgmaxOfRowBlocksSendsOnlyItsExtrema) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // argmax of row blocks: each rank's maximum, then its least index of the
+  // global maximum, each an all-reduce of the results only; the flat index
+  // is made from each rank's own rows, so no element moves. Along the rows,
+  // and diff along them, nothing leaves a rank.
+  const int64_t n = 30, m = 7;
+  Array a = legato::random({n, m}, legato::f64, 41);
+  std::vector<double> host = a.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array flat = legato::argmax(a);
+  Array down = legato::argmin(a, 0);
+  legato::flush();
+  legato::Stats across = legato::stats();
+  legato::reset_stats();
+  Array along = legato::argmax(a, 1);
+  Array steps = legato::diff(a, 2, 1);
+  legato::flush();
+  legato::Stats within = legato::stats();
+  // the extrema (1 + m f64) and the indices (1 + m int64): two all-reduces
+  // for each function, the extremum's and then the index's
+  bool split = rt.size() > 1;
+  EXPECT_EQ(across.bytes_sent, split ? 2 * (1 + m) * 8 : 0) << rt.size() << " ranks";
+  EXPECT_EQ(across.collectives, split ? 4 : 0) << rt.size() << " ranks";
+  EXPECT_EQ(within.bytes_sent, 0) << rt.size() << " ranks";
+  EXPECT_EQ(within.collectives, 0) << rt.size() << " ranks";
+
+  auto at = [&](int64_t i, int64_t j) { return host[size_t(i * m + j)]; };
+  int64_t best = 0;
+  for (int64_t k = 1; k < n * m; ++k)
+    if (host[size_t(k)] > host[size_t(best)])
+      best = k;
+  EXPECT_EQ(flat.item<int64_t>(), best);
+  std::vector<int64_t> lows = down.to_vector<int64_t>(), highs = along.to_vector<int64_t>();
+  std::vector<double> second = steps.to_vector<double>();
+  for (int64_t j = 0; j < m; ++j) {
+    int64_t low = 0;
+    for (int64_t i = 1; i < n; ++i)
+      if (at(i, j) < at(low, j))
+        low = i;
+    EXPECT_EQ(lows[size_t(j)], low) << "column " << j;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t high = 0;
+    for (int64_t j = 1; j < m; ++j)
+      if (at(i, j) > at(i, high))
+        high = j;
+    EXPECT_EQ(highs[size_t(i)], high) << "row " << i;
+    for (int64_t j = 0; j + 2 < m; ++j)
+      EXPECT_EQ(second[size_t(i * (m - 2) + j)],
+                (at(i, j + 2) - at(i, j + 1)) - (at(i, j + 1) - at(i, j)));
+  }
+}
+
 TEST(Distributed, IndependentReductionsShareOneAllReduce) {
   legato::Runtime &rt = runtime();
   if (eagerMode())
