@@ -45,6 +45,13 @@ int mantissaBits(DType t) { return t == DType::f32 ? 24 : 53; }
 
 bool rangeHas(const Range &r, double v) { return r.lo <= v && v <= r.hi; }
 
+/// NaN and infinity come from overflow and inf - inf: where the values were
+/// rounded, two correct implementations may disagree on them.
+bool mayBeNaNByRounding(const Range &r) {
+  bool bounded = std::isfinite(r.lo) && std::isfinite(r.hi);
+  return !r.exact && (r.nan || !bounded);
+}
+
 /// Makes `r` a valid description of values of dtype `t`: integers wrap (so
 /// an overflowing range becomes the whole dtype), floats round to infinity
 /// beyond their largest value and lose exactness past the mantissa.
@@ -405,14 +412,16 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
   const std::string &op = s.op;
   static const std::set<std::string> arithmetic = {"add",     "sub",     "mul", "div",
                                                    "pow",     "maximum", "minimum", "mod",
-                                                   "floor_divide"};
+                                                   "floor_divide", "fmax", "fmin"};
   static const std::set<std::string> comparisons = {"lt", "le", "gt", "ge", "eq", "ne"};
   static const std::set<std::string> transcendental = {
       "exp",     "log",  "sqrt",  "sin",  "cos",  "tanh",  "erf",   "arctan",
       "sinh",    "cosh", "arcsinh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt"};
   static const std::set<std::string> rounding = {"floor", "ceil", "trunc", "rint"};
-  static const std::set<std::string> reductions = {"sum", "prod", "max", "min", "mean",
-                                                   "any", "all", "count_nonzero", "var", "std"};
+  static const std::set<std::string> reductions = {
+      "sum",    "prod",    "max",     "min",    "mean",   "any",    "all",    "count_nonzero",
+      "var",    "std",     "ptp",     "nansum", "nanprod", "nanmean", "nanmax", "nanmin",
+      "argmax", "argmin"};
 
   // Scalars are allowed only in elementwise binary ops, where's branches and
   // clip's bounds.
@@ -487,8 +496,15 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       out.range = normalize(r, ct);
       return std::nullopt;
     }
-    if (op == "maximum" || op == "minimum") {
-      r = op == "maximum" ? fromCorners({std::max(a->lo, b->lo), std::max(a->hi, b->hi)}, *a, *b)
+    // fmax and fmin are NaN only where both operands are: the rule of
+    // maximum and minimum (NaN where either may be) covers them.
+    if (op == "maximum" || op == "minimum" || op == "fmax" || op == "fmin") {
+      // fmax and fmin skip NaN: which operand is NaN must not be a matter
+      // of rounding (a NaN scalar is NaN on both sides).
+      if ((op == "fmax" || op == "fmin") &&
+          ((!ops[0].scalar && mayBeNaNByRounding(*a)) || (!ops[1].scalar && mayBeNaNByRounding(*b))))
+        return fail("fmax/fmin of rounded values that may be NaN");
+      r = op == "maximum" || op == "fmax" ? fromCorners({std::max(a->lo, b->lo), std::max(a->hi, b->hi)}, *a, *b)
                           : fromCorners({std::min(a->lo, b->lo), std::min(a->hi, b->hi)}, *a, *b);
       r.frac = std::max(a->frac, b->frac);
       out.dtype = ct;
@@ -650,10 +666,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
   if (op == "isnan" || op == "isfinite") {
-    // NaN and infinity come from overflow and inf - inf: where the values
-    // were rounded, two correct implementations may disagree on them.
-    bool bounded = std::isfinite(x.range.lo) && std::isfinite(x.range.hi);
-    if (!x.range.exact && (x.range.nan || !bounded))
+    if (mayBeNaNByRounding(x.range))
       return fail("NaN or infinity of a rounded value");
     out.shape = x.shape;
     out.dtype = DType::bool_;
@@ -782,7 +795,40 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       }
     }
     const Range &in = x.range;
-    if (op == "max" || op == "min") {
+    if (op == "argmax" || op == "argmin") {
+      if (s.ints.size() > 1)
+        return fail("argmax/argmin take one axis or none");
+      if (count == 0)
+        return fail("argmax/argmin of an empty sequence");
+      // Which element is largest is a question of exact values (NaN too: a
+      // rounded value may be NaN on one side only).
+      if (!in.exact)
+        return fail("argmax/argmin of rounded values");
+      out.dtype = DType::i64;
+      Range r = boolRange();
+      r.hi = double(count - 1);
+      out.range = normalize(r, DType::i64);
+      return std::nullopt;
+    }
+    if (op == "ptp") { // max - min
+      if (x.dtype == DType::bool_)
+        return fail("boolean ptp (NumPy subtracts)");
+      if (count == 0)
+        return fail("zero-size ptp");
+      Range r = fromCorners({0.0, in.hi - in.lo}, in, in);
+      r.frac = in.frac;
+      r.nan = r.nan || (isFloat(x.dtype) && !std::isfinite(in.hi - in.lo)); // inf - inf
+      out.dtype = x.dtype;
+      out.range = normalize(r, x.dtype);
+      return std::nullopt;
+    }
+    // NumPy's nan-functions: the rules below, which already take a NaN
+    // input to a result that may be NaN (an all-NaN slice gives 0, 1 or NaN).
+    // Which elements they skip must not depend on rounding (as for isnan).
+    std::string base = op.rfind("nan", 0) == 0 ? op.substr(3) : op;
+    if (base != op && mayBeNaNByRounding(in))
+      return fail("nan-function of rounded values that may be NaN");
+    if (base == "max" || base == "min") {
       if (count == 0)
         return fail("zero-size max/min");
       out.dtype = x.dtype;
@@ -815,7 +861,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       out.range = normalize(r, out.dtype);
       return std::nullopt;
     }
-    if (op == "mean") {
+    if (base == "mean") {
       // Integers sum in float64 (NumPy pairwise, legato in blocks): past 2^53
       // the sums round differently, and where large terms cancel the two
       // means can differ even in sign (seed 647 after roll joined the
@@ -835,7 +881,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     std::optional<Range> widened = convertRange(in, x.dtype, out.dtype);
     Range r = *widened;
     double n = double(count);
-    if (op == "sum") {
+    if (base == "sum") {
       r.lo = count ? std::min(0.0, n * in.lo) : 0;
       r.hi = count ? std::max(0.0, n * in.hi) : 0;
       if (count && in.lo > 0)
@@ -1018,6 +1064,32 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     out.shape = x.shape;
     out.dtype = x.dtype;
     out.range = x.range;
+    return std::nullopt;
+  }
+  if (op == "diff") { // a[1:] - a[:-1] along the axis, n times (bools: !=)
+    int64_t rank = int64_t(x.shape.size());
+    if (rank == 0 || s.ints.size() != 1)
+      return fail("diff takes one axis of an array of at least one dimension");
+    if (s.ints[0] < -rank || s.ints[0] >= rank)
+      return fail("diff axis out of range");
+    if (s.count < 0)
+      return fail("negative diff order");
+    size_t d = size_t(s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0]);
+    out.shape = x.shape;
+    out.dtype = x.dtype;
+    out.range = x.range;
+    if (s.count == 0) // NumPy's and legato's diff of order 0 is a itself
+      out.storage = find(s.args[0].var)->storage;
+    for (int64_t k = 0; k < s.count && out.shape[d] > 0; ++k) {
+      --out.shape[d];
+      if (x.dtype == DType::bool_)
+        continue;
+      Range &r = out.range;
+      Range next = fromCorners({r.lo - r.hi, r.hi - r.lo}, r, r);
+      next.frac = r.frac;
+      next.nan = next.nan || (isFloat(x.dtype) && !(std::isfinite(r.lo) && std::isfinite(r.hi)));
+      r = normalize(next, x.dtype);
+    }
     return std::nullopt;
   }
   if (op == "flip") {

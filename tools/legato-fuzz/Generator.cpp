@@ -337,8 +337,14 @@ private:
       return clip();
     case 17: {
       int x = variable();
-      Statement s = let("flip", {Operand::variable(x)});
       int64_t rank = int64_t(info(x).shape.size());
+      if (rank > 0 && rng_.chance(0.4)) { // np.diff of order 0 to 3
+        Statement s = let("diff", {Operand::variable(x)});
+        s.ints.push_back(rng_.chance(0.6) ? -1 : rng_.range(-rank, rank - 1));
+        s.count = rng_.weighted({1, 6, 2, 1});
+        return s;
+      }
+      Statement s = let("flip", {Operand::variable(x)});
       if (rank > 0 && rng_.chance(0.7)) // (the analysis refuses 0-d arrays)
         s.ints.push_back(rng_.range(-rank, rank - 1));
       return s;
@@ -373,9 +379,11 @@ private:
 
   Statement binary() {
     static const std::vector<std::string> ops = {
-        "add", "sub", "mul", "div", "pow", "maximum",     "minimum",    "lt",
-        "le",  "gt",  "ge",  "eq",  "ne",  "logical_and", "logical_or", "mod", "floor_divide"};
-    static const std::vector<int> weights = {5, 4, 5, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+        "add", "sub", "mul", "div", "pow",         "maximum",    "minimum", "lt",
+        "le",  "gt",  "ge",  "eq",  "ne",          "logical_and", "logical_or", "mod",
+        "floor_divide", "fmax", "fmin"};
+    static const std::vector<int> weights = {5, 4, 5, 3, 2, 2, 2, 1, 1, 1,
+                                             1, 1, 1, 1, 1, 1, 1, 1, 1};
     std::string op = ops[rng_.weighted(weights)];
     int a = variable();
     Operand other;
@@ -432,12 +440,21 @@ private:
   }
 
   Statement reduction() {
-    static const std::vector<std::string> ops = {"sum", "prod", "max", "min",  "mean", "any",
-                                                 "all", "count_nonzero", "var", "std"};
+    static const std::vector<std::string> ops = {
+        "sum",    "prod",   "max",     "min",     "mean",   "any",    "all",
+        "count_nonzero",    "var",     "std",     "ptp",    "nansum", "nanprod",
+        "nanmean", "nanmax", "nanmin", "argmax",  "argmin"};
     int x = variable();
-    Statement s =
-        let(ops[rng_.weighted({8, 2, 4, 4, 4, 1, 1, 1, 2, 1})], {Operand::variable(x)});
-    s.ints = axes(int64_t(info(x).shape.size()));
+    Statement s = let(ops[rng_.weighted({8, 2, 4, 4, 4, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 2, 2})],
+                      {Operand::variable(x)});
+    int64_t rank = int64_t(info(x).shape.size());
+    if (s.op == "argmax" || s.op == "argmin") { // one axis or none
+      if (rank > 0 && rng_.chance(0.6))
+        s.ints.push_back(rng_.range(-rank, rank - 1));
+      s.keepdims = rng_.chance(0.3);
+      return s;
+    }
+    s.ints = axes(rank);
     s.keepdims = rng_.chance(0.3);
     if (s.op == "var" || s.op == "std")
       s.count = rng_.chance(0.7) ? 0 : 1; // ddof

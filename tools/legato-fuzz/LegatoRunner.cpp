@@ -160,6 +160,8 @@ private:
     BINARY_CASE("minimum", legato::minimum(x, y))
     BINARY_CASE("mod", x % y)
     BINARY_CASE("floor_divide", legato::floor_divide(x, y))
+    BINARY_CASE("fmax", legato::fmax(x, y))
+    BINARY_CASE("fmin", legato::fmin(x, y))
     BINARY_CASE("lt", x < y)
     BINARY_CASE("le", x <= y)
     BINARY_CASE("gt", x > y)
@@ -212,7 +214,9 @@ private:
     static const std::map<std::string, Reduce> reductions = {
         {"sum", legato::sum}, {"prod", legato::prod}, {"max", legato::max},
         {"min", legato::min}, {"mean", legato::mean}, {"any", legato::any},
-        {"all", all},         {"count_nonzero", legato::count_nonzero}};
+        {"all", all},         {"count_nonzero", legato::count_nonzero},
+        {"ptp", legato::ptp}, {"nansum", legato::nansum}, {"nanprod", legato::nanprod},
+        {"nanmean", legato::nanmean}, {"nanmax", legato::nanmax}, {"nanmin", legato::nanmin}};
     if (auto it = reductions.find(op); it != reductions.end())
       return it->second(arg(s, 0), s.ints, s.keepdims);
     if (op == "var")
@@ -221,6 +225,15 @@ private:
       return legato::std(arg(s, 0), s.ints, s.keepdims, s.count);
     if (op == "clip")
       return clip(s);
+    if (op == "argmax" || op == "argmin") {
+      std::optional<int64_t> axis;
+      if (!s.ints.empty())
+        axis = s.ints[0];
+      return op == "argmax" ? legato::argmax(arg(s, 0), axis, s.keepdims)
+                            : legato::argmin(arg(s, 0), axis, s.keepdims);
+    }
+    if (op == "diff")
+      return legato::diff(arg(s, 0), s.count, s.ints.at(0));
     if (op == "flip")
       return s.ints.empty() ? legato::flip(arg(s, 0)) : legato::flip(arg(s, 0), s.ints.at(0));
     if (op == "matmul")

@@ -238,7 +238,7 @@ private:
     // np.power, not **: ndarray.__pow__ short-cuts 0-d exponents such as 1.0
     // to np.positive and so skips type promotion on NumPy 1.x.
     if (op == "pow" || op == "maximum" || op == "minimum" || op == "logical_and" ||
-        op == "logical_or")
+        op == "logical_or" || op == "fmax" || op == "fmin")
       return std::string(op == "pow" ? "np.power" : "np." + op) + "(" + arg(0) + ", " + arg(1) +
              ")";
     if (op == "neg")
@@ -270,7 +270,16 @@ private:
     if (op == "where")
       return "np.where(" + arg(0) + ", " + branch(s.args[1], s.args[2]) + ", " +
              branch(s.args[2], s.args[1]) + ")";
-    if (op == "sum" || op == "prod" || op == "max" || op == "min" || op == "mean")
+    if (op == "argmax" || op == "argmin")
+      return "np." + op + "(" + arg(0) + ", axis=" +
+             (s.ints.empty() ? "None" : std::to_string(s.ints[0])) +
+             ", keepdims=" + (s.keepdims ? "True" : "False") + ")";
+    if (op == "diff")
+      return "np.diff(" + arg(0) + ", " + std::to_string(s.count) + ", " +
+             std::to_string(s.ints.at(0)) + ")";
+    if (op == "sum" || op == "prod" || op == "max" || op == "min" || op == "mean" ||
+        op == "ptp" || op == "nansum" || op == "nanprod" || op == "nanmean" ||
+        op == "nanmax" || op == "nanmin")
       return "np." + op + "(" + arg(0) + ", axis=" + (s.ints.empty() ? "None" : pyTuple(s.ints)) +
              ", keepdims=" + (s.keepdims ? "True" : "False") + ")";
     if (op == "matmul")

@@ -35,6 +35,8 @@ const std::vector<OpInfo> &allOps() {
       {"minimum", 2, 2, 0},
       {"mod", 2, 2, 0},
       {"floor_divide", 2, 2, 0},
+      {"fmax", 2, 2, 0},
+      {"fmin", 2, 2, 0},
       {"lt", 2, 2, 0},
       {"le", 2, 2, 0},
       {"gt", 2, 2, 0},
@@ -87,6 +89,14 @@ const std::vector<OpInfo> &allOps() {
       {"count_nonzero", 1, 1, Attr::Axes | Attr::Keepdims},
       {"var", 1, 1, Attr::Axes | Attr::Keepdims | Attr::Ddof},
       {"std", 1, 1, Attr::Axes | Attr::Keepdims | Attr::Ddof},
+      {"ptp", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"nansum", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"nanprod", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"nanmean", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"nanmax", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"nanmin", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"argmax", 1, 1, Attr::Axes | Attr::Keepdims}, // one axis or none
+      {"argmin", 1, 1, Attr::Axes | Attr::Keepdims},
       // Linear algebra.
       {"matmul", 2, 2, 0},
       {"dot", 2, 2, 0},
@@ -100,6 +110,7 @@ const std::vector<OpInfo> &allOps() {
       {"pad", 1, 1, Attr::Widths | Attr::Value},
       {"roll", 1, 1, Attr::Shifts | Attr::Axes},
       {"flip", 1, 1, Attr::Axes}, // no axes: every axis; else the one given
+      {"diff", 1, 1, Attr::Axes | Attr::N}, // one axis; n: the order
       {"getitem", 1, 1, 0},
       {"copy", 1, 1, 0},
       {"alias", 1, 1, 0},
