@@ -428,6 +428,16 @@ Array clip(const Array &, Scalar lo, const Array &hi);
 /// close only to themselves, NaN to nothing unless `equal_nan`.
 Array isclose(const Array &a, const Array &b, double rtol = 1e-5, double atol = 1e-8,
               bool equal_nan = false);
+/// np.round (np.around): halves to even at `decimals` digits after the
+/// point (negative: before it), as NumPy computes it (a * 10^d, rint,
+/// / 10^d); integers with decimals >= 0 are returned as they are (a copy).
+Array round(const Array &, int64_t decimals = 0);
+/// np.hypot: sqrt(a^2 + b^2) without overflow or underflow on the way;
+/// integers in float64, bools refused (NumPy gives float16).
+Array hypot(const Array &, const Array &);
+/// np.deg2rad / np.rad2deg (np.radians / np.degrees).
+Array deg2rad(const Array &);
+Array rad2deg(const Array &);
 /// np.fmax / np.fmin: maximum and minimum that ignore NaN (NaN only where
 /// both operands are).
 Array fmax(const Array &, const Array &);
@@ -466,6 +476,12 @@ Array nanprod(const Array &, std::vector<int64_t> axes = {}, bool keepdims = fal
 Array nanmean(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 Array nanmax(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 Array nanmin(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+/// np.cov: the covariance matrix of the variables in the rows of m (in
+/// the columns with rowvar = false) over their observations, divided by
+/// N - ddof, in float64; one variable gives a 0-d array, as NumPy's.
+Array cov(const Array &m, bool rowvar = true, int64_t ddof = 1);
+/// np.corrcoef: cov normalised by the standard deviations, within [-1, 1].
+Array corrcoef(const Array &m, bool rowvar = true);
 /// np.var: the mean of squared deviations from the mean, divided by
 /// count - ddof instead of count (ddof = 1: the unbiased estimate); ints and
 /// bools in float64. count <= ddof gives inf or NaN, as in NumPy.
@@ -518,6 +534,12 @@ Array squeeze(const Array &, std::vector<int64_t> axes = {});
 /// np.flip: the order of the elements reversed along `axis` (none: along
 /// every axis); like NumPy's, a view of a's values.
 Array flip(const Array &, std::optional<int64_t> axis = std::nullopt);
+/// np.tile: a repeated `reps[i]` times along axis i (shape and reps are
+/// padded with leading 1s to one rank); a new array.
+Array tile(const Array &, std::vector<int64_t> reps);
+/// np.repeat with one count: each element followed by repeats - 1 copies
+/// along `axis` (none: of the flattened array).
+Array repeat(const Array &, int64_t repeats, std::optional<int64_t> axis = std::nullopt);
 /// np.diff: the n-th differences along `axis`, a[1:] - a[:-1] applied n
 /// times (for bools a[1:] != a[:-1]); the axis is n shorter (or empty).
 Array diff(const Array &, int64_t n = 1, int64_t axis = -1);

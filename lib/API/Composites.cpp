@@ -175,6 +175,50 @@ Array clip(const Array &a, Scalar lo, const Array &hi) {
   return minimum(maximum(astype(a, t), lo), astype(hi, t));
 }
 
+Array round(const Array &a, int64_t decimals) {
+  if (a.dtype() == DType::bool_)
+    refuseBool("round", a, "NumPy's rounding of bool is float16, which legato does not have");
+  bool integer = !isFloat(a.dtype());
+  if (integer && decimals >= 0)
+    return copy(a); // nothing below the units to round
+  // NumPy's steps: scale by 10^|decimals| (a weak scalar, so float32 stays
+  // float32), round halves to even, scale back; integers through float64.
+  double scale = std::pow(10.0, double(decimals < 0 ? -decimals : decimals));
+  Array x = asFloat(a);
+  Array r = decimals == 0 ? rint(x)
+            : decimals > 0 ? rint(x * scale) / scale
+                           : rint(x / scale) * scale;
+  return integer ? astype(r, a.dtype()) : r;
+}
+
+Array hypot(const Array &a, const Array &b) {
+  broadcastShapes("hypot", a.shape(), b.shape());
+  if (a.dtype() == DType::bool_ && b.dtype() == DType::bool_)
+    refuseBool("hypot", a, "NumPy's hypot of bools is float16, which legato does not have");
+  DType t = promoteTypes(a.dtype(), b.dtype());
+  Array x = abs(astype(a, isFloat(t) ? t : DType::f64));
+  Array y = abs(astype(b, x.dtype()));
+  // large * sqrt(1 + (small / large)^2) does not overflow where x^2 would;
+  // 0 where both are 0, inf where either is (even with NaN), as C's hypot.
+  Array large = maximum(x, y), small = minimum(x, y);
+  Array ratio = where(large == 0, 0, small / large);
+  Array r = large * sqrt(ratio * ratio + 1);
+  double inf = std::numeric_limits<double>::infinity();
+  return where(logical_or(x == inf, y == inf), inf, r);
+}
+
+Array deg2rad(const Array &a) {
+  if (a.dtype() == DType::bool_)
+    refuseBool("deg2rad", a, "NumPy's deg2rad of bool is float16, which legato does not have");
+  return asFloat(a) * (M_PI / 180.0);
+}
+
+Array rad2deg(const Array &a) {
+  if (a.dtype() == DType::bool_)
+    refuseBool("rad2deg", a, "NumPy's rad2deg of bool is float16, which legato does not have");
+  return asFloat(a) * (180.0 / M_PI);
+}
+
 // As NumPy's: NaN only where both operands are; of two equal values the
 // second, as maximum and minimum.
 Array fmax(const Array &a, const Array &b) {
@@ -286,6 +330,37 @@ Array nanmax(const Array &a, std::vector<int64_t> axes, bool keepdims) {
 }
 Array nanmin(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   return nanExtremum("nanmin", false, a, std::move(axes), keepdims);
+}
+
+Array cov(const Array &m, bool rowvar, int64_t ddof) {
+  if (m.ndim() > 2)
+    throw Error("legato.cov: needs a 1-D or 2-D array (variables by observations), got shape " +
+                shapeString(m.shape()) + "; reshape it to 2-D first");
+  // As np.cov: one variable per row (per column when !rowvar), in float64;
+  // the deviations' products over the observations, by N - ddof.
+  Array x = astype(m, DType::f64);
+  if (m.ndim() < 2)
+    x = reshape(x, {1, m.size()});
+  else if (!rowvar)
+    x = transpose(x);
+  int64_t variables = x.shape()[0], observations = x.shape()[1];
+  Array deviation = x - mean(x, {1}, /*keepdims=*/true);
+  Array c = matmul(deviation, transpose(deviation)) /
+            double(std::max<int64_t>(observations - ddof, 0));
+  return variables == 1 ? reshape(c, {}) : c; // np.cov squeezes one variable to 0-d
+}
+
+Array corrcoef(const Array &m, bool rowvar) {
+  if (m.ndim() > 2)
+    throw Error("legato.corrcoef: needs a 1-D or 2-D array (variables by observations), got "
+                "shape " + shapeString(m.shape()) + "; reshape it to 2-D first");
+  Array c = cov(m, rowvar);
+  if (c.ndim() == 0)
+    return c / c; // one variable: 1, or NaN, as NumPy
+  int64_t k = c.shape()[0];
+  Array deviation = sqrt(diagonal(c));
+  c = c / reshape(deviation, {k, 1}) / reshape(deviation, {1, k});
+  return clip(c, -1, 1); // as NumPy: rounding must not leave [-1, 1]
 }
 
 Array var(const Array &a, std::vector<int64_t> axes, bool keepdims, int64_t ddof) {
@@ -404,6 +479,40 @@ Array diff(const Array &a, int64_t n, int64_t axis) {
   for (int64_t k = 0; k < n && r.shape()[size_t(d)] > 0; ++k)
     r = r.dtype() == DType::bool_ ? r[tail] != r[head] : r[tail] - r[head];
   return r;
+}
+
+Array tile(const Array &a, std::vector<int64_t> reps) {
+  for (int64_t r : reps)
+    if (r < 0)
+      throw Error("legato.tile: repetitions " + shapeString(reps) + " of an array of shape " +
+                  shapeString(a.shape()) + " include a negative count; give counts >= 0");
+  // Both padded with leading 1s to one rank; then each axis i of length s
+  // becomes (reps[i], s), broadcast, and merged: r copies one after another.
+  Shape shape = a.shape();
+  size_t rank = std::max(shape.size(), reps.size());
+  shape.insert(shape.begin(), rank - shape.size(), 1);
+  reps.insert(reps.begin(), rank - reps.size(), 1);
+  Shape split, repeated, merged;
+  for (size_t i = 0; i < rank; ++i) {
+    split.insert(split.end(), {1, shape[i]});
+    repeated.insert(repeated.end(), {reps[i], shape[i]});
+    merged.push_back(reps[i] * shape[i]);
+  }
+  return reshape(broadcast_to(reshape(a, split), repeated), merged);
+}
+
+Array repeat(const Array &a, int64_t repeats, std::optional<int64_t> axis) {
+  if (repeats < 0)
+    throw Error("legato.repeat: " + std::to_string(repeats) + " repetitions of an array of shape " +
+                shapeString(a.shape()) + "; give a count >= 0");
+  Array x = axis ? a : reshape(a, {a.size()});
+  int64_t d = axis ? normalizeAxis("repeat", *axis, a.shape(), a.ndim()) : 0;
+  // Each element of axis d followed by its copies: a new axis after d of
+  // length `repeats`, merged into d.
+  Shape repeated = x.shape(), merged = x.shape();
+  repeated.insert(repeated.begin() + d + 1, repeats);
+  merged[size_t(d)] *= repeats;
+  return reshape(broadcast_to(expand_dims(x, d + 1), repeated), merged);
 }
 
 std::vector<Array> meshgrid(const std::vector<Array> &vectors, const std::string &indexing) {

@@ -278,6 +278,7 @@ TEST(AxisErrors, FunctionAxisOutOfRange) {
   misuse("nanmax", [](auto &x) { return legato::nanmax(x[0], {5}); });
   misuse("nanmin", [](auto &x) { return legato::nanmin(x[0], {2}); });
   misuse("diff", [](auto &x) { return legato::diff(x[0], 1, 2); });
+  misuse("repeat", [](auto &x) { return legato::repeat(x[0], 2, -3); });
 }
 
 TEST(ShapeErrors, ExtremaOfNothing) {
@@ -299,6 +300,28 @@ TEST(ShapeErrors, DiffOfScalarOrNegativeOrder) {
                            [](auto &x) { return legato::diff(x[0]); }));
   EXPECT_TRUE(throws_error({"diff"}, {"(3, 4)"}, {f64({3, 4})},
                            [](auto &x) { return legato::diff(x[0], -1); }));
+}
+
+TEST(ShapeErrors, CovOfMoreThanTwoDimensions) {
+  std::vector<Array> args{f64({2, 3, 4})};
+  EXPECT_TRUE(throws_error({"cov"}, {"(2, 3, 4)"}, args, [](auto &x) { return legato::cov(x[0]); }));
+  EXPECT_TRUE(throws_error({"corrcoef"}, {"(2, 3, 4)"}, args,
+                           [](auto &x) { return legato::corrcoef(x[0]); }));
+}
+
+TEST(ShapeErrors, HypotOperandsDoNotBroadcast) {
+  EXPECT_TRUE(throws_error({"hypot"}, {"(3, 4)", "(3,)"}, {f64({3, 4}), f64({3})},
+                           [](auto &x) { return legato::hypot(x[0], x[1]); }));
+}
+
+TEST(ValueErrors, NegativeRepetitions) {
+  // NumPy: "negative dimensions are not allowed" (tile), "negative
+  // dimensions are not allowed" or "repeats may not contain negative values".
+  std::vector<Array> args{f64({2, 3})};
+  EXPECT_TRUE(throws_error({"tile"}, {"(2, 3)"}, args,
+                           [](auto &x) { return legato::tile(x[0], {2, -1}); }));
+  EXPECT_TRUE(throws_error({"repeat"}, {"(2, 3)"}, args,
+                           [](auto &x) { return legato::repeat(x[0], -2, 0); }));
 }
 
 TEST(ValueErrors, MeshgridIndexing) {
@@ -414,6 +437,20 @@ TEST(DTypeErrors, SquareAndSignOfBool) {
                            [](auto &x) { return legato::square(x[0]); }));
   EXPECT_TRUE(throws_error({"sign"}, {"(3,)"}, {booleans({3})},
                            [](auto &x) { return legato::sign(x[0]); }));
+}
+
+TEST(DTypeErrors, RoundingAndAnglesOfBool) {
+  // NumPy: round, deg2rad, rad2deg and hypot of bools are float16.
+  std::vector<Array> args{booleans({3}), booleans({3})};
+  EXPECT_TRUE(throws_error({"round"}, {"(3,)"}, args, [](auto &x) { return legato::round(x[0]); }));
+  EXPECT_TRUE(throws_error({"round"}, {"(3,)"}, args,
+                           [](auto &x) { return legato::round(x[0], 2); }));
+  EXPECT_TRUE(throws_error({"deg2rad"}, {"(3,)"}, args,
+                           [](auto &x) { return legato::deg2rad(x[0]); }));
+  EXPECT_TRUE(throws_error({"rad2deg"}, {"(3,)"}, args,
+                           [](auto &x) { return legato::rad2deg(x[0]); }));
+  EXPECT_TRUE(throws_error({"hypot"}, {"(3,)"}, args,
+                           [](auto &x) { return legato::hypot(x[0], x[1]); }));
 }
 
 TEST(DTypeErrors, PtpOfBool) {

@@ -413,6 +413,26 @@ std::map<std::string, Op> make_ops() {
       vectors.push_back(array(a, i));
     return legato::stack(legato::meshgrid(vectors, p.has("layout") ? p.text("layout") : "xy"));
   }};
+  ops["round"] = with_params([](const Array &x, const Params &p) {
+    return legato::round(x, p.integer_or("decimals", 0));
+  });
+  ops["hypot"] = {[](const Args &a, const Params &) -> Array {
+    want_arity(a, 2);
+    return legato::hypot(array(a, 0), array(a, 1));
+  }};
+  ops["deg2rad"] = unary([](const Array &x) { return legato::deg2rad(x); });
+  ops["rad2deg"] = unary([](const Array &x) { return legato::rad2deg(x); });
+  ops["cov"] = with_params([](const Array &x, const Params &p) {
+    return legato::cov(x, p.flag_or("rowvar", true), p.integer_or("ddof", 1));
+  });
+  ops["corrcoef"] = with_params([](const Array &x, const Params &p) {
+    return legato::corrcoef(x, p.flag_or("rowvar", true));
+  });
+  ops["tile"] = with_params(
+      [](const Array &x, const Params &p) { return legato::tile(x, p.integers("reps")); });
+  ops["repeat"] = with_params([axis_or_none](const Array &x, const Params &p) {
+    return legato::repeat(x, p.integer("repeats"), axis_or_none(p));
+  });
   ops["norm"] = reduction([](const Array &x, auto ax, bool kd) { return legato::norm(x, ax, kd); });
   ops["trace"] = with_params([](const Array &x, const Params &p) {
     return legato::trace(x, p.integer_or("offset", 0));

@@ -235,6 +235,15 @@ NUMPY["fmax"] = lambda a, p: elementwise(np.fmax, a[0], a[1])
 NUMPY["fmin"] = lambda a, p: elementwise(np.fmin, a[0], a[1])
 NUMPY["diff"] = lambda a, p: np.diff(a[0], p.get("n", 1), p.get("axis", -1))
 NUMPY["meshgrid"] = lambda a, p: np.stack(np.meshgrid(*a, indexing=p.get("layout", "xy")))
+NUMPY["round"] = lambda a, p: np.round(a[0], p.get("decimals", 0))
+NUMPY["hypot"] = lambda a, p: elementwise(np.hypot, a[0], a[1])
+NUMPY["deg2rad"] = lambda a, p: elementwise(np.deg2rad, a[0])
+NUMPY["rad2deg"] = lambda a, p: elementwise(np.rad2deg, a[0])
+NUMPY["cov"] = lambda a, p: np.asarray(np.cov(a[0], rowvar=p.get("rowvar", True),
+                                              ddof=p.get("ddof", 1)))
+NUMPY["corrcoef"] = lambda a, p: np.asarray(np.corrcoef(a[0], rowvar=p.get("rowvar", True)))
+NUMPY["tile"] = lambda a, p: np.tile(a[0], tuple(p["reps"]))
+NUMPY["repeat"] = lambda a, p: np.repeat(a[0], p["repeats"], p.get("axis"))
 NUMPY["trace"] = lambda a, p: np.asarray(np.trace(a[0], p.get("offset", 0)))
 NUMPY["stack"] = lambda a, p: np.stack(a, axis=p["axis"])
 NUMPY["expand_dims"] = lambda a, p: np.expand_dims(a[0], p["axis"])
@@ -1191,6 +1200,60 @@ def functions_suite():
     g.case("meshgrid", x, y, z, layout="ij")
     g.case("meshgrid", x)
     g.case("meshgrid", m, x)      # N-D inputs flattened
+
+    for dt in DTYPES:
+        g = Group("functions", f"fn_rounding_{dt}")
+        x = g.input(g.uniform(dt, (3, 4), -300, 300))
+        halves = g.input(g.grid(dt, (9,), -40, 40))  # .5 ties at decimals=0
+        y = g.input(g.uniform(dt, (4,)))
+        for decimals in (0, 1, 2, -1, -2, 3):
+            g.case("round", x, decimals=decimals)
+        g.case("round", halves)
+        g.case("round", halves, decimals=-1)
+        for name in ("deg2rad", "rad2deg"):
+            g.case(name, x)
+        g.case("hypot", x, y)
+        g.case("hypot", halves, halves)
+    for dt in FLOATS:
+        g = Group("functions", f"fn_hypot_{dt}")
+        v = special_values(dt)
+        x, y = g.input(v), g.input(v[::-1])
+        big = g.input(np.array([3e200, 1e-200, 0, 5] if dt == "float64"
+                               else [3e30, 1e-30, 0, 5], dt))
+        g.case("hypot", x, y)     # inf with NaN is inf; 0 with 0 is 0
+        g.case("hypot", x, x)
+        g.case("hypot", big, big)  # squares would overflow or vanish
+        g.case("round", x, decimals=2)
+        g.case("round", x, decimals=-3)
+    g = Group("functions", "fn_cov")
+    obs = g.input(g.uniform("float64", (3, 6)))
+    obs32 = g.input(g.uniform("float32", (2, 5)))
+    ints = g.input(g.grid("int32", (4, 3)))
+    one = g.input(g.uniform("float64", (7,)))
+    few = g.input(g.uniform("float64", (2, 1)))
+    for m in (obs, obs32, ints, one):
+        g.case("cov", m)
+        g.case("corrcoef", m)
+    g.case("cov", obs, rowvar=False)
+    g.case("cov", obs, ddof=0)
+    g.case("cov", ints, rowvar=False, ddof=2)
+    g.case("corrcoef", ints, rowvar=False)
+    g.case("cov", few)           # one observation: N - ddof = 0
+    g.case("cov", few, ddof=0)
+    g = Group("functions", "fn_tile_repeat")
+    a = g.input(g.grid("float64", (2, 3)))
+    b = g.input(g.grid("bool", (3,)))
+    s = g.input(g.grid("int32", ()))
+    for reps in ([2], [2, 1], [1, 3], [2, 2, 2], [0, 2], []):
+        g.case("tile", a, reps=reps)
+    g.case("tile", b, reps=[3, 2])
+    g.case("tile", s, reps=[4])
+    for repeats, axis in ((3, 0), (2, 1), (2, -1), (0, 0)):
+        g.case("repeat", a, repeats=repeats, axis=axis)
+    g.case("repeat", a, repeats=2)  # the flattened array
+    g.case("repeat", a, repeats=1)
+    g.case("repeat", b, repeats=3)
+    g.case("repeat", s, repeats=2)
 
     g = Group("functions", "fn_trace")
     sq = g.input(g.grid("float64", (4, 4)))
