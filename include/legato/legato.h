@@ -430,7 +430,8 @@ Array isclose(const Array &a, const Array &b, double rtol = 1e-5, double atol = 
               bool equal_nan = false);
 /// np.round (np.around): halves to even at `decimals` digits after the
 /// point (negative: before it), as NumPy computes it (a * 10^d, rint,
-/// / 10^d); integers with decimals >= 0 are returned as they are (a copy).
+/// / 10^d); integers with decimals >= 0 give a itself, as NumPy's (a 0-d
+/// a: a copy, as NumPy's scalar).
 Array round(const Array &, int64_t decimals = 0);
 /// np.hypot: sqrt(a^2 + b^2) without overflow or underflow on the way;
 /// integers in float64, bools refused (NumPy gives float16).

@@ -591,6 +591,29 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
 
+  if (op == "hypot") {
+    std::optional<DType> t = joinedDType(ops);
+    std::optional<Shape> shape = joinedShape(ops);
+    if (!t || !shape)
+      return fail("hypot operands do not broadcast");
+    if (*t == DType::bool_)
+      return fail("hypot of bools (NumPy gives float16)");
+    // inf wins over NaN: which is which must not be a matter of rounding.
+    if (mayBeNaNByRounding(ops[0].range) || mayBeNaNByRounding(ops[1].range))
+      return fail("hypot of rounded values that may be NaN or infinite");
+    DType ft = isFloat(*t) ? *t : DType::f64;
+    std::optional<Range> a = operandAs(ops[0], ft), b = operandAs(ops[1], ft);
+    if (!a || !b)
+      return fail("operand conversion would round");
+    double m = std::hypot(a->maxAbs(), b->maxAbs());
+    Range r = inexact(0, m, a->nan || b->nan, std::max({a->scale, b->scale, m}),
+                      std::max(a->rtol, b->rtol));
+    out.shape = *shape;
+    out.dtype = ft;
+    out.range = normalize(r, ft);
+    return std::nullopt;
+  }
+
   if (op == "logical_and" || op == "logical_or") {
     if (!joinedDType(ops))
       return fail("needs an array operand");
@@ -671,6 +694,53 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     out.shape = x.shape;
     out.dtype = DType::bool_;
     out.range = boolRange();
+    return std::nullopt;
+  }
+  if (op == "deg2rad" || op == "rad2deg") { // one multiplication by a constant
+    if (x.dtype == DType::bool_)
+      return fail("float function of bool (NumPy gives float16)");
+    DType t = isFloat(x.dtype) ? x.dtype : DType::f64;
+    std::optional<Range> in = convertRange(x.range, x.dtype, t);
+    double c = op == "deg2rad" ? M_PI / 180 : 180 / M_PI;
+    out.shape = x.shape;
+    out.dtype = t;
+    out.range = normalize(inexact(in->lo * c, in->hi * c, in->nan, in->scale * c, in->rtol), t);
+    return std::nullopt;
+  }
+  if (op == "round") { // a * 10^d, rint, / 10^d: the same steps on both sides
+    if (x.dtype == DType::bool_)
+      return fail("round of bool (NumPy gives float16 or raises)");
+    out.shape = x.shape;
+    out.dtype = x.dtype;
+    int64_t d = s.count;
+    if (!isFloat(x.dtype) && d >= 0) { // a itself (a new scalar when 0-d)
+      out.range = x.range;
+      if (!x.shape.empty())
+        out.storage = find(s.args[0].var)->storage;
+      return std::nullopt;
+    }
+    // rint jumps at halves: only exact values, whose scaled value is then
+    // the same IEEE operation on both sides.
+    if (!x.range.exact)
+      return fail("round of a rounded value");
+    double unit = std::pow(10.0, double(d < 0 ? -d : 0));
+    Range r = x.range;
+    r.lo -= unit;
+    r.hi += unit;
+    if (!isFloat(x.dtype)) {
+      // Integers go through float64: past 2^53 they round there, and a
+      // result past the dtype's bounds does not convert back.
+      if (x.range.maxAbs() > 9007199254740992.0 || r.lo < dtypeMin(x.dtype) ||
+          r.hi > dtypeMax(x.dtype))
+        return fail("round of integers near the limits of float64 or of their dtype");
+      out.range = normalize(r, x.dtype);
+      return std::nullopt;
+    }
+    if (d > 0) // a quotient by 10^d: the same bits on both sides, not an exact value
+      r = inexact(r.lo, r.hi, r.nan, r.scale, r.rtol);
+    else
+      r.frac = 0;
+    out.range = normalize(r, x.dtype);
     return std::nullopt;
   }
   if (transcendental.count(op) || rounding.count(op)) {
@@ -1090,6 +1160,37 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       next.nan = next.nan || (isFloat(x.dtype) && !(std::isfinite(r.lo) && std::isfinite(r.hi)));
       r = normalize(next, x.dtype);
     }
+    return std::nullopt;
+  }
+  if (op == "tile") {
+    for (int64_t r : s.ints)
+      if (r < 0)
+        return fail("negative tile count");
+    Shape shape = x.shape;
+    std::vector<int64_t> reps = s.ints;
+    size_t rank = std::max(shape.size(), reps.size());
+    shape.insert(shape.begin(), rank - shape.size(), 1);
+    reps.insert(reps.begin(), rank - reps.size(), 1);
+    for (size_t i = 0; i < rank; ++i)
+      out.shape.push_back(shape[i] * reps[i]);
+    out.dtype = x.dtype;
+    out.range = x.range;
+    return std::nullopt;
+  }
+  if (op == "repeat") {
+    int64_t rank = int64_t(x.shape.size());
+    if (s.ints.size() > 1 || s.count < 0)
+      return fail("repeat takes one axis or none, and a count >= 0");
+    if (s.ints.empty()) {
+      out.shape = {numElements(x.shape) * s.count};
+    } else {
+      if (s.ints[0] < -rank || s.ints[0] >= rank)
+        return fail("repeat axis out of range");
+      out.shape = x.shape;
+      out.shape[size_t(s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0])] *= s.count;
+    }
+    out.dtype = x.dtype;
+    out.range = x.range;
     return std::nullopt;
   }
   if (op == "flip") {

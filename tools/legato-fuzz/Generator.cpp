@@ -338,6 +338,19 @@ private:
     case 17: {
       int x = variable();
       int64_t rank = int64_t(info(x).shape.size());
+      if (rng_.chance(0.2)) { // np.tile, np.repeat: a few copies
+        bool tile = rng_.chance(0.5);
+        Statement s = let(tile ? "tile" : "repeat", {Operand::variable(x)});
+        if (tile) {
+          for (int64_t i = rng_.range(0, 3); i > 0; --i)
+            s.ints.push_back(rng_.range(0, 3));
+        } else {
+          if (rank > 0 && rng_.chance(0.7))
+            s.ints.push_back(rng_.range(-rank, rank - 1));
+          s.count = rng_.range(0, 3);
+        }
+        return s;
+      }
       if (rank > 0 && rng_.chance(0.4)) { // np.diff of order 0 to 3
         Statement s = let("diff", {Operand::variable(x)});
         s.ints.push_back(rng_.chance(0.6) ? -1 : rng_.range(-rank, rank - 1));
@@ -381,13 +394,13 @@ private:
     static const std::vector<std::string> ops = {
         "add", "sub", "mul", "div", "pow",         "maximum",    "minimum", "lt",
         "le",  "gt",  "ge",  "eq",  "ne",          "logical_and", "logical_or", "mod",
-        "floor_divide", "fmax", "fmin"};
+        "floor_divide", "fmax", "fmin", "hypot"};
     static const std::vector<int> weights = {5, 4, 5, 3, 2, 2, 2, 1, 1, 1,
-                                             1, 1, 1, 1, 1, 1, 1, 1, 1};
+                                             1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     std::string op = ops[rng_.weighted(weights)];
     int a = variable();
     Operand other;
-    if (rng_.chance(0.4)) {
+    if (rng_.chance(0.4) && op != "hypot") { // (legato's hypot takes arrays)
       other = Operand::of(scalar());
       if (op == "pow" && rng_.chance(0.7)) // mostly small non-negative exponents
         other = Operand::of(ScalarValue{ScalarValue::Kind::integer, rng_.range(0, 3), 0});
@@ -406,10 +419,14 @@ private:
         "neg",   "logical_not", "abs",   "exp",    "log",    "sqrt",    "sin",
         "cos",   "tanh",        "erf",   "floor",  "ceil",   "trunc",   "rint",
         "arctan", "sinh",       "cosh",  "arcsinh", "exp2",  "expm1",   "log2",
-        "log10", "log1p",       "cbrt",  "square", "sign",   "isnan",   "isfinite"};
-    static const std::vector<int> weights = {8, 4, 6, 2, 2, 2, 2, 2, 2, 2, 6, 2, 2, 2,
-                                             1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1};
-    return let(ops[rng_.weighted(weights)], {Operand::variable(variable())});
+        "log10", "log1p",       "cbrt",  "square", "sign",   "isnan",   "isfinite",
+        "deg2rad", "rad2deg",   "round"};
+    static const std::vector<int> weights = {8, 4, 6, 2, 2, 2, 2, 2, 2, 2, 6, 2, 2, 2, 1, 1,
+                                             1, 1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1, 3};
+    Statement s = let(ops[rng_.weighted(weights)], {Operand::variable(variable())});
+    if (s.op == "round")
+      s.count = rng_.range(-2, 3); // decimals
+    return s;
   }
 
   /// np.clip with each bound a scalar or an array that broadcasts with x.

@@ -199,7 +199,9 @@ private:
         {"square", legato::square},
         {"sign", legato::sign},
         {"isnan", legato::isnan},
-        {"isfinite", legato::isfinite}};
+        {"isfinite", legato::isfinite},
+        {"deg2rad", legato::deg2rad},
+        {"rad2deg", legato::rad2deg}};
     if (auto it = unary.find(op); it != unary.end())
       return it->second(arg(s, 0));
     if (op == "astype")
@@ -232,6 +234,15 @@ private:
       return op == "argmax" ? legato::argmax(arg(s, 0), axis, s.keepdims)
                             : legato::argmin(arg(s, 0), axis, s.keepdims);
     }
+    if (op == "round")
+      return legato::round(arg(s, 0), s.count);
+    if (op == "hypot")
+      return legato::hypot(arg(s, 0), arg(s, 1));
+    if (op == "tile")
+      return legato::tile(arg(s, 0), s.ints);
+    if (op == "repeat")
+      return s.ints.empty() ? legato::repeat(arg(s, 0), s.count)
+                            : legato::repeat(arg(s, 0), s.count, s.ints[0]);
     if (op == "diff")
       return legato::diff(arg(s, 0), s.count, s.ints.at(0));
     if (op == "flip")

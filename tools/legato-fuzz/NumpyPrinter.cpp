@@ -238,7 +238,7 @@ private:
     // np.power, not **: ndarray.__pow__ short-cuts 0-d exponents such as 1.0
     // to np.positive and so skips type promotion on NumPy 1.x.
     if (op == "pow" || op == "maximum" || op == "minimum" || op == "logical_and" ||
-        op == "logical_or" || op == "fmax" || op == "fmin")
+        op == "logical_or" || op == "fmax" || op == "fmin" || op == "hypot")
       return std::string(op == "pow" ? "np.power" : "np." + op) + "(" + arg(0) + ", " + arg(1) +
              ")";
     if (op == "neg")
@@ -252,7 +252,8 @@ private:
       return "rounded(np." + op + ", " + arg(0) + ")";
     if (op == "arctan" || op == "sinh" || op == "cosh" || op == "arcsinh" || op == "exp2" ||
         op == "expm1" || op == "log2" || op == "log10" || op == "log1p" || op == "cbrt" ||
-        op == "square" || op == "sign" || op == "isnan" || op == "isfinite")
+        op == "square" || op == "sign" || op == "isnan" || op == "isfinite" || op == "deg2rad" ||
+        op == "rad2deg")
       return "np." + op + "(" + arg(0) + ")";
     if (op == "clip")
       return "clip(" + arg(0) + ", " + arg(1) + ", " + arg(2) + ")";
@@ -274,6 +275,13 @@ private:
       return "np." + op + "(" + arg(0) + ", axis=" +
              (s.ints.empty() ? "None" : std::to_string(s.ints[0])) +
              ", keepdims=" + (s.keepdims ? "True" : "False") + ")";
+    if (op == "round")
+      return "np.round(" + arg(0) + ", " + std::to_string(s.count) + ")";
+    if (op == "tile")
+      return "np.tile(" + arg(0) + ", " + pyTuple(s.ints) + ")";
+    if (op == "repeat")
+      return "np.repeat(" + arg(0) + ", " + std::to_string(s.count) + ", " +
+             (s.ints.empty() ? "None" : std::to_string(s.ints[0])) + ")";
     if (op == "diff")
       return "np.diff(" + arg(0) + ", " + std::to_string(s.count) + ", " +
              std::to_string(s.ints.at(0)) + ")";

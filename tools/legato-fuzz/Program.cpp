@@ -37,6 +37,7 @@ const std::vector<OpInfo> &allOps() {
       {"floor_divide", 2, 2, 0},
       {"fmax", 2, 2, 0},
       {"fmin", 2, 2, 0},
+      {"hypot", 2, 2, 0}, // arrays only
       {"lt", 2, 2, 0},
       {"le", 2, 2, 0},
       {"gt", 2, 2, 0},
@@ -70,6 +71,9 @@ const std::vector<OpInfo> &allOps() {
       {"log10", 1, 1, 0},
       {"log1p", 1, 1, 0},
       {"cbrt", 1, 1, 0},
+      {"deg2rad", 1, 1, 0},
+      {"rad2deg", 1, 1, 0},
+      {"round", 1, 1, Attr::Decimals},
       // NumPy functions that legato composes from the others (Composites.cpp).
       {"square", 1, 1, 0},
       {"sign", 1, 1, 0},
@@ -111,6 +115,8 @@ const std::vector<OpInfo> &allOps() {
       {"roll", 1, 1, Attr::Shifts | Attr::Axes},
       {"flip", 1, 1, Attr::Axes}, // no axes: every axis; else the one given
       {"diff", 1, 1, Attr::Axes | Attr::N}, // one axis; n: the order
+      {"tile", 1, 1, Attr::Reps},
+      {"repeat", 1, 1, Attr::Axes | Attr::N}, // one axis or none; n: the count
       {"getitem", 1, 1, 0},
       {"copy", 1, 1, 0},
       {"alias", 1, 1, 0},
@@ -313,6 +319,10 @@ std::string formatAttributes(const OpInfo &info, const Statement &s) {
     add("shifts", formatInts(s.shifts));
   if (info.attrs & Attr::Ddof)
     add("ddof", std::to_string(s.count));
+  if (info.attrs & Attr::Decimals)
+    add("decimals", std::to_string(s.count));
+  if (info.attrs & Attr::Reps)
+    add("reps", formatInts(s.ints));
   return out;
 }
 
@@ -475,7 +485,7 @@ Operand parseOperand(const std::string &s) {
 }
 
 void parseAttribute(Statement &s, const std::string &key, const std::string &value) {
-  if (key == "axes" || key == "perm") {
+  if (key == "axes" || key == "perm" || key == "reps") {
     s.ints = parseInts(value);
   } else if (key == "shifts") {
     s.shifts = parseInts(value);
@@ -507,7 +517,7 @@ void parseAttribute(Statement &s, const std::string &key, const std::string &val
   } else if (key == "step") {
     s.value3 = parseDouble(value);
   } else if (key == "num" || key == "n" || key == "seed" || key == "axis" ||
-             key == "ddof") {
+             key == "ddof" || key == "decimals") {
     s.count = parseInt(value);
   } else {
     throw ParseError("unknown attribute '" + key + "'");

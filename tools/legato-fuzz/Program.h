@@ -61,7 +61,7 @@ struct Statement {
   double value = 0;  ///< full/pad value; arange/linspace start
   double value2 = 0; ///< arange/linspace stop
   double value3 = 0; ///< arange step
-  int64_t count = 0; ///< linspace num, eye n, arange stop, random seed, axis, ddof
+  int64_t count = 0; ///< linspace num, eye n, arange stop, random seed, axis, ddof, decimals
   IndexSpec index;   ///< getitem and setitem
 };
 
@@ -100,6 +100,8 @@ struct OpInfo {
     Stop = 4096,
     Shifts = 8192,
     Ddof = 16384,
+    Decimals = 32768,
+    Reps = 65536,
   };
   const char *name;
   int minArgs, maxArgs; ///< operands (variables or scalars)
