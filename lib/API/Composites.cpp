@@ -219,23 +219,22 @@ Array rad2deg(const Array &a) {
   return asFloat(a) * (180.0 / M_PI);
 }
 
+namespace {
 // As NumPy's: NaN only where both operands are; of two equal values the
-// second, as maximum and minimum.
-Array fmax(const Array &a, const Array &b) {
-  return where(a != a, b, where(b != b, a, maximum(a, b)));
+// second, as maximum and minimum (`extremum`, of the same operands).
+Array skippingNaN(const Array &a, const Array &b, const Array &extremum) {
+  return where(a != a, b, where(b != b, a, extremum));
 }
-Array fmax(const Array &a, Scalar b) {
-  return std::isnan(b.f) ? astype(a, promoteWithScalar(a.dtype(), b.kind))
-                         : where(a != a, b, maximum(a, b));
+Array skippingNaN(const Array &a, Scalar b, const Array &extremum) {
+  return std::isnan(b.f) ? astype(a, extremum.dtype()) : where(a != a, b, extremum);
 }
+} // namespace
+
+Array fmax(const Array &a, const Array &b) { return skippingNaN(a, b, maximum(a, b)); }
+Array fmax(const Array &a, Scalar b) { return skippingNaN(a, b, maximum(a, b)); }
 Array fmax(Scalar a, const Array &b) { return fmax(b, a); }
-Array fmin(const Array &a, const Array &b) {
-  return where(a != a, b, where(b != b, a, minimum(a, b)));
-}
-Array fmin(const Array &a, Scalar b) {
-  return std::isnan(b.f) ? astype(a, promoteWithScalar(a.dtype(), b.kind))
-                         : where(a != a, b, minimum(a, b));
-}
+Array fmin(const Array &a, const Array &b) { return skippingNaN(a, b, minimum(a, b)); }
+Array fmin(const Array &a, Scalar b) { return skippingNaN(a, b, minimum(a, b)); }
 Array fmin(Scalar a, const Array &b) { return fmin(b, a); }
 
 Array isclose(const Array &a, const Array &b, double rtol, double atol, bool equal_nan) {
