@@ -297,7 +297,7 @@ Value Partitioner::localOp(Operation *op, const Box &y) {
         return PadOp::create(*b, loc, type, piece(p.getInput(), in), low, high, p.getPadding());
       })
       .Case([&](ReshapeOp r) -> Value {
-        if (reshapeIsLocal(op, y))
+        if (reshapeBox(shapeOf(result), shapeOf(r.getInput()), y))
           return ReshapeOp::create(*b, loc, type, operand(0));
         // No local rule: the whole result, then this rank's part.
         Value whole = ReshapeOp::create(*b, loc, result.getType(), operand(0));

@@ -86,39 +86,76 @@ static std::pair<int64_t, int64_t> windowReads(int64_t offset, int64_t stride, i
   return {offset + stride * (hi - 1), offset + stride * lo + 1};
 }
 
-SmallVector<int64_t> mlir::legato::reshapeInputAxes(Operation *op) {
-  ArrayRef<int64_t> in = shapeOf(op->getOperand(0)), out = shapeOf(op->getResult(0));
-  SmallVector<int64_t> inputOf(out.size(), -1);
+namespace {
+/// Input and result axes of a reshape whose extents multiply to the same
+/// size: the shortest such runs, from the left, axes of extent 1 between
+/// runs aside (those hold index 0 only, on both sides).
+struct ReshapeRun {
+  SmallVector<int64_t> from, to;
+};
+
+std::optional<SmallVector<ReshapeRun>> reshapeRuns(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  SmallVector<ReshapeRun> runs;
   size_t i = 0, j = 0;
   while (true) {
-    while (i < in.size() && in[i] == 1)
+    while (i < from.size() && from[i] == 1)
       ++i;
-    while (j < out.size() && out[j] == 1)
+    while (j < to.size() && to[j] == 1)
       ++j;
-    if (i == in.size() || j == out.size())
-      break;
-    size_t firstIn = i, firstOut = j;
-    int64_t inSize = in[i++], outSize = out[j++];
-    while (inSize != outSize) {
-      if (inSize < outSize && i < in.size())
-        inSize *= in[i++];
-      else if (outSize < inSize && j < out.size())
-        outSize *= out[j++];
-      else
-        return inputOf; // sizes that never meet: empty arrays, which never get here
+    if (i == from.size() || j == to.size())
+      return i == from.size() && j == to.size() ? std::optional(runs) : std::nullopt;
+    ReshapeRun run;
+    int64_t fromSize = from[i], toSize = to[j];
+    run.from.push_back(int64_t(i++));
+    run.to.push_back(int64_t(j++));
+    while (fromSize != toSize) {
+      if (fromSize < toSize && i < from.size()) {
+        fromSize *= from[i];
+        run.from.push_back(int64_t(i++));
+      } else if (toSize < fromSize && j < to.size()) {
+        toSize *= to[j];
+        run.to.push_back(int64_t(j++));
+      } else {
+        return std::nullopt; // sizes that never meet (empty arrays)
+      }
     }
-    if (i - firstIn == 1 && j - firstOut == 1)
-      inputOf[firstOut] = int64_t(firstIn);
+    if (fromSize == 0)
+      return std::nullopt; // an empty run: no rank holds a part of it
+    runs.push_back(std::move(run));
   }
-  return inputOf;
 }
 
-bool mlir::legato::reshapeIsLocal(Operation *op, const Box &resultBox) {
-  ArrayRef<int64_t> out = shapeOf(op->getResult(0));
-  for (auto [d, input] : llvm::enumerate(reshapeInputAxes(op)))
-    if (input < 0 && (resultBox.lo[d] != 0 || resultBox.hi[d] != out[d]))
-      return false;
-  return true;
+/// The product of the extents of `axes` of `shape` after the first.
+int64_t innerSize(ArrayRef<int64_t> axes, ArrayRef<int64_t> shape) {
+  int64_t inner = 1;
+  for (int64_t d : axes.drop_front())
+    inner *= shape[size_t(d)];
+  return inner;
+}
+} // namespace
+
+std::optional<Box> mlir::legato::reshapeBox(ArrayRef<int64_t> from, ArrayRef<int64_t> to,
+                                            const Box &box) {
+  std::optional<SmallVector<ReshapeRun>> runs = reshapeRuns(from, to);
+  if (!runs)
+    return std::nullopt;
+  Box mapped = Box::full(to.vec());
+  for (const ReshapeRun &run : *runs) {
+    // The box covers one range of the run's row-major order when only the
+    // run's first axis is partial; that range is a box on the other side
+    // when it starts and ends on whole rows of the first axis there.
+    for (int64_t d : ArrayRef(run.from).drop_front())
+      if (box.lo[size_t(d)] != 0 || box.hi[size_t(d)] != from[size_t(d)])
+        return std::nullopt;
+    int64_t fromInner = innerSize(run.from, from), toInner = innerSize(run.to, to);
+    int64_t lo = box.lo[size_t(run.from[0])] * fromInner;
+    int64_t hi = box.hi[size_t(run.from[0])] * fromInner;
+    if (lo % toInner != 0 || hi % toInner != 0)
+      return std::nullopt;
+    mapped.lo[size_t(run.to[0])] = lo / toInner;
+    mapped.hi[size_t(run.to[0])] = hi / toInner;
+  }
+  return mapped;
 }
 
 /// The box `resultBox` of a reduction's result, on the reduced operand.
@@ -158,13 +195,8 @@ Box mlir::legato::operandBox(Operation *op, unsigned i, const Box &y) {
         return in;
       })
       .Case([&](ReshapeOp) {
-        if (reshapeIsLocal(op, y))
-          for (auto [d, input] : llvm::enumerate(reshapeInputAxes(op)))
-            if (input >= 0) {
-              in.lo[input] = y.lo[d];
-              in.hi[input] = y.hi[d];
-            }
-        return in;
+        // The matching piece of the input, where there is one (else all).
+        return reshapeBox(shapeOf(op->getResult(0)), in.hi, y).value_or(in);
       })
       .Case([&](SliceOp s) {
         for (int64_t d = 0; d < in.rank(); ++d)
@@ -336,25 +368,17 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
             });
           })
           .Case([&](ReshapeOp) -> std::optional<Boxes> {
-            SmallVector<int64_t> inputOf = reshapeInputAxes(op);
-            // Every rank's block must span the input axes that no result
-            // axis continues (a rank without a block holds nothing after).
-            for (const Box &b : in)
-              for (int64_t d = 0; d < int64_t(inShape.size()); ++d)
-                if (!b.empty() && !llvm::is_contained(inputOf, d) &&
-                    (b.lo[d] != 0 || b.hi[d] != inShape[d]))
-                  return std::nullopt;
-            return mapBoxes(in, [&](const Box &b) {
-              if (b.empty())
-                return emptyBox(int64_t(out.size()));
-              Box r = Box::full(out.vec());
-              for (auto [d, input] : llvm::enumerate(inputOf))
-                if (input >= 0) {
-                  r.lo[d] = b.lo[input];
-                  r.hi[d] = b.hi[input];
-                }
-              return r;
-            });
+            // Each rank's block, reshaped where it is one box of the
+            // result (a rank without a block holds nothing after).
+            Boxes result;
+            for (const Box &b : in) {
+              std::optional<Box> r =
+                  b.empty() ? emptyBox(int64_t(out.size())) : reshapeBox(inShape, out, b);
+              if (!r)
+                return std::nullopt;
+              result.push_back(*r);
+            }
+            return result;
           })
           .Case([&](SliceOp s) -> std::optional<Boxes> {
             return mapBoxes(in, [&](const Box &b) {

@@ -42,17 +42,15 @@ bool isSplit(const Boxes &boxes, ArrayRef<int64_t> global);
 std::pair<int64_t, int64_t> indicesLandingIn(int64_t offset, int64_t stride, int64_t len,
                                              int64_t lo, int64_t hi);
 
-/// For legato.reshape: for each result axis, the input axis it continues, or
-/// -1. Input and result are cut into the shortest runs of axes whose extents
-/// multiply to the same size (axes of extent 1 aside); a run of one axis on
-/// each side continues it: (n, m) -> (n, 1, m) continues both, (n, m) -> (n, 2,
-/// m / 2) only n.
-SmallVector<int64_t> reshapeInputAxes(Operation *op);
-
-/// For legato.reshape: whether `resultBox` spans every result axis that
-/// continues no input axis, so that reshaping the matching piece of the
-/// input on its own computes the box.
-bool reshapeIsLocal(Operation *op, const Box &resultBox);
+/// For legato.reshape from shape `from` to `to`: the box of `to` that box
+/// `box` of `from` becomes, when it is one. Both are cut into the shortest
+/// runs of axes whose extents multiply to the same size; within a run only
+/// the first axis may be partial, and its range must fall on whole rows of
+/// the run's first axis on the other side. (n, m) -> (n, 1, m) keeps every
+/// box; rows of (n, m) -> (n * m) flatten to one range; (n * m) -> (n, m)
+/// keeps ranges of whole rows. Reshaping the piece `box` alone then computes
+/// the mapped box.
+std::optional<Box> reshapeBox(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
 
 /// The box of operand `i` that computing `resultBox` (not empty) of `op`'s
 /// result reads. Ops without a rule read their whole operands.

@@ -323,6 +323,36 @@ TEST(Distributed, ArgmaxOfRowBlocksSendsOnlyItsExtrema) {
   }
 }
 
+TEST(Distributed, FlatteningRowBlocksKeepsThemOnTheirRanks) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // Row blocks of (n, m) are ranges of whole rows of the flattened array,
+  // and ranges of whole rows of (n * m) are row blocks again: flattening,
+  // unflattening and repeat along the rows (a reshape merging a new axis
+  // into the split one) need no data of another rank.
+  const int64_t n = 30, m = 7;
+  Array a = legato::random({n, m}, legato::f64, 43);
+  std::vector<double> host = a.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array flat = legato::reshape(a, {n * m}) * 2.0;
+  Array back = legato::reshape(flat, {n, m}) + a;
+  Array twice = legato::repeat(a, 2, 0);
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, 0) << rt.size() << " ranks";
+  EXPECT_EQ(legato::stats().collectives, 0) << rt.size() << " ranks";
+  std::vector<double> f = flat.to_vector<double>(), g = back.to_vector<double>(),
+                      t = twice.to_vector<double>();
+  for (int64_t k = 0; k < n * m; ++k) {
+    EXPECT_EQ(f[size_t(k)], 2.0 * host[size_t(k)]);
+    EXPECT_EQ(g[size_t(k)], 3.0 * host[size_t(k)]);
+  }
+  for (int64_t i = 0; i < 2 * n; ++i)
+    for (int64_t j = 0; j < m; ++j)
+      EXPECT_EQ(t[size_t(i * m + j)], host[size_t((i / 2) * m + j)]);
+}
+
 TEST(Distributed, IndependentReductionsShareOneAllReduce) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

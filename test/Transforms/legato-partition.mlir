@@ -114,3 +114,23 @@ func.func @centred_columns(%x: tensor<6x4xf64> {legato.boxes = array<i64: 0,0, 6
   %d = legato.sub %x, %b : tensor<6x4xf64>
   return %d : tensor<6x4xf64>
 }
+
+// -----
+
+// Flattening row blocks: rows [3, 6) of a 6 x 4 array are elements [12, 24)
+// of the flat array, one range, so rank 1 reshapes its own 3 x 4 piece; the
+// flat result doubled and unflattened again stays there too. (Before, a
+// reshape that merged a split axis gathered the whole array.)
+// R1-LABEL: func.func @flattened_rows
+// R1-NOT: legato.exchange
+// R1: %[[F:.+]] = legato.reshape %arg0 : tensor<3x4xf64> -> tensor<12xf64>
+// R1: %[[D:.+]] = legato.add %[[F]], %[[F]] : tensor<12xf64>
+// R1: legato.reshape %[[D]] : tensor<12xf64> -> tensor<3x4xf64>
+// R1-NOT: legato.exchange
+// R1: return {{.+}} : tensor<3x4xf64>
+func.func @flattened_rows(%x: tensor<6x4xf64> {legato.boxes = array<i64: 0,0, 3,4,  3,0, 6,4>}) -> tensor<6x4xf64> {
+  %f = legato.reshape %x : tensor<6x4xf64> -> tensor<24xf64>
+  %d = legato.add %f, %f : tensor<24xf64>
+  %r = legato.reshape %d : tensor<24xf64> -> tensor<6x4xf64>
+  return %r : tensor<6x4xf64>
+}
