@@ -103,6 +103,10 @@ std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
   return buffer;
 }
 
+/// Views handed to kernels as buffers start at multiples of this many bytes
+/// of their allocation: GPU kernels access 4-byte types 16 bytes at a time.
+constexpr int64_t kKernelBufferAlignment = 16;
+
 /// The array a row exchange produces, made of `input`'s own memory when
 /// `input` is a block written inside a larger allocation (margins_) that
 /// has room for every row this rank needs: a view of that allocation, whose
@@ -118,7 +122,7 @@ std::shared_ptr<runtime::Buffer> ghostRowsInPlace(const std::shared_ptr<runtime:
   int64_t rowBytes = rowBytesOf(have.global, dtype);
   int64_t start = block->offset - (held.lo[0] - wanted.lo[0]) * rowBytes;
   int64_t bytes = wanted.size() * dtype_size(dtype);
-  if (start < 0 || start + bytes > block->parent->bytes)
+  if (start < 0 || start + bytes > block->parent->bytes || start % kKernelBufferAlignment != 0)
     return nullptr;
   return std::make_shared<runtime::BufferView>(block->parent, start, bytes);
 }
@@ -132,9 +136,10 @@ std::shared_ptr<runtime::Buffer> blockInside(const std::shared_ptr<runtime::Buff
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
   if (held.empty() || held.lo[0] < wanted.lo[0] || held.hi[0] > wanted.hi[0])
     return nullptr;
-  int64_t rowBytes = rowBytesOf(have.global, dtype);
-  return std::make_shared<runtime::BufferView>(out, (held.lo[0] - wanted.lo[0]) * rowBytes,
-                                               held.size() * dtype_size(dtype));
+  int64_t offset = (held.lo[0] - wanted.lo[0]) * rowBytesOf(have.global, dtype);
+  if (offset % kKernelBufferAlignment != 0) // kernels' vector accesses (see margins_)
+    return nullptr;
+  return std::make_shared<runtime::BufferView>(out, offset, held.size() * dtype_size(dtype));
 }
 
 /// Copies the rows [lo, hi) this rank keeps from the held block to the
@@ -666,6 +671,13 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     int64_t rowBytes = rowBytesOf(step.have.global, step.dtype);
     int64_t before = std::max<int64_t>(held.lo[0] - wanted.lo[0], 0) * rowBytes;
     int64_t after = std::max<int64_t>(wanted.hi[0] - held.hi[0], 0) * rowBytes;
+    // The block and the block with its ghost rows are both handed to
+    // kernels as buffers of their own, which GPU kernels read 16 bytes at a
+    // time from their start (vectorLanes, LinalgToGpu.cpp): ghost rows of
+    // another size go into a new buffer (docs/RELIABILITY.md, the
+    // misaligned address at 2 ranks).
+    if (before % kKernelBufferAlignment != 0)
+      continue;
     for (size_t i = 0; i < outputSlots_.size(); ++i) {
       if (!(*outputShardings[i] == step.have) || outputTypes[i] != step.dtype)
         continue;
