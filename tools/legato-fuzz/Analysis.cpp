@@ -496,16 +496,18 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       out.range = normalize(r, ct);
       return std::nullopt;
     }
-    // fmax and fmin are NaN only where both operands are: the rule of
-    // maximum and minimum (NaN where either may be) covers them.
-    if (op == "maximum" || op == "minimum" || op == "fmax" || op == "fmin") {
-      // fmax and fmin skip NaN: which operand is NaN must not be a matter
-      // of rounding (a NaN scalar is NaN on both sides).
-      if ((op == "fmax" || op == "fmin") &&
-          ((!ops[0].scalar && mayBeNaNByRounding(*a)) || (!ops[1].scalar && mayBeNaNByRounding(*b))))
+    // fmax and fmin are NaN only where both operands are, so maximum's and
+    // minimum's rule (NaN where either may be) covers them; as they skip
+    // NaN, which operand is NaN must not be a matter of rounding (a NaN
+    // scalar is NaN on both sides).
+    bool skipsNaN = op == "fmax" || op == "fmin";
+    if (op == "maximum" || op == "minimum" || skipsNaN) {
+      if (skipsNaN && ((!ops[0].scalar && mayBeNaNByRounding(*a)) ||
+                       (!ops[1].scalar && mayBeNaNByRounding(*b))))
         return fail("fmax/fmin of rounded values that may be NaN");
-      r = op == "maximum" || op == "fmax" ? fromCorners({std::max(a->lo, b->lo), std::max(a->hi, b->hi)}, *a, *b)
-                          : fromCorners({std::min(a->lo, b->lo), std::min(a->hi, b->hi)}, *a, *b);
+      r = op == "maximum" || op == "fmax"
+              ? fromCorners({std::max(a->lo, b->lo), std::max(a->hi, b->hi)}, *a, *b)
+              : fromCorners({std::min(a->lo, b->lo), std::min(a->hi, b->hi)}, *a, *b);
       r.frac = std::max(a->frac, b->frac);
       out.dtype = ct;
       out.range = normalize(r, ct);
