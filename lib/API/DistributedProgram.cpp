@@ -103,9 +103,10 @@ std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
   return buffer;
 }
 
-/// Views handed to kernels as buffers start at multiples of this many bytes
-/// of their allocation: GPU kernels access 4-byte types 16 bytes at a time.
-constexpr int64_t kKernelBufferAlignment = 16;
+/// Whether a view `offset` bytes into an allocation may be handed to
+/// kernels as a buffer of its own: GPU kernels access 4-byte types 16
+/// bytes at a time from a buffer's start (vectorLanes, LinalgToGpu.cpp).
+bool kernelsMayStartAt(int64_t offset) { return offset % 16 == 0; }
 
 /// The array a row exchange produces, made of `input`'s own memory when
 /// `input` is a block written inside a larger allocation (margins_) that
@@ -122,7 +123,7 @@ std::shared_ptr<runtime::Buffer> ghostRowsInPlace(const std::shared_ptr<runtime:
   int64_t rowBytes = rowBytesOf(have.global, dtype);
   int64_t start = block->offset - (held.lo[0] - wanted.lo[0]) * rowBytes;
   int64_t bytes = wanted.size() * dtype_size(dtype);
-  if (start < 0 || start + bytes > block->parent->bytes || start % kKernelBufferAlignment != 0)
+  if (start < 0 || start + bytes > block->parent->bytes || !kernelsMayStartAt(start))
     return nullptr;
   return std::make_shared<runtime::BufferView>(block->parent, start, bytes);
 }
@@ -137,7 +138,7 @@ std::shared_ptr<runtime::Buffer> blockInside(const std::shared_ptr<runtime::Buff
   if (held.empty() || held.lo[0] < wanted.lo[0] || held.hi[0] > wanted.hi[0])
     return nullptr;
   int64_t offset = (held.lo[0] - wanted.lo[0]) * rowBytesOf(have.global, dtype);
-  if (offset % kKernelBufferAlignment != 0) // kernels' vector accesses (see margins_)
+  if (!kernelsMayStartAt(offset))
     return nullptr;
   return std::make_shared<runtime::BufferView>(out, offset, held.size() * dtype_size(dtype));
 }
@@ -671,12 +672,10 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     int64_t rowBytes = rowBytesOf(step.have.global, step.dtype);
     int64_t before = std::max<int64_t>(held.lo[0] - wanted.lo[0], 0) * rowBytes;
     int64_t after = std::max<int64_t>(wanted.hi[0] - held.hi[0], 0) * rowBytes;
-    // The block and the block with its ghost rows are both handed to
-    // kernels as buffers of their own, which GPU kernels read 16 bytes at a
-    // time from their start (vectorLanes, LinalgToGpu.cpp): ghost rows of
-    // another size go into a new buffer (docs/RELIABILITY.md, the
-    // misaligned address at 2 ranks).
-    if (before % kKernelBufferAlignment != 0)
+    // The block and the block with its ghost rows both go to kernels as
+    // buffers of their own; ghost rows that would misalign them go into a
+    // new buffer (docs/RELIABILITY.md, the misaligned address at 2 ranks).
+    if (!kernelsMayStartAt(before))
       continue;
     for (size_t i = 0; i < outputSlots_.size(); ++i) {
       if (!(*outputShardings[i] == step.have) || outputTypes[i] != step.dtype)
