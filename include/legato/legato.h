@@ -430,8 +430,8 @@ Array isclose(const Array &a, const Array &b, double rtol = 1e-5, double atol = 
               bool equal_nan = false);
 /// np.round (np.around): halves to even at `decimals` digits after the
 /// point (negative: before it), as NumPy computes it (a * 10^d, rint,
-/// / 10^d); integers with decimals >= 0 give a itself, as NumPy's (a 0-d
-/// a: a copy, as NumPy's scalar).
+/// / 10^d); always a new array: integers with decimals >= 0 give a copy
+/// of a, as NumPy since 2.4 (earlier NumPys returned a itself).
 Array round(const Array &, int64_t decimals = 0);
 /// np.hypot: sqrt(a^2 + b^2) without overflow or underflow on the way;
 /// integers in float64, bools refused (NumPy gives float16).

@@ -179,8 +179,8 @@ Array round(const Array &a, int64_t decimals) {
   if (a.dtype() == DType::bool_)
     refuseBool("round", a, "NumPy's rounding of bool is float16, which legato does not have");
   bool integer = !isFloat(a.dtype());
-  if (integer && decimals >= 0) // nothing below the units: a itself, as
-    return a.ndim() == 0 ? copy(a) : a; // NumPy's (whose 0-d result is a new scalar)
+  if (integer && decimals >= 0) // nothing below the units: a copy, as NumPy's
+    return copy(a);               // since 2.4 (numpy#29137; a itself before)
   // NumPy's steps: scale by 10^|decimals| (a weak scalar, so float32 stays
   // float32), round halves to even, scale back; integers through float64.
   double scale = std::pow(10.0, double(decimals < 0 ? -decimals : decimals));

@@ -152,13 +152,19 @@ void copyOwnRows(const runtime::Buffer &input, runtime::Buffer &out, const Box &
     out.copyRange(input, from, to, (hi - lo) * rowBytes);
 }
 
+/// Runs a step of this rank alone (a copy to or from the device) between
+/// collectives: a failure is recorded, not thrown, and later such steps are
+/// skipped, as the rank must still join the collectives that follow; the
+/// ranks agree on the failure at the end (DistributedProgram::run).
+using LocalStep = llvm::function_ref<void(llvm::function_ref<void()>)>;
+
 /// The exchange of row blocks through the backend's device collectives:
 /// each travelling row goes from the held block straight into the needed
 /// one, the kept rows are a device copy, and nothing waits for the GPU.
 void exchangeRowsOnDevice(const runtime::Buffer &input, runtime::Buffer &out,
                           const runtime::Sharding &have, const std::vector<Box> &need,
                           DType dtype, codegen::DeviceCollectives &device, int me,
-                          int64_t &bytesSent) {
+                          int64_t &bytesSent, LocalStep locally) {
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
   int64_t rowBytes = rowBytesOf(have.global, dtype);
   runtime::RowExchangePlan plan = runtime::planRowExchange(have, need, me);
@@ -172,7 +178,7 @@ void exchangeRowsOnDevice(const runtime::Buffer &input, runtime::Buffer &out,
     receives.push_back({t.peer, static_cast<char *>(out.data) + (t.lo - wanted.lo[0]) * rowBytes,
                         (t.hi - t.lo) * rowBytes});
   device.sendRecv(sends, receives);
-  copyOwnRows(input, out, held, wanted, plan.ownLo, plan.ownHi, rowBytes);
+  locally([&] { copyOwnRows(input, out, held, wanted, plan.ownLo, plan.ownHi, rowBytes); });
 }
 
 /// Copies the rows of `input` (this rank's block of `have`) that this rank
@@ -194,10 +200,10 @@ void copyHeldRows(const runtime::Buffer &input, runtime::Buffer &out,
 void exchangeRows(const runtime::Buffer &input, runtime::Buffer &out,
                   const runtime::Sharding &have, const std::vector<Box> &need, DType dtype,
                   codegen::Backend &backend, runtime::Communicator &comm, int64_t &bytesSent,
-                  bool heldRowsThere = false) {
+                  LocalStep locally, bool heldRowsThere = false) {
   int me = comm.rank();
   if (codegen::DeviceCollectives *device = backend.deviceCollectives(comm)) {
-    exchangeRowsOnDevice(input, out, have, need, dtype, *device, me, bytesSent);
+    exchangeRowsOnDevice(input, out, have, need, dtype, *device, me, bytesSent, locally);
     return;
   }
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
@@ -205,25 +211,30 @@ void exchangeRows(const runtime::Buffer &input, runtime::Buffer &out,
   // Host images of the held and wanted boxes, left uninitialised: only the
   // rows that travel are ever touched (the rest stay unmapped pages).
   std::unique_ptr<char[]> sent(new char[size_t(held.size() * dtype_size(dtype))]);
-  for (int r = 0; r < comm.size(); ++r) {
-    Box part = need[size_t(r)].intersect(held);
-    if (r != me && !part.empty())
-      input.readRange((part.lo[0] - held.lo[0]) * rowBytes, (part.hi[0] - part.lo[0]) * rowBytes,
-                      sent.get() + (part.lo[0] - held.lo[0]) * rowBytes);
-  }
+  locally([&] {
+    for (int r = 0; r < comm.size(); ++r) {
+      Box part = need[size_t(r)].intersect(held);
+      if (r != me && !part.empty())
+        input.readRange((part.lo[0] - held.lo[0]) * rowBytes,
+                        (part.hi[0] - part.lo[0]) * rowBytes,
+                        sent.get() + (part.lo[0] - held.lo[0]) * rowBytes);
+    }
+  });
   int64_t wantedBytes = wanted.size() * dtype_size(dtype);
   std::unique_ptr<char[]> received(new char[size_t(wantedBytes)]);
   bytesSent += runtime::exchangeBoxes(comm, have, need, sent.get(), received.get(),
                                       dtype_size(dtype), /*copyOwn=*/false);
   Box own = wanted.intersect(held);
   int64_t ownLo = own.empty() ? wanted.hi[0] : own.lo[0], ownHi = own.empty() ? wanted.hi[0] : own.hi[0];
-  if (!heldRowsThere)
-    copyOwnRows(input, out, held, wanted, ownLo, ownHi, rowBytes);
   // The rows before and after this rank's own came from the others.
   int64_t before = (ownLo - wanted.lo[0]) * rowBytes, after = (wanted.hi[0] - ownHi) * rowBytes;
-  out.writeRange(0, before, received.get());
-  out.writeRange((ownHi - wanted.lo[0]) * rowBytes, after,
-                 received.get() + (ownHi - wanted.lo[0]) * rowBytes);
+  locally([&] {
+    if (!heldRowsThere)
+      copyOwnRows(input, out, held, wanted, ownLo, ownHi, rowBytes);
+    out.writeRange(0, before, received.get());
+    out.writeRange((ownHi - wanted.lo[0]) * rowBytes, after,
+                   received.get() + (ownHi - wanted.lo[0]) * rowBytes);
+  });
 }
 
 /// The all-reduce of a buffer in device memory into `out` through the
@@ -237,14 +248,15 @@ bool allReduceOnDevice(const runtime::Buffer &input, runtime::Buffer &out, DType
          device->allReduce(input.data, out.data, input.bytes / dtype_size(dtype), dtype, op);
 }
 
-/// Fills `out` through `produce(host pointer)`.
-template <class F> void produceInto(runtime::Buffer &out, F produce) {
+/// Fills `out` through `produce(host pointer)`, a collective; the copy to
+/// the device after it is a step of this rank alone.
+template <class F> void produceInto(runtime::Buffer &out, LocalStep locally, F produce) {
   if (out.onHost()) {
     produce(out.data);
   } else {
     std::vector<char> staging(static_cast<size_t>(out.bytes));
     produce(static_cast<void *>(staging.data()));
-    out.write(staging.data());
+    locally([&] { out.write(staging.data()); });
   }
 }
 
@@ -832,6 +844,18 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
     attempt([&] { allocateOutputs(*overlapped, slots, backend); });
   runtime::agreeOrThrow(comm, failure);
 
+  // Bytes to send from host memory; a rank whose copy from the device
+  // failed sends zeros (the ranks agree on the failure at the end of run()).
+  auto hostBytesOf = [&](const runtime::Buffer &buffer) -> const void * {
+    const void *bytes = nullptr;
+    attempt([&] { bytes = hostBytes(buffer, staging); });
+    if (!bytes) {
+      staging.assign(size_t(buffer.bytes), 0);
+      bytes = staging.data();
+    }
+    return bytes;
+  };
+
   // The overlapped kernel's interior runs on a thread of its own while this
   // one exchanges: it reads only rows this rank holds, so those go to the
   // exchanges' results first (where they are not there already).
@@ -848,8 +872,10 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
     yielding.emplace();
     for (size_t i = 0; i < group.size(); ++i)
       if (group[i].rows && !inPlace[i])
-        copyHeldRows(*slots[size_t(group[i].in[0])], *slots[size_t(group[i].out[0])],
-                     group[i].have, group[i].need, group[i].dtype, comm.rank());
+        attempt([&] {
+          copyHeldRows(*slots[size_t(group[i].in[0])], *slots[size_t(group[i].out[0])],
+                       group[i].have, group[i].need, group[i].dtype, comm.rank());
+        });
     InteriorThread::get().start([&] {
       try {
         launchPiece(*overlapped, 1, slots, backend);
@@ -874,10 +900,10 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
       ++collectives;
       if (step.rows && (!input.onHost() || inPlace[i] || overlapped)) {
         exchangeRows(input, out, step.have, step.need, step.dtype, backend, comm, bytesSent,
-                     /*heldRowsThere=*/overlapped != nullptr);
+                     attempt, /*heldRowsThere=*/overlapped != nullptr);
       } else {
-        const void *src = hostBytes(input, staging);
-        produceInto(out, [&](void *dst) {
+        const void *src = hostBytesOf(input);
+        produceInto(out, attempt, [&](void *dst) {
           bytesSent += runtime::exchangeBoxes(comm, step.have, step.need, src, dst,
                                               dtype_size(step.dtype));
         });
@@ -903,14 +929,15 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
     std::vector<char> packed;
     for (size_t i : members) {
       const runtime::Buffer &input = *slots[size_t(group[i].in[0])];
-      const char *src = static_cast<const char *>(hostBytes(input, staging));
+      const char *src = static_cast<const char *>(hostBytesOf(input));
       packed.insert(packed.end(), src, src + input.bytes);
     }
     comm.allReduce(packed.data(), int64_t(packed.size()) / dtype_size(dtype), dtype, op);
     size_t at = 0;
     for (size_t i : members) {
       runtime::Buffer &out = *slots[size_t(group[i].out[0])];
-      produceInto(out, [&](void *dst) { std::memcpy(dst, packed.data() + at, size_t(out.bytes)); });
+      produceInto(out, attempt,
+                  [&](void *dst) { std::memcpy(dst, packed.data() + at, size_t(out.bytes)); });
       at += size_t(out.bytes);
     }
   }

@@ -279,19 +279,7 @@ void Engine::runProgram(const std::vector<NodePtr> &values) {
     return;
   }
   std::shared_ptr<Executable> exe;
-  if (ranks() == 1) {
-    exe = compile(program);
-  } else {
-    // A failure on one rank (compiling, allocating) must reach the others
-    // before they wait for it in a collective.
-    std::string failure;
-    try {
-      exe = compile(program);
-    } catch (const Error &e) {
-      failure = e.what();
-    }
-    runtime::agreeOrThrow(*comm, failure, std::hash<std::string>()(program.key));
-  }
+  onEveryRank([&] { exe = compile(program); }, std::hash<std::string>()(program.key));
   runCompiled(program, *exe);
 }
 
@@ -505,17 +493,27 @@ Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &result
   return outputs;
 }
 
-void Engine::readWhole(const Node &node, void *dst) {
-  if (!node.sharding) {
-    node.buffer->read(dst);
-    return;
+void Engine::onEveryRank(llvm::function_ref<void()> work, uint64_t programHash) {
+  if (ranks() == 1)
+    return work();
+  std::string failure;
+  try {
+    work();
+  } catch (const Error &e) {
+    failure = e.what();
   }
+  runtime::agreeOrThrow(*comm, failure, programHash);
+}
+
+void Engine::readWhole(const Node &node, void *dst) {
+  if (!node.sharding)
+    return onEveryRank([&] { node.buffer->read(dst); });
   ChromeTrace::Span span(chromeTrace.get(), "gather", "collective");
   std::vector<char> staging;
   const void *src = node.buffer->data;
   if (!node.buffer->onHost()) {
     staging.resize(size_t(node.buffer->bytes));
-    node.buffer->read(staging.data());
+    onEveryRank([&] { node.buffer->read(staging.data()); });
     src = staging.data();
   }
   std::vector<runtime::Box> everything(size_t(ranks()), runtime::Box::full(node.shape));
@@ -537,12 +535,14 @@ void Engine::placeWhole(Node &node, const void *data) {
   auto sharding = std::make_shared<runtime::Sharding>(
       runtime::Sharding::byDefault(node.shape, ranks(), meshRows));
   if (!mlir::legato::isSplit(sharding->boxes, node.shape))
-    return whole();
+    return onEveryRank(whole);
   const runtime::Box &mine = sharding->boxes[size_t(comm->rank())];
   std::vector<char> block(size_t(mine.size() * element));
   runtime::copyBox(data, runtime::Box::full(node.shape), block.data(), mine, mine, element);
-  node.buffer = device->allocate(int64_t(block.size()));
-  node.buffer->write(block.data());
+  onEveryRank([&] {
+    node.buffer = device->allocate(int64_t(block.size()));
+    node.buffer->write(block.data());
+  });
   node.sharding = std::move(sharding);
 }
 

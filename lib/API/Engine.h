@@ -136,11 +136,19 @@ public:
   }
 
   /// The whole value of materialised `node` in host memory at `dst`
-  /// (gathered from every rank when it is distributed; collective then).
+  /// (gathered from every rank when it is distributed). Collective over
+  /// several ranks, even for a replicated value: a read is where a GPU
+  /// fault of an earlier kernel surfaces, possibly on one rank alone.
   void readWhole(const Node &node, void *dst);
   /// This rank's part of a whole array given in host memory (`data`): the
   /// buffer and sharding of a new Buffer node.
   void placeWhole(Node &node, const void *data);
+  /// Runs `work`, a step that one rank may fail alone (memory running out,
+  /// a GPU fault surfacing at a copy), then, over several ranks, agrees on
+  /// it: every rank throws the first failure's legato::Error, so none is
+  /// left waiting in a collective that the failed rank never joins.
+  /// `programHash` must be equal on all ranks (else the error says so).
+  void onEveryRank(llvm::function_ref<void()> work, uint64_t programHash = 0);
 
 private:
   /// Ends the lazy window at a point the loop detector did not choose.

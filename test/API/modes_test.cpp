@@ -666,6 +666,18 @@ TEST(NumpyRules, MaximumAndMinimumOfEqualValuesGiveTheSecond) {
   }
 }
 
+TEST(NumpyRules, RoundIsAlwaysANewArray) {
+  // NumPy >= 2.4 (numpy#29137): rounding integers to decimals >= 0 changes
+  // no value, yet the result is a copy, as ceil's and floor's are.
+  Array a = legato::from_vector(std::vector<int32_t>{5, -7, 12}, {3});
+  for (int64_t decimals : {0, 2}) {
+    Array r = legato::round(a, decimals);
+    r[{legato::slice(0, 2)}] = 1;
+    EXPECT_EQ(r.to_vector<int32_t>(), (std::vector<int32_t>{1, 1, 12}));
+    EXPECT_EQ(a.to_vector<int32_t>(), (std::vector<int32_t>{5, -7, 12}));
+  }
+}
+
 // ---- runtime ---------------------------------------------------------------------
 
 TEST(Runtime, ModeComesFromTheEnvironment) {

@@ -3,7 +3,7 @@
 // Run alone and under mpirun at 2-3 ranks (CMakeLists.txt). The last rank
 // gets a memory limit that its second block passes, so it fails inside a
 // program whose next step, on the other ranks, is a collective (a halo
-// exchange, then an all-reduce). Every rank must throw the same
+// exchange, then an all-reduce), or while an array is copied from the host. Every rank must throw the same
 // legato::Error naming that rank and the limit — not wait forever in the
 // collective — and the ranks must stay in step: a program run afterwards
 // gives its exact value everywhere.
@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 using legato::Array;
 using legato::none;
@@ -93,6 +94,22 @@ TEST(RankFault, AnIntermediateOverTheLimitIsAnError) {
   if (kRanks == 1 && (!mode || std::string(mode) == "lazy")) // lazy is the default
     EXPECT_NE(message.find("temporar"), std::string::npos) << message; // not an array
   EXPECT_EQ(legato::sum(legato::ones({16})).item<double>(), 16.0);
+}
+
+TEST(RankFault, AnArrayFromTheHostOverTheLimitIsAnError) {
+  // Only the last rank's block of a (2 kRows, kCols) array is over its
+  // limit; the copy from the host is no program, so the ranks agree there.
+  std::vector<double> values(size_t(2 * kRows * kCols), 0.5);
+  std::string message;
+  try {
+    Array a = legato::from_vector(values, {2 * kRows, kCols});
+    ADD_FAILURE() << "no error; the sum was " << legato::sum(a).item<double>();
+  } catch (const legato::Error &e) {
+    message = e.what();
+  }
+  expectLimitError(message);
+  Array small = legato::from_vector(std::vector<double>(64 * 8, 0.5), {64, 8});
+  EXPECT_EQ(legato::sum(small).item<double>(), 0.5 * 64 * 8);
 }
 
 } // namespace

@@ -62,6 +62,12 @@ run "fuzz.regressions" "$build/tools/legato-fuzz/legato-fuzz" --python="$python"
 run "api.lifetime" "$build/test/API/lifetime_test"
 run "api.lazy_queue" "$build/test/API/lazy_queue_test"
 run "api.launch_fault" "$build/test/API/launch_fault_test"
+# A fault seen by one rank is an error on both (2 ranks sharing the GPU).
+if command -v mpirun >/dev/null; then
+  run "api.launch_fault.2ranks" env LEGATO_NCCL=0 OMPI_ALLOW_RUN_AS_ROOT=1 \
+    OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 mpirun -n 2 --oversubscribe --bind-to none \
+    -x LD_LIBRARY_PATH -x LEGATO_BACKEND -x LEGATO_NCCL "$build/test/API/launch_fault_test"
+fi
 for mode in eager lazy; do
   run "api.device_memory.$mode" env LEGATO_MODE=$mode "$build/test/API/device_memory_test"
 done

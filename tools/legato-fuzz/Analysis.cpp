@@ -715,10 +715,8 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     out.shape = x.shape;
     out.dtype = x.dtype;
     int64_t d = s.count;
-    if (!isFloat(x.dtype) && d >= 0) { // a itself (a new scalar when 0-d)
+    if (!isFloat(x.dtype) && d >= 0) { // a copy (NumpyPrinter spells it out)
       out.range = x.range;
-      if (!x.shape.empty())
-        out.storage = find(s.args[0].var)->storage;
       return std::nullopt;
     }
     // rint jumps at halves: only exact values, whose scaled value is then

@@ -102,14 +102,40 @@ Api &mutableApi() {
 
 const Api &api() { return mutableApi(); }
 
+namespace {
+/// The faults after which CUDA answers every call of this process with the
+/// same error (cuda.h: "the process must be terminated and relaunched").
+bool losesTheContext(CUresult result) {
+  switch (result) {
+  case CUDA_ERROR_CONTAINED:
+  case CUDA_ERROR_ILLEGAL_ADDRESS:
+  case CUDA_ERROR_LAUNCH_TIMEOUT:
+  case CUDA_ERROR_HARDWARE_STACK_ERROR:
+  case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+  case CUDA_ERROR_MISALIGNED_ADDRESS:
+  case CUDA_ERROR_INVALID_ADDRESS_SPACE:
+  case CUDA_ERROR_INVALID_PC:
+  case CUDA_ERROR_LAUNCH_FAILED:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
 void check(CUresult result, const std::string &what) {
   if (result == CUDA_SUCCESS)
     return;
   const char *name = nullptr, *text = nullptr;
   api().cuGetErrorName(result, &name);
   api().cuGetErrorString(result, &text);
+  // A kernel's fault surfaces at a later call, often a copy or a wait.
+  std::string lost = losesTheContext(result)
+                         ? "; a GPU kernel faulted, and CUDA refuses all further work in this "
+                           "process: restart it (a legato bug or a fault of the GPU: please report it)"
+                         : "";
   throw Error("legato(cuda): " + what + ": " + (name ? name : "error " + std::to_string(result)) +
-              (text ? std::string(" (") + text + ")" : ""));
+              (text ? std::string(" (") + text + ")" : "") + lost);
 }
 
 void check(cublasStatus_t status, const std::string &what) {
