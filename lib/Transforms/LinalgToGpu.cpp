@@ -398,10 +398,15 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
   // Loads the operands of the element at loop indices `ivs`.
   auto loadElement = [&](ArrayRef<Value> ivs, Element &e) {
     e.ivs.assign(ivs.begin(), ivs.end());
-    for (OpOperand &out : op.getDpsInitsMutable())
-      e.outs.push_back(!op.payloadUsesValueFromOperand(&out) ? Value()
-                       : initial                             ? initial
-                                                             : load(b, loc, op, out, e.ivs));
+    for (OpOperand &out : op.getDpsInitsMutable()) {
+      Type type = getElementTypeOrSelf(out.get().getType());
+      e.outs.push_back(
+          op.payloadUsesValueFromOperand(&out) ? (initial ? initial : load(b, loc, op, out, e.ivs))
+          // A reduction loop carries its outputs even where the payload
+          // ignores them (max(true, acc) folded to true): any start value.
+          : !space.reduced.empty() ? arith::ConstantOp::create(b, loc, b.getZeroAttr(type))
+                                   : Value());
+    }
     if (space.reduced.empty())
       mapOperands(b, loc, op, e.ivs, e.outs, e.map);
   };

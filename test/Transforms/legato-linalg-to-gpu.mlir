@@ -98,6 +98,26 @@ func.func @row_sums(%x: memref<131072x8xf64>, %out: memref<131072xf64>) {
   return
 }
 
+// Tests that a reduction whose payload ignores its output (max(true, acc)
+// folded to true: `x <= x` of integers reduced by np.any; fuzzer seed
+// 486439) still carries a value through its loop, a constant: the output
+// is never loaded, and the loop yields the payload's value.
+// CHECK-LABEL: func @reduction_ignoring_its_output
+// CHECK: gpu.launch
+// CHECK: %[[START:.*]] = arith.constant false
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[START]]) -> (i1)
+// CHECK-NOT: memref.load %arg1
+// CHECK: memref.store {{.*}}, %arg1
+func.func @reduction_ignoring_its_output(%x: memref<3xi32>, %out: memref<i1>) {
+  %true = arith.constant true
+  linalg.generic {indexing_maps = [#id, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%x : memref<3xi32>) outs(%out : memref<i1>) {
+  ^bb0(%a: i32, %acc: i1):
+    linalg.yield %true : i1
+  }
+  return
+}
+
 // Tests that a thread of a reduction with a block per output (2048 rows of
 // 3000) loads 8 elements before adding them, in their order, while a whole
 // group of 8 lies before the row's end (columns below 3000 - 7 * 256), then
