@@ -3,8 +3,9 @@
 // A reduction reads its whole input; these patterns make it read less: the
 // sum of a broadcast is the sum of the broadcast's input times the number of
 // copies, and the reduction of a concatenation combines the reductions of
-// its parts (no concatenated copy is materialised). mean(x) is traced as
-// sum(x) / n; division by a constant is SimplifyIdentities' business.
+// its parts (no concatenated copy is materialised); the max or min of a
+// splat constant is the constant. mean(x) is traced as sum(x) / n; division
+// by a constant is SimplifyIdentities' business.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/SimplifyPatterns.h"
@@ -99,6 +100,26 @@ struct ReduceOfConcatenate : CountedPattern<ReduceOp> {
   }
 };
 
+/// reduce(splat c) → splat c for max and min, and for the sum (or) and
+/// product (and) of bools, over a non-empty extent (`any(x == x)` of
+/// integers: the comparison folds to true first).
+struct ReduceOfSplat : CountedPattern<ReduceOp> {
+  using CountedPattern::CountedPattern;
+  LogicalResult simplify(ReduceOp op, PatternRewriter &rewriter) const override {
+    auto constant = op.getInput().getDefiningOp<ConstantOp>();
+    auto splat = constant ? dyn_cast<SplatElementsAttr>(constant.getValue()) : nullptr;
+    bool idempotent = op.getKind() == ReduceKind::max || op.getKind() == ReduceKind::min ||
+                      op.getType().getElementType().isInteger(1);
+    RankedTensorType in = tensorType(op.getInput());
+    bool empty = llvm::any_of(op.getAxes(), [&](int64_t a) { return in.getDimSize(a) == 0; });
+    if (!splat || !idempotent || empty)
+      return rewriter.notifyMatchFailure(op, "not an idempotent reduction of a splat");
+    auto value = SplatElementsAttr::get(op.getType(), splat.getSplatValue<Attribute>());
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, op.getType(), cast<ElementsAttr>(value));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::legato::populateLegatoReductionPatterns(RewritePatternSet &patterns,
@@ -106,4 +127,5 @@ void mlir::legato::populateLegatoReductionPatterns(RewritePatternSet &patterns,
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ReduceOfBroadcast>(ctx, counts, "reduce-of-broadcast");
   patterns.add<ReduceOfConcatenate>(ctx, counts, "reduce-of-concatenate");
+  patterns.add<ReduceOfSplat>(ctx, counts, "reduce-of-splat");
 }

@@ -39,3 +39,20 @@ func.func @not_not(%m: tensor<4xi1>) -> tensor<4xi1> {
   %1 = legato.not %0 : tensor<4xi1>
   return %1 : tensor<4xi1>
 }
+
+// Tests that an integer or bool compared with itself folds to its known
+// answer, and a float does not (NaN compares unequal to itself).
+// CHECK-LABEL: func @compare_with_itself
+// CHECK-SAME: (%[[I:.+]]: tensor<3xi32>, %[[B:.+]]: tensor<3xi1>, %[[F:.+]]: tensor<3xf64>)
+// CHECK-DAG: %[[T:.+]] = legato.constant dense<true> : tensor<3xi1>
+// CHECK-DAG: %[[N:.+]] = legato.constant dense<false> : tensor<3xi1>
+// CHECK-DAG: %[[FLE:.+]] = legato.compare le, %[[F]], %[[F]]
+// CHECK: return %[[T]], %[[N]], %[[T]], %[[N]], %[[FLE]]
+func.func @compare_with_itself(%i: tensor<3xi32>, %b: tensor<3xi1>, %f: tensor<3xf64>) -> (tensor<3xi1>, tensor<3xi1>, tensor<3xi1>, tensor<3xi1>, tensor<3xi1>) {
+  %0 = legato.compare le, %i, %i : tensor<3xi32> -> tensor<3xi1>
+  %1 = legato.compare lt, %i, %i : tensor<3xi32> -> tensor<3xi1>
+  %2 = legato.compare eq, %b, %b : tensor<3xi1> -> tensor<3xi1>
+  %3 = legato.compare ne, %b, %b : tensor<3xi1> -> tensor<3xi1>
+  %4 = legato.compare le, %f, %f : tensor<3xf64> -> tensor<3xi1>
+  return %0, %1, %2, %3, %4 : tensor<3xi1>, tensor<3xi1>, tensor<3xi1>, tensor<3xi1>, tensor<3xi1>
+}

@@ -53,3 +53,26 @@ func.func @mean(%a: tensor<8xf64>) -> tensor<f64> {
   %1 = legato.div %0, %n : tensor<f64>
   return %1 : tensor<f64>
 }
+
+// Tests that the max of a splat is the splat, and so are the any and all
+// (sum and prod) of a bool splat: np.any(x <= x) of integers is a constant.
+// A float sum of a splat is left alone (n copies of c need not add to n * c),
+// and so is a max over an empty extent.
+// CHECK-LABEL: func @reduce_of_splat
+// CHECK-SAME: (%[[X:.+]]: tensor<6xi32>)
+// CHECK-DAG: %[[T:.+]] = legato.constant dense<true> : tensor<i1>
+// CHECK-DAG: %[[M:.+]] = legato.constant dense<2.500000e+00> : tensor<3xf64>
+// CHECK-DAG: %[[S:.+]] = legato.reduce sum %{{.+}} over [0] : tensor<4x3xf64> -> tensor<3xf64>
+// CHECK-DAG: %[[E:.+]] = legato.reduce max %{{.+}} over [0] : tensor<0x3xf64> -> tensor<3xf64>
+// CHECK: return %[[T]], %[[T]], %[[M]], %[[S]], %[[E]]
+func.func @reduce_of_splat(%x: tensor<6xi32>) -> (tensor<i1>, tensor<i1>, tensor<3xf64>, tensor<3xf64>, tensor<3xf64>) {
+  %le = legato.compare le, %x, %x : tensor<6xi32> -> tensor<6xi1>
+  %any = legato.reduce sum %le over [0] : tensor<6xi1> -> tensor<i1>
+  %all = legato.reduce prod %le over [0] : tensor<6xi1> -> tensor<i1>
+  %c = legato.constant dense<2.5> : tensor<4x3xf64>
+  %max = legato.reduce max %c over [0] : tensor<4x3xf64> -> tensor<3xf64>
+  %sum = legato.reduce sum %c over [0] : tensor<4x3xf64> -> tensor<3xf64>
+  %z = legato.constant dense<2.5> : tensor<0x3xf64>
+  %empty = legato.reduce max %z over [0] : tensor<0x3xf64> -> tensor<3xf64>
+  return %any, %all, %max, %sum, %empty : tensor<i1>, tensor<i1>, tensor<3xf64>, tensor<3xf64>, tensor<3xf64>
+}

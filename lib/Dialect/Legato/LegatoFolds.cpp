@@ -7,6 +7,7 @@
 #include "Dialect/Legato/LegatoDialect.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::legato;
@@ -38,6 +39,16 @@ OpFoldResult NotOp::fold(FoldAdaptor) {
   if (auto inner = getInput().getDefiningOp<NotOp>())
     return inner.getInput();
   return {};
+}
+
+OpFoldResult CompareOp::fold(FoldAdaptor) {
+  // x against itself: known for integers and bools (floats may be NaN).
+  if (getLhs() != getRhs() || isa<FloatType>(getElementTypeOrSelf(getLhs())))
+    return {};
+  ComparePredicate p = getPredicate();
+  bool reflexive = p == ComparePredicate::le || p == ComparePredicate::ge ||
+                   p == ComparePredicate::eq;
+  return SplatElementsAttr::get(getType(), BoolAttr::get(getContext(), reflexive));
 }
 
 OpFoldResult ConvertOp::fold(FoldAdaptor) {

@@ -206,6 +206,7 @@ def Legato_CompareOp : Legato_Op<"compare", [Pure, SameTypeOperands,
   let results = (outs Legato_BoolTensor:$result);
   let assemblyFormat =
       "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasFolder = 1;
 }
 
 def Legato_SelectOp : Legato_Op<"select", [Pure,
