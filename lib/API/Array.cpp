@@ -114,8 +114,7 @@ void Array::copy_to_host(void *dst, DType as) const {
     return; // (memcpy of nothing from/to null is still undefined)
   // (a distributed array is gathered; only those need the Runtime)
   auto readWhole = [&](void *to) {
-    Engine *e = n->sharding ? &engine() : engineOrNull();
-    e ? e->readWhole(*n, to) : n->buffer->read(to);
+    n->sharding ? engine().readWhole(*n, to) : n->buffer->read(to);
   };
   if (as == n->dtype) {
     readWhole(dst);

@@ -506,8 +506,11 @@ void Engine::onEveryRank(llvm::function_ref<void()> work, uint64_t programHash) 
 }
 
 void Engine::readWhole(const Node &node, void *dst) {
-  if (!node.sharding)
-    return onEveryRank([&] { node.buffer->read(dst); });
+  // A whole copy on every rank is read from this rank's, with no
+  // collective: programs may read it on some ranks only (the examples print
+  // on rank 0).
+  if (!node.sharding || !mlir::legato::isSplit(node.sharding->boxes, node.shape))
+    return node.buffer->read(dst);
   ChromeTrace::Span span(chromeTrace.get(), "gather", "collective");
   std::vector<char> staging;
   const void *src = node.buffer->data;

@@ -135,10 +135,10 @@ public:
     return ranks() > 1 ? LoopDetector::kDistributedWindow : LoopDetector::kSingleRankWindow;
   }
 
-  /// The whole value of materialised `node` in host memory at `dst`
-  /// (gathered from every rank when it is distributed). Collective over
-  /// several ranks, even for a replicated value: a read is where a GPU
-  /// fault of an earlier kernel surfaces, possibly on one rank alone.
+  /// The whole value of materialised `node` in host memory at `dst`:
+  /// gathered from every rank when it is split (collective then, and the
+  /// ranks agree on a failed copy from the device), else this rank's copy
+  /// (a replicated value may be read on some ranks only).
   void readWhole(const Node &node, void *dst);
   /// This rank's part of a whole array given in host memory (`data`): the
   /// buffer and sharding of a new Buffer node.

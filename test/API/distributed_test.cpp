@@ -77,6 +77,19 @@ TEST(Distributed, CreationWithASharding) {
   EXPECT_EQ(r.to_vector<float>(), want);
 }
 
+TEST(Distributed, AReplicatedValueMayBeReadOnSomeRanksOnly) {
+  // As the examples print on rank 0: that read is local, no collective
+  // that the other ranks' next one could be mistaken for.
+  legato::Runtime &rt = runtime();
+  Array a = legato::reshape(legato::arange(0.0, 24.0, 1.0), {6, 4});
+  Array total = legato::sum(a); // all-reduced: every rank holds it
+  legato::flush();
+  if (rt.rank() == 0)
+    EXPECT_EQ(total.item<double>(), 276.0);
+  EXPECT_EQ(legato::sum(a, {0}).to_vector<double>(), (std::vector<double>{60, 66, 72, 78}));
+  EXPECT_EQ(legato::max(a * 2.0).item<double>(), 46.0);
+}
+
 TEST(Distributed, ReductionsAndProductsOverSplitAxes) {
   runtime();
   Array a = legato::reshape(legato::arange(0.0, 24.0, 1.0), {6, 4}); // a[i, j] = 4i + j
