@@ -90,7 +90,8 @@ TEST(GpuFaults, AFaultSeenByOneRankIsItsErrorOnEveryRank) {
   legato::Runtime rt(options);
   legato::Array a = legato::ones({4096, 64});
   legato::flush();
-  // In a program: over ranks, the partial sums go through the host.
+  // In a program: over ranks, the partial sums go through the host (with
+  // LEGATO_NCCL=0, as run.sh runs it: NCCL's all-reduce would not wait).
   expectFaultOfTheLastRank([&] { (void)legato::sum(a * 2.0).item<double>(); });
   // At the gathering read of a value computed before (a replicated value
   // is read by each rank alone, perhaps on rank 0 only: no agreement).
