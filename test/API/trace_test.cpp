@@ -91,6 +91,8 @@ TEST(Trace, EachRankWritesItsOwnFile) {
     ranks = rt.size();
     legato::Array a = legato::random({64, 8}, legato::f64, 2);
     EXPECT_GT(legato::sum(a).item<double>(), 0.0);
+    // A split array's read gathers it (a replicated value's read is local).
+    EXPECT_EQ((a * 2.0).to_vector<double>().size(), 64u * 8u);
   }
   std::string mine = ranks == 1 ? path
                                 : testing::TempDir() + "legato_trace_ranks.rank" +
