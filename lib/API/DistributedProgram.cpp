@@ -152,12 +152,6 @@ void copyOwnRows(const runtime::Buffer &input, runtime::Buffer &out, const Box &
     out.copyRange(input, from, to, (hi - lo) * rowBytes);
 }
 
-/// Runs a step of this rank alone (a copy to or from the device) between
-/// collectives: a failure is recorded, not thrown, and later such steps are
-/// skipped, as the rank must still join the collectives that follow; the
-/// ranks agree on the failure at the end (DistributedProgram::run).
-using LocalStep = llvm::function_ref<void(llvm::function_ref<void()>)>;
-
 /// The exchange of row blocks through the backend's device collectives:
 /// each travelling row goes from the held block straight into the needed
 /// one, the kept rows are a device copy, and nothing waits for the GPU.
@@ -815,7 +809,7 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
                                         std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
                                         codegen::Backend &backend, runtime::Communicator &comm,
                                         const std::string &failure,
-                                        llvm::function_ref<void(llvm::function_ref<void()>)> attempt,
+                                        LocalStep attempt,
                                         std::vector<char> &staging, int64_t &bytesSent,
                                         int64_t &collectives, ChromeTrace *trace,
                                         Step *overlapped) {

@@ -27,6 +27,12 @@
 
 namespace legato::detail {
 
+/// Runs a step of this rank alone (a copy to or from the device) within a
+/// program run: a failure is recorded, not thrown, and later such steps are
+/// skipped, as the rank must still join the collectives that follow; the
+/// ranks agree on the failure at the end (DistributedProgram::run).
+using LocalStep = llvm::function_ref<void(llvm::function_ref<void()>)>;
+
 class DistributedProgram final : public codegen::CompiledProgram {
 public:
   /// Splits and compiles `partitioned` (the output of legato-partition for
@@ -65,7 +71,7 @@ private:
                       std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
                       codegen::Backend &backend, runtime::Communicator &comm,
                       const std::string &failure,
-                      llvm::function_ref<void(llvm::function_ref<void()>)> attempt,
+                      LocalStep attempt,
                       std::vector<char> &staging, int64_t &bytesSent, int64_t &collectives,
                       ChromeTrace *trace, Step *overlapped);
 

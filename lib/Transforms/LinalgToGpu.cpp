@@ -399,13 +399,15 @@ void lowerPerElement(OpBuilder &b, linalg::GenericOp op, const IterationSpace &s
   auto loadElement = [&](ArrayRef<Value> ivs, Element &e) {
     e.ivs.assign(ivs.begin(), ivs.end());
     for (OpOperand &out : op.getDpsInitsMutable()) {
+      // A reduction loop carries its outputs even where the payload ignores
+      // them (max(true, acc) folded to true): any start value does.
       Type type = getElementTypeOrSelf(out.get().getType());
-      e.outs.push_back(
-          op.payloadUsesValueFromOperand(&out) ? (initial ? initial : load(b, loc, op, out, e.ivs))
-          // A reduction loop carries its outputs even where the payload
-          // ignores them (max(true, acc) folded to true): any start value.
-          : !space.reduced.empty() ? arith::ConstantOp::create(b, loc, b.getZeroAttr(type))
-                                   : Value());
+      if (op.payloadUsesValueFromOperand(&out))
+        e.outs.push_back(initial ? initial : load(b, loc, op, out, e.ivs));
+      else if (!space.reduced.empty())
+        e.outs.push_back(arith::ConstantOp::create(b, loc, b.getZeroAttr(type)));
+      else
+        e.outs.push_back(Value());
     }
     if (space.reduced.empty())
       mapOperands(b, loc, op, e.ivs, e.outs, e.map);
