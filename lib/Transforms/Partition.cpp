@@ -100,7 +100,8 @@ LogicalResult Partitioner::analyse() {
     if (isPartial)
       partial.insert(&op);
     for (Value result : op.getResults())
-      home[result] = resultHome(&op, operandHomes, isPartial);
+      home[result] = resultHome(&op, operandHomes, isPartial,
+                                [&](Value v) { return home.lookup(v); });
   }
 
   // 2. Results, then demands backwards.
@@ -297,8 +298,18 @@ Value Partitioner::localOp(Operation *op, const Box &y) {
         return PadOp::create(*b, loc, type, piece(p.getInput(), in), low, high, p.getPadding());
       })
       .Case([&](ReshapeOp r) -> Value {
-        if (reshapeBox(shapeOf(result), shapeOf(r.getInput()), y))
+        ArrayRef<int64_t> in = shapeOf(r.getInput());
+        if (reshapeBox(shapeOf(result), in, y))
           return ReshapeOp::create(*b, loc, type, operand(0));
+        if (std::optional<Box> rows = reshapeHull(shapeOf(result), in, y)) {
+          // The rows holding this rank's range, flat; the range; its shape.
+          Value flat = ReshapeOp::create(*b, loc, typeOf(element, Box::full({rows->size()})),
+                                         piece(r.getInput(), *rows));
+          int64_t start = flatOffset(shapeOf(result), y) - flatOffset(in, *rows);
+          Value range = SliceOp::create(*b, loc, typeOf(element, Box::full({y.size()})), flat,
+                                        SmallVector<int64_t>{start}, SmallVector<int64_t>{1});
+          return range.getType() == type ? range : ReshapeOp::create(*b, loc, type, range);
+        }
         // No local rule: the whole result, then this rank's part.
         Value whole = ReshapeOp::create(*b, loc, result.getType(), operand(0));
         SmallVector<int64_t> offsets(y.lo.begin(), y.lo.end()), strides(y.rank(), 1);

@@ -158,6 +158,46 @@ std::optional<Box> mlir::legato::reshapeBox(ArrayRef<int64_t> from, ArrayRef<int
   return mapped;
 }
 
+int64_t mlir::legato::flatOffset(ArrayRef<int64_t> shape, const Box &box) {
+  int64_t offset = 0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    offset = offset * shape[d] + box.lo[d];
+  return offset;
+}
+
+std::optional<Box> mlir::legato::reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to,
+                                             const Box &box) {
+  if (box.empty())
+    return std::nullopt;
+  // One range of the row-major order: whole extents after the first axis
+  // with more than one index, single indices before it.
+  size_t first = 0;
+  while (first < from.size() && box.hi[first] - box.lo[first] == 1)
+    ++first;
+  for (size_t d = first + 1; d < from.size(); ++d)
+    if (box.lo[d] != 0 || box.hi[d] != from[d])
+      return std::nullopt;
+  int64_t lo = flatOffset(from, box), last = lo + box.size() - 1;
+  // The indices of its first and last elements in `to`; the hull keeps the
+  // axes where they agree at one index, spans the first axis where they
+  // differ and takes every index after it.
+  Box hull = Box::full(to.vec());
+  for (size_t d = to.size(); d-- > 0;) {
+    hull.lo[d] = lo % to[d];
+    hull.hi[d] = last % to[d] + 1;
+    lo /= to[d];
+    last /= to[d];
+  }
+  size_t split = 0;
+  while (split < to.size() && hull.hi[split] - hull.lo[split] == 1)
+    ++split;
+  for (size_t d = split + 1; d < to.size(); ++d) {
+    hull.lo[d] = 0;
+    hull.hi[d] = to[d];
+  }
+  return hull;
+}
+
 /// The box `resultBox` of a reduction's result, on the reduced operand.
 static Box reduceOperandBox(ReduceOp op, const Box &resultBox) {
   Box in = fullBox(op.getInput());
@@ -195,8 +235,12 @@ Box mlir::legato::operandBox(Operation *op, unsigned i, const Box &y) {
         return in;
       })
       .Case([&](ReshapeOp) {
-        // The matching piece of the input, where there is one (else all).
-        return reshapeBox(shapeOf(op->getResult(0)), in.hi, y).value_or(in);
+        // The matching piece of the input, else the rows holding the
+        // result's range, else all of it.
+        ArrayRef<int64_t> out = shapeOf(op->getResult(0));
+        if (std::optional<Box> piece = reshapeBox(out, in.hi, y))
+          return *piece;
+        return reshapeHull(out, in.hi, y).value_or(in);
       })
       .Case([&](SliceOp s) {
         for (int64_t d = 0; d < in.rank(); ++d)
@@ -323,8 +367,54 @@ bool mlir::legato::contractsSplitAxes(Operation *op, ArrayRef<std::optional<Boxe
   return true;
 }
 
+/// Where a concatenation lives. Pieces of one array put back in its shape
+/// (np.roll: `{u[-s:], u[:-s]}`): that array's blocks. Along an axis no
+/// input splits: the inputs' blocks (which agree on the other axes), whole
+/// along that axis. Inputs split along that axis only: even blocks of it, as
+/// a new array's. Otherwise none (each rank computes what its consumers
+/// read).
+static std::optional<Boxes> concatenateHome(ConcatenateOp op, ArrayRef<std::optional<Boxes>> homes,
+                                            HomeOf homeOf) {
+  int64_t dim = int64_t(op.getDimension());
+  ArrayRef<int64_t> out = shapeOf(op.getResult());
+  Value source;
+  for (Value input : op.getInputs()) {
+    auto slice = input.getDefiningOp<SliceOp>();
+    source = slice && (!source || slice.getInput() == source) ? slice.getInput() : Value();
+    if (!source)
+      break;
+  }
+  if (source && shapeOf(source) == out)
+    if (std::optional<Boxes> home = homeOf(source))
+      return home;
+  std::optional<Boxes> home;
+  bool alongDim = false, elsewhere = false;
+  for (auto [input, inputHome] : llvm::zip(op.getInputs(), homes)) {
+    if (!inputHome)
+      continue;
+    for (int64_t d : splitAxes(*inputHome, shapeOf(input)))
+      (d == dim ? alongDim : elsewhere) = true;
+    Boxes whole = mapBoxes(*inputHome, [&](const Box &b) {
+      if (b.empty())
+        return b;
+      Box r = b;
+      r.lo[size_t(dim)] = 0;
+      r.hi[size_t(dim)] = out[size_t(dim)];
+      return r;
+    });
+    if (home && *home != whole)
+      elsewhere = true; // blocks that differ beside the axis: no one layout
+    home = whole;
+  }
+  if (!home || !alongDim)
+    return elsewhere ? std::nullopt : home;
+  if (elsewhere)
+    return std::nullopt;
+  return ::legato::runtime::Sharding::split(out.vec(), dim, int(home->size())).boxes;
+}
+
 std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optional<Boxes>> homes,
-                                        bool partial) {
+                                        bool partial, HomeOf homeOf) {
   if (partial || op->getNumResults() != 1)
     return std::nullopt;
   Value result = op->getResult(0);
@@ -339,6 +429,8 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
     return firstSplit();
   if (isa<InsertSliceOp>(op)) // the destination's layout
     return homes[1];
+  if (auto concatenate = dyn_cast<ConcatenateOp>(op))
+    return concatenateHome(concatenate, homes, homeOf);
   if (homes.empty() || !homes[0])
     return std::nullopt;
   const Boxes &in = *homes[0];

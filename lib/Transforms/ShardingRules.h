@@ -12,6 +12,7 @@
 #include "Runtime/Sharding.h"
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <vector>
@@ -52,15 +53,31 @@ std::pair<int64_t, int64_t> indicesLandingIn(int64_t offset, int64_t stride, int
 /// the mapped box.
 std::optional<Box> reshapeBox(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
 
+/// For a reshape where `reshapeBox` finds no box: when `box` of `from` is one
+/// range of the row-major order (single indices on the axes before some
+/// axis, whole extents after it), the smallest such box of `to` holding
+/// that range. Rows of (9, 4) -> (36) become [12, 24); the range [11, 23) of
+/// (36) -> (9, 4) is rows [2, 6). Reshaping that piece, taking the range
+/// out of it flat and reshaping that computes `box`.
+std::optional<Box> reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
+
+/// The offset in row-major order of the first element of `box` (not empty)
+/// in an array of shape `shape`.
+int64_t flatOffset(ArrayRef<int64_t> shape, const Box &box);
+
 /// The box of operand `i` that computing `resultBox` (not empty) of `op`'s
 /// result reads. Ops without a rule read their whole operands.
 Box operandBox(Operation *op, unsigned i, const Box &resultBox);
 
+/// Where a value of the program lives, as decided so far.
+using HomeOf = llvm::function_ref<std::optional<Boxes>(Value)>;
+
 /// Where `op`'s result lives given where its operands live (nullopt: no
 /// distribution, i.e. replicated or computable anywhere). `partial`: the op
-/// contracts a split axis into an all-reduced, replicated result.
+/// contracts a split axis into an all-reduced, replicated result. `homeOf`
+/// answers for values further up (a concatenation of slices of one array).
 std::optional<Boxes> resultHome(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes,
-                                bool partial);
+                                bool partial, HomeOf homeOf);
 
 /// Whether `op` (a reduction or product) contracts exactly the split axes of
 /// its operands' homes, so that each rank combines its own block and an

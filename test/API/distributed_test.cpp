@@ -245,6 +245,54 @@ TEST(Distributed, PeriodicBoundaryRowsCopyOneRowEach) {
   EXPECT_EQ(v.to_vector<double>(), want);
 }
 
+TEST(Distributed, FlatRollSendsOneRowToTheNextRank) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // np.roll without an axis rolls the flat array: a rank's rows read the
+  // flat range just before them, which lies in the previous rank's last row
+  // (sent as that row), and rank 0 reads the last 3 elements (sent alone).
+  // Before, that range was no box of the 2-D array and every rank gathered
+  // the whole array.
+  const int64_t n = 40, m = 6, shift = 3;
+  Array u = legato::random({n, m}, legato::f64, 17);
+  std::vector<double> host = u.to_vector<double>(), want(host.size());
+  for (size_t k = 0; k < host.size(); ++k)
+    want[(k + shift) % host.size()] = host[k];
+  legato::flush();
+  legato::reset_stats();
+  Array rolled = legato::roll(u, shift);
+  legato::flush();
+  bool last = rt.rank() == rt.size() - 1;
+  EXPECT_EQ(legato::stats().bytes_sent, rt.size() == 1 ? 0 : last ? shift * 8 : m * 8)
+      << "rank " << rt.rank() << " of " << rt.size();
+  EXPECT_EQ(rolled.to_vector<double>(), want);
+}
+
+TEST(Distributed, SumOverARollReducesEachRanksRows) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // Rolls along the unsplit axis live where their array does, so the sum of
+  // an expression of them alone is each rank's partial sum and one
+  // all-reduce.
+  // Before, the concatenation had no home and every rank summed all of it,
+  // gathering the array.
+  const int64_t n = 36, m = 5;
+  Array u = legato::random({n, m}, legato::f64, 19);
+  std::vector<double> host = u.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array s = legato::sum(legato::square(legato::roll(u, 1, 1) - legato::roll(u, -1, 1)));
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, rt.size() == 1 ? 0 : 8) << rt.size() << " ranks";
+  std::vector<double> east = rollLoops(host, n, m, 1, 1), west = rollLoops(host, n, m, -1, 1);
+  double want = 0;
+  for (size_t k = 0; k < host.size(); ++k)
+    want += (east[k] - west[k]) * (east[k] - west[k]);
+  EXPECT_NEAR(s.item<double>(), want, 1e-12 * double(host.size()));
+}
+
 TEST(Distributed, NumpyFunctionsOfColumnBlocksStayOnTheirRanks) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

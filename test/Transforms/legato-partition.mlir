@@ -134,3 +134,64 @@ func.func @flattened_rows(%x: tensor<6x4xf64> {legato.boxes = array<i64: 0,0, 3,
   %r = legato.reshape %d : tensor<24xf64> -> tensor<6x4xf64>
   return %r : tensor<6x4xf64>
 }
+
+// -----
+
+// np.roll without an axis: the flat array rolled by one and unflattened.
+// Rank 1's rows [3, 6) are flat elements [12, 24), which read flat
+// [11, 23): rows [2, 6) of the argument, one halo row, taken as a range of
+// its flattened piece. Rank 0 gets the wrapped element alone. (Before, a
+// flat range that is no box of the 2-D array gathered the whole array.)
+// R0-LABEL: func.func @flat_roll
+// R0: legato.exchange %arg0 have [0, 0, 3, 4, 3, 0, 6, 4] need [0, 0, 3, 4, 2, 0, 6, 4] of [6, 4] on 0 : tensor<3x4xf64> -> tensor<3x4xf64>
+// R0: legato.exchange {{.+}} have [0, 0, 0, 1] need [0, 1, 0, 0] of [1] on 0 : tensor<0xf64> -> tensor<1xf64>
+// R1-LABEL: func.func @flat_roll
+// R1: %[[ROWS:.+]] = legato.exchange %arg0 have [0, 0, 3, 4, 3, 0, 6, 4] need [0, 0, 3, 4, 2, 0, 6, 4] of [6, 4] on 1 : tensor<3x4xf64> -> tensor<4x4xf64>
+// R1: %[[FLAT:.+]] = legato.reshape %[[ROWS]] : tensor<4x4xf64> -> tensor<16xf64>
+// R1: legato.slice %[[FLAT]]{{\[}}[3], [1]] : tensor<16xf64> -> tensor<13xf64>
+// R1: legato.reshape {{.+}} : tensor<12xf64> -> tensor<3x4xf64>
+func.func @flat_roll(%x: tensor<6x4xf64> {legato.boxes = array<i64: 0,0, 3,4,  3,0, 6,4>}) -> tensor<6x4xf64> {
+  %f = legato.reshape %x : tensor<6x4xf64> -> tensor<24xf64>
+  %last = legato.slice %f[[23], [1]] : tensor<24xf64> -> tensor<1xf64>
+  %rest = legato.slice %f[[0], [1]] : tensor<24xf64> -> tensor<23xf64>
+  %c = legato.concatenate %last, %rest along 0 : (tensor<1xf64>, tensor<23xf64>) -> tensor<24xf64>
+  %r = legato.reshape %c : tensor<24xf64> -> tensor<6x4xf64>
+  return %r : tensor<6x4xf64>
+}
+
+// -----
+
+// A sum over a roll along the unsplit axis: the concatenation lives where
+// its array does, so each rank sums its rows and an all-reduce combines.
+// (Before, the concatenation had no home and every rank summed everything.)
+// R1-LABEL: func.func @sum_of_rolled_columns
+// R1-NOT: legato.exchange
+// R1: legato.concatenate {{.+}} along 1 : (tensor<3x1xf64>, tensor<3x3xf64>) -> tensor<3x4xf64>
+// R1: legato.reduce sum {{.+}} : tensor<3x4xf64> -> tensor<f64>
+// R1: legato.all_reduce sum
+func.func @sum_of_rolled_columns(%u: tensor<6x4xf64> {legato.boxes = array<i64: 0,0, 3,4,  3,0, 6,4>}) -> tensor<f64> {
+  %last = legato.slice %u[[0, 3], [1, 1]] : tensor<6x4xf64> -> tensor<6x1xf64>
+  %rest = legato.slice %u[[0, 0], [1, 1]] : tensor<6x4xf64> -> tensor<6x3xf64>
+  %c = legato.concatenate %last, %rest along 1 : (tensor<6x1xf64>, tensor<6x3xf64>) -> tensor<6x4xf64>
+  %two = legato.constant dense<2.0> : tensor<6x4xf64>
+  %d = legato.mul %c, %two : tensor<6x4xf64>
+  %s = legato.reduce sum %d over [0, 1] : tensor<6x4xf64> -> tensor<f64>
+  return %s : tensor<f64>
+}
+
+// -----
+
+// Two row-split arrays stacked: the result is split evenly, so rank 0
+// reduces all of %a (receiving its second block) and rank 1 all of %b.
+// R0-LABEL: func.func @stacked_blocks
+// R0: legato.exchange %arg0 {{.+}} need [0, 0, 4, 2, 0, 0, 0, 0] of [4, 2] on 0 : tensor<2x2xf64> -> tensor<4x2xf64>
+// R0: legato.exchange %arg1 {{.+}} need [0, 0, 0, 0, 0, 0, 4, 2] of [4, 2] on 0 : tensor<2x2xf64> -> tensor<0x0xf64>
+// R0: legato.reduce sum {{.+}} : tensor<4x2xf64> -> tensor<f64>
+// R0: legato.all_reduce sum
+func.func @stacked_blocks(%a: tensor<4x2xf64> {legato.boxes = array<i64: 0,0, 2,2,  2,0, 4,2>}, %b: tensor<4x2xf64> {legato.boxes = array<i64: 0,0, 2,2,  2,0, 4,2>}) -> tensor<f64> {
+  %c = legato.concatenate %a, %b along 0 : (tensor<4x2xf64>, tensor<4x2xf64>) -> tensor<8x2xf64>
+  %two = legato.constant dense<2.0> : tensor<8x2xf64>
+  %d = legato.mul %c, %two : tensor<8x2xf64>
+  %s = legato.reduce sum %d over [0, 1] : tensor<8x2xf64> -> tensor<f64>
+  return %s : tensor<f64>
+}
