@@ -388,12 +388,12 @@ static std::optional<Boxes> concatenateHome(ConcatenateOp op, ArrayRef<std::opti
     if (std::optional<Boxes> home = homeOf(source))
       return home;
   std::optional<Boxes> home;
-  bool alongDim = false, elsewhere = false;
+  bool alongDim = false, besideDim = false, disagree = false;
   for (auto [input, inputHome] : llvm::zip(op.getInputs(), homes)) {
     if (!inputHome)
       continue;
     for (int64_t d : splitAxes(*inputHome, shapeOf(input)))
-      (d == dim ? alongDim : elsewhere) = true;
+      (d == dim ? alongDim : besideDim) = true;
     Boxes whole = mapBoxes(*inputHome, [&](const Box &b) {
       if (b.empty())
         return b;
@@ -402,14 +402,13 @@ static std::optional<Boxes> concatenateHome(ConcatenateOp op, ArrayRef<std::opti
       r.hi[size_t(dim)] = out[size_t(dim)];
       return r;
     });
-    if (home && *home != whole)
-      elsewhere = true; // blocks that differ beside the axis: no one layout
+    disagree |= home && *home != whole;
     home = whole;
   }
-  if (!home || !alongDim)
-    return elsewhere ? std::nullopt : home;
-  if (elsewhere)
+  if (!home || disagree || (alongDim && besideDim))
     return std::nullopt;
+  if (!alongDim)
+    return home;
   return ::legato::runtime::Sharding::split(out.vec(), dim, int(home->size())).boxes;
 }
 

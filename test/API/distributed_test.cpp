@@ -293,6 +293,27 @@ TEST(Distributed, SumOverARollReducesEachRanksRows) {
   EXPECT_NEAR(s.item<double>(), want, 1e-12 * double(host.size()));
 }
 
+TEST(Distributed, AStackIsReducedWhereItsArraysLive) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // np.stack along a new leading axis keeps the arrays' row blocks, so a
+  // sum over an expression of the stack needs one all-reduce; before, every
+  // rank gathered both arrays.
+  const int64_t n = 30, m = 4;
+  Array u = legato::random({n, m}, legato::f64, 23), v = legato::random({n, m}, legato::f64, 29);
+  std::vector<double> hu = u.to_vector<double>(), hv = v.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array s = legato::sum(legato::stack({u, v}) * 3.0);
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, rt.size() == 1 ? 0 : 8) << rt.size() << " ranks";
+  double want = 0;
+  for (size_t k = 0; k < hu.size(); ++k)
+    want += 3.0 * hu[k] + 3.0 * hv[k];
+  EXPECT_NEAR(s.item<double>(), want, 1e-12 * double(hu.size()));
+}
+
 TEST(Distributed, NumpyFunctionsOfColumnBlocksStayOnTheirRanks) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

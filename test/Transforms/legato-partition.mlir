@@ -195,3 +195,23 @@ func.func @stacked_blocks(%a: tensor<4x2xf64> {legato.boxes = array<i64: 0,0, 2,
   %s = legato.reduce sum %d over [0, 1] : tensor<8x2xf64> -> tensor<f64>
   return %s : tensor<f64>
 }
+
+// -----
+
+// np.stack of two row-split arrays along a new leading axis: the pieces are
+// split beside the joined axis, so the stack keeps their row blocks whole
+// along it and each rank sums its own rows of both. (Before, every rank
+// gathered both arrays.)
+// R0-LABEL: func.func @stacked_along_a_new_axis
+// R0-NOT: legato.exchange
+// R0: legato.concatenate {{.+}} along 0 : (tensor<1x2x2xf64>, tensor<1x2x2xf64>) -> tensor<2x2x2xf64>
+// R0: legato.all_reduce sum
+func.func @stacked_along_a_new_axis(%a: tensor<4x2xf64> {legato.boxes = array<i64: 0,0, 2,2,  2,0, 4,2>}, %b: tensor<4x2xf64> {legato.boxes = array<i64: 0,0, 2,2,  2,0, 4,2>}) -> tensor<f64> {
+  %ea = legato.reshape %a : tensor<4x2xf64> -> tensor<1x4x2xf64>
+  %eb = legato.reshape %b : tensor<4x2xf64> -> tensor<1x4x2xf64>
+  %c = legato.concatenate %ea, %eb along 0 : (tensor<1x4x2xf64>, tensor<1x4x2xf64>) -> tensor<2x4x2xf64>
+  %two = legato.constant dense<2.0> : tensor<2x4x2xf64>
+  %d = legato.mul %c, %two : tensor<2x4x2xf64>
+  %s = legato.reduce sum %d over [0, 1, 2] : tensor<2x4x2xf64> -> tensor<f64>
+  return %s : tensor<f64>
+}
