@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Bytes sent and time per call of the apps at 2 and 3 ranks (jit, this
+# 2-core machine), one line per rank, prefixed with the number of ranks:
+#   docs/partition-2026-12-04/run.sh BUILD > OUT.txt
+# before-27e78a2.txt: the build with session 32's Partition.cpp and
+# ShardingRules.*; after-30e7ec5.txt: session 33's. summary.py compares.
+set -euo pipefail
+build=${1:-build}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
+for ranks in 2 3; do
+  for cfg in "cfd 256" "swe 256" "stencil 1024" "cg 512" "bicgstab 512" "jacobi 1024" \
+             "black_scholes 1000000"; do
+    read -r app n <<< "$cfg"
+    mpirun -n $ranks --oversubscribe --bind-to none "$build/tools/legato-bench/legato-bench" \
+      --app $app --n $n --mode jit --reps 3 --warmup 1 2>&1 | grep "^{" | sed "s/^/$ranks /"
+  done
+done
