@@ -54,6 +54,7 @@ struct Partitioner {
   }
 
   LogicalResult analyse();
+  std::optional<Boxes> reduceInBlocks(ReduceOp reduce);
   LogicalResult rewrite();
   bool readsAwayFromItsBlock(Operation *slice, const Boxes &wanted);
 
@@ -90,12 +91,26 @@ LogicalResult Partitioner::analyse() {
     compute[arg] = owned; // an argument holds its boxes
     home[arg] = isSplit(owned, shapeOf(arg)) ? std::optional<Boxes>(owned) : std::nullopt;
   }
+  // Values computed from split data (a split argument, or a value that
+  // reads one), home or not.
+  llvm::DenseSet<Value> fromSplitData;
+  for (BlockArgument arg : body.getArguments())
+    if (home.lookup(arg))
+      fromSplitData.insert(arg);
   for (Operation &op : body.without_terminator()) {
     if (isa<ExchangeOp, AllReduceOp>(op))
       return op.emitError() << "is already partitioned";
     SmallVector<std::optional<Boxes>> operandHomes;
     for (Value operand : op.getOperands())
       operandHomes.push_back(home.lookup(operand));
+    if (llvm::any_of(op.getOperands(), [&](Value v) { return fromSplitData.contains(v); }))
+      fromSplitData.insert(op.getResults().begin(), op.getResults().end());
+    if (auto reduce = dyn_cast<ReduceOp>(op);
+        reduce && !operandHomes[0] && fromSplitData.contains(reduce.getInput()))
+      if (std::optional<Boxes> blocks = reduceInBlocks(reduce)) {
+        home[reduce.getInput()] = blocks;
+        operandHomes[0] = blocks;
+      }
     bool isPartial = contractsSplitAxes(&op, operandHomes);
     if (isPartial)
       partial.insert(&op);
@@ -165,6 +180,26 @@ LogicalResult Partitioner::analyse() {
     }
   }
   return success();
+}
+
+/// For a reduction of a value that has no home but is computed from split
+/// data (an expression of pieces that no one layout joins: a concatenation
+/// of arrays split along and beside its axis on a 2-D mesh): blocks of its
+/// rows, when the reduction can combine them (contracting the rows, or
+/// keeping them). Each rank then computes its rows of the value rather than
+/// all of it from every rank's data. Rows, also on a 2-D mesh: they are
+/// ranges of the row-major order, which a reshape reads from the rows
+/// holding them (reshapeHull).
+std::optional<Boxes> Partitioner::reduceInBlocks(ReduceOp reduce) {
+  ArrayRef<int64_t> shape = shapeOf(reduce.getInput());
+  Boxes blocks = ::legato::runtime::Sharding::byDefault(shape.vec(), int(ranks), 0).boxes;
+  if (!isSplit(blocks, shape))
+    return std::nullopt;
+  std::optional<Boxes> homes[] = {blocks};
+  if (contractsSplitAxes(reduce, homes) ||
+      resultHome(reduce, homes, false, [&](Value v) { return home.lookup(v); }))
+    return blocks;
+  return std::nullopt;
 }
 
 /// Whether some rank needs, for its part `wanted` of `slice`'s result, only

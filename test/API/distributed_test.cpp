@@ -529,6 +529,31 @@ bool meshIs2D() {
   return rows && std::atoi(rows) > 0;
 }
 
+TEST(Distributed, MeshStackedRowsAreReducedInBlocksOfRows) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // Arrays joined along their rows: on a 2-D mesh their blocks are split
+  // along and beside the joined axis, and no one layout joins them; the sum
+  // then computes the product in blocks of rows, each rank receiving at most
+  // two of the arrays' blocks (on a 1-D mesh, in even blocks: at most one).
+  // Before, every rank received both arrays.
+  const int64_t n = 24, m = 12;
+  Array u = legato::random({n, m}, legato::f64, 37), v = legato::random({n, m}, legato::f64, 43);
+  std::vector<double> hu = u.to_vector<double>(), hv = v.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array s = legato::sum(legato::concatenate({u, v}) * 2.0);
+  legato::flush();
+  int64_t block = n * m * 8 / rt.size();
+  EXPECT_LE(legato::stats().bytes_sent, rt.size() == 1 ? 0 : 2 * block + 8)
+      << "rank " << rt.rank() << " of " << rt.size();
+  double want = 0;
+  for (size_t k = 0; k < hu.size(); ++k)
+    want += 2.0 * hu[k] + 2.0 * hv[k];
+  EXPECT_NEAR(s.item<double>(), want, 1e-12 * double(hu.size()));
+}
+
 TEST(Distributed, GridBlocksKeepValues) {
   runtime();
   Array a = legato::random({37, 29}, legato::f64, 6); // uneven blocks both ways

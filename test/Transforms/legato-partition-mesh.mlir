@@ -48,3 +48,27 @@ func.func @create() -> (tensor<8x6xf64>, tensor<8x1xf64>) {
   %s = legato.random 8 : tensor<8x1xf64>
   return %r, %s : tensor<8x6xf64>, tensor<8x1xf64>
 }
+
+// -----
+
+// Arrays stacked along their split rows on the mesh: no one layout joins
+// blocks split along and beside the joined axis, so the concatenation has
+// no home; its reduction computes the product in blocks of rows (rank 0:
+// rows [0, 4), the first half of %a, half of them received; rank 3: the
+// second half of %b) and all-reduces the partial sums. (Before, every rank
+// received both arrays.)
+// R0-LABEL: func.func @stacked_on_a_mesh
+// R0: legato.exchange %arg0 {{.+}} need [0, 0, 4, 6, 4, 0, 8, 6, 0, 0, 0, 0, 0, 0, 0, 0] of [8, 6] on 0 : tensor<4x3xf64> -> tensor<4x6xf64>
+// R0: legato.exchange %arg1 {{.+}} need [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 4, 0, 8, 6] of [8, 6] on 0 : tensor<4x3xf64> -> tensor<0x0xf64>
+// R0: legato.reduce sum {{.+}} : tensor<4x6xf64> -> tensor<f64>
+// R0: legato.all_reduce sum
+// R3-LABEL: func.func @stacked_on_a_mesh
+// R3: legato.exchange %arg1 {{.+}} on 3 : tensor<4x3xf64> -> tensor<4x6xf64>
+// R3: legato.reduce sum {{.+}} : tensor<4x6xf64> -> tensor<f64>
+func.func @stacked_on_a_mesh(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,3,  4,3, 8,6>}, %b: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,3,  4,3, 8,6>}) -> tensor<f64> {
+  %c = legato.concatenate %a, %b along 0 : (tensor<8x6xf64>, tensor<8x6xf64>) -> tensor<16x6xf64>
+  %two = legato.constant dense<2.0> : tensor<16x6xf64>
+  %d = legato.mul %c, %two : tensor<16x6xf64>
+  %s = legato.reduce sum %d over [0, 1] : tensor<16x6xf64> -> tensor<f64>
+  return %s : tensor<f64>
+}
