@@ -56,9 +56,10 @@ std::optional<Box> reshapeBox(ArrayRef<int64_t> from, ArrayRef<int64_t> to, cons
 /// For a reshape where `reshapeBox` finds no box: when `box` of `from` is one
 /// range of the row-major order (single indices on the axes before some
 /// axis, whole extents after it), the smallest such box of `to` holding
-/// that range. Rows of (9, 4) -> (36) become [12, 24); the range [11, 23) of
-/// (36) -> (9, 4) is rows [2, 6). Reshaping that piece, taking the range
-/// out of it flat and reshaping that computes `box`.
+/// that range: the range [11, 23) of (36) -> (9, 4) lies in rows [2, 6),
+/// and the last row of (3, 4) -> (2, 6) in the second row. Reshaping that
+/// piece flat, taking the range out of it and reshaping that computes
+/// `box`.
 std::optional<Box> reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
 
 /// The offset in row-major order of the first element of `box` (not empty)

@@ -215,3 +215,22 @@ func.func @stacked_along_a_new_axis(%a: tensor<4x2xf64> {legato.boxes = array<i6
   %s = legato.reduce sum %d over [0, 1, 2] : tensor<2x4x2xf64> -> tensor<f64>
   return %s : tensor<f64>
 }
+
+// -----
+
+// A reshape whose result blocks start inside rows of the input: rank 0's
+// rows [0, 2) of the (3, 6) result are flat [0, 12), which lie in rows
+// [0, 2) of the input (one received); rank 1's flat [12, 18) is the end of
+// its own row, read as that range. (Before, both ranks gathered the input.)
+// R0-LABEL: func.func @reshape_into_ranges
+// R0: %[[ROWS:.+]] = legato.exchange %arg0 have [0, 0, 1, 9, 1, 0, 2, 9] need [0, 0, 2, 9, 1, 3, 2, 9] of [2, 9] on 0 : tensor<1x9xf64> -> tensor<2x9xf64>
+// R0: %[[FLAT:.+]] = legato.reshape %[[ROWS]] : tensor<2x9xf64> -> tensor<18xf64>
+// R0: %[[RANGE:.+]] = legato.slice %[[FLAT]]{{\[}}[0], [1]] : tensor<18xf64> -> tensor<12xf64>
+// R0: legato.reshape %[[RANGE]] : tensor<12xf64> -> tensor<2x6xf64>
+// R1-LABEL: func.func @reshape_into_ranges
+// R1: legato.slice %arg0{{\[}}[0, 3], [1, 1]] : tensor<1x9xf64> -> tensor<1x6xf64>
+// R1: return {{.+}} : tensor<1x6xf64>
+func.func @reshape_into_ranges(%x: tensor<2x9xf64> {legato.boxes = array<i64: 0,0, 1,9,  1,0, 2,9>}) -> tensor<3x6xf64> {
+  %r = legato.reshape %x : tensor<2x9xf64> -> tensor<3x6xf64>
+  return %r : tensor<3x6xf64>
+}
