@@ -24,5 +24,5 @@ LEGATO_MESH_ROWS=2 timeout 300 mpirun -n 4 --oversubscribe --bind-to none $pass 
   grep -E "^\[  (PASSED|FAILED)|Failure|Which is" | sort | uniq -c
 echo "rc ${PIPESTATUS[0]}"
 echo "== fuzz at 2 ranks from $seed for $seconds s"
-bash test/gpu/fuzz.sh "$out" "$seed" "$seconds" --shrink-per-kind=1 \
+env -u LEGATO_MODE bash test/gpu/fuzz.sh "$out" "$seed" "$seconds" --shrink-per-kind=1 \
   "--launch=mpirun -n 2 --oversubscribe --bind-to none -x LD_LIBRARY_PATH -x LEGATO_BACKEND -x LEGATO_NCCL"
