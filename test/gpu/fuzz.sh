@@ -5,6 +5,8 @@
 # .devpack/env.sh sourced. Options after SECONDS go to legato-fuzz, e.g.
 # --launch="mpirun -n 2 --oversubscribe -x LD_LIBRARY_PATH -x LEGATO_BACKEND
 # -x LEGATO_NCCL" with LEGATO_NCCL=0: workers at 2 ranks sharing the GPU.
+# The last batch starts before SECONDS and may take half a minute; a worker
+# without progress is killed after 120 s: hence the timeout's margin.
 #   test/gpu/fuzz.sh OUT SEED [SECONDS [OPTION...]]
 set -u
 out=$1 seed=$2 seconds=${3:-100}
@@ -15,7 +17,7 @@ for p in python3 /usr/bin/python3; do
   if "$p" -c 'import numpy' 2>/dev/null; then python=$(command -v "$p"); break; fi
 done
 echo "== fuzz: python $python"
-timeout $((seconds + 30)) .gpu/build/tools/legato-fuzz/legato-fuzz --python="$python" \
+timeout $((seconds + 180)) .gpu/build/tools/legato-fuzz/legato-fuzz --python="$python" \
   --evaluator=tools/legato-fuzz/numpy_eval.py --seed="$seed" --seconds="$seconds" --jobs=8 \
   --save="$out/fuzz" "$@" 2>&1 | tail -3
 echo "rc ${PIPESTATUS[0]}"
