@@ -3,7 +3,9 @@
 # 2-core machine), one line per rank, prefixed with the number of ranks:
 #   docs/partition-2026-12-04/run.sh BUILD > OUT.txt
 # before-27e78a2.txt: the build with session 32's Partition.cpp and
-# ShardingRules.*; after-30e7ec5.txt: session 33's. summary.py compares.
+# ShardingRules.*; after-30e7ec5.txt: session 33's. summary.py compares
+# (two files as arguments compare those). after-7954807.txt, the final
+# build with reduceInBlocks: the same bytes and checksums as 30e7ec5.
 set -euo pipefail
 build=${1:-build}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
