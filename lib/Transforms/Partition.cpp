@@ -336,19 +336,26 @@ Value Partitioner::localOp(Operation *op, const Box &y) {
         ArrayRef<int64_t> in = shapeOf(r.getInput());
         if (reshapeBox(shapeOf(result), in, y))
           return ReshapeOp::create(*b, loc, type, operand(0));
-        if (std::optional<Box> rows = reshapeHull(shapeOf(result), in, y)) {
-          // The rows holding this rank's range, flat; the range; its shape.
-          Value flat = ReshapeOp::create(*b, loc, typeOf(element, Box::full({rows->size()})),
-                                         piece(r.getInput(), *rows));
-          int64_t start = flatOffset(shapeOf(result), y) - flatOffset(in, *rows);
-          Value range = SliceOp::create(*b, loc, typeOf(element, Box::full({y.size()})), flat,
-                                        SmallVector<int64_t>{start}, SmallVector<int64_t>{1});
-          return range.getType() == type ? range : ReshapeOp::create(*b, loc, type, range);
-        }
-        // No local rule: the whole result, then this rank's part.
-        Value whole = ReshapeOp::create(*b, loc, result.getType(), operand(0));
-        SmallVector<int64_t> offsets(y.lo.begin(), y.lo.end()), strides(y.rank(), 1);
-        return SliceOp::create(*b, loc, type, whole, offsets, strides);
+        // The rows holding the range around this rank's part, flat; the
+        // range, in its shape; the part.
+        ArrayRef<int64_t> out = shapeOf(result);
+        Box range = rangeAround(out, y), rows = reshapeHull(out, in, y);
+        auto reshaped = [&](Value v, const Box &box) -> Value {
+          RankedTensorType to = typeOf(element, box);
+          return v.getType() == to ? v : ReshapeOp::create(*b, loc, to, v);
+        };
+        Value flat = reshaped(piece(r.getInput(), rows), Box::full({rows.size()}));
+        int64_t start = flatOffset(out, range) - flatOffset(in, rows);
+        Value value = reshaped(SliceOp::create(*b, loc, typeOf(element, Box::full({range.size()})),
+                                               flat, SmallVector<int64_t>{start},
+                                               SmallVector<int64_t>{1}),
+                               range);
+        if (range == y)
+          return value;
+        SmallVector<int64_t> offsets, strides(y.rank(), 1);
+        for (int64_t d = 0; d < y.rank(); ++d)
+          offsets.push_back(y.lo[d] - range.lo[d]);
+        return SliceOp::create(*b, loc, type, value, offsets, strides);
       })
       .Default([&](Operation *) -> Value {
         OperationState state(loc, op->getName());

@@ -165,37 +165,33 @@ int64_t mlir::legato::flatOffset(ArrayRef<int64_t> shape, const Box &box) {
   return offset;
 }
 
-std::optional<Box> mlir::legato::reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to,
-                                             const Box &box) {
-  if (box.empty())
-    return std::nullopt;
-  // One range of the row-major order: whole extents after the first axis
-  // with more than one index, single indices before it.
+Box mlir::legato::rangeAround(ArrayRef<int64_t> shape, const Box &box) {
+  // Single indices up to the first axis with more, whole extents after it.
+  Box range = box;
   size_t first = 0;
-  while (first < from.size() && box.hi[first] - box.lo[first] == 1)
+  while (first < shape.size() && box.hi[first] - box.lo[first] == 1)
     ++first;
-  for (size_t d = first + 1; d < from.size(); ++d)
-    if (box.lo[d] != 0 || box.hi[d] != from[d])
-      return std::nullopt;
-  int64_t lo = flatOffset(from, box), last = lo + box.size() - 1;
-  // The indices of its first and last elements in `to`; the hull keeps the
-  // axes where they agree at one index, spans the first axis where they
-  // differ and takes every index after it.
-  Box hull = Box::full(to.vec());
+  for (size_t d = first + 1; d < shape.size(); ++d) {
+    range.lo[d] = 0;
+    range.hi[d] = shape[d];
+  }
+  return range;
+}
+
+Box mlir::legato::reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box) {
+  Box range = rangeAround(from, box);
+  int64_t lo = flatOffset(from, range), last = lo + range.size() - 1;
+  // From the indices of its first to those of its last element in `to`,
+  // as a range: the axes where they agree at one index, the first where
+  // they differ, every index after it.
+  Box corners = Box::full(to.vec());
   for (size_t d = to.size(); d-- > 0;) {
-    hull.lo[d] = lo % to[d];
-    hull.hi[d] = last % to[d] + 1;
+    corners.lo[d] = lo % to[d];
+    corners.hi[d] = last % to[d] + 1;
     lo /= to[d];
     last /= to[d];
   }
-  size_t split = 0;
-  while (split < to.size() && hull.hi[split] - hull.lo[split] == 1)
-    ++split;
-  for (size_t d = split + 1; d < to.size(); ++d) {
-    hull.lo[d] = 0;
-    hull.hi[d] = to[d];
-  }
-  return hull;
+  return rangeAround(to, corners);
 }
 
 /// The box `resultBox` of a reduction's result, on the reduced operand.
@@ -236,11 +232,11 @@ Box mlir::legato::operandBox(Operation *op, unsigned i, const Box &y) {
       })
       .Case([&](ReshapeOp) {
         // The matching piece of the input, else the rows holding the
-        // result's range, else all of it.
+        // range of the result around the part.
         ArrayRef<int64_t> out = shapeOf(op->getResult(0));
         if (std::optional<Box> piece = reshapeBox(out, in.hi, y))
           return *piece;
-        return reshapeHull(out, in.hi, y).value_or(in);
+        return reshapeHull(out, in.hi, y);
       })
       .Case([&](SliceOp s) {
         for (int64_t d = 0; d < in.rank(); ++d)

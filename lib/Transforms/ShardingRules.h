@@ -53,14 +53,19 @@ std::pair<int64_t, int64_t> indicesLandingIn(int64_t offset, int64_t stride, int
 /// the mapped box.
 std::optional<Box> reshapeBox(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
 
-/// For a reshape where `reshapeBox` finds no box: when `box` of `from` is one
-/// range of the row-major order (single indices on the axes before some
-/// axis, whole extents after it), the smallest such box of `to` holding
-/// that range: the range [11, 23) of (36) -> (9, 4) lies in rows [2, 6),
-/// and the last row of (3, 4) -> (2, 6) in the second row. Reshaping that
-/// piece flat, taking the range out of it and reshaping that computes
-/// `box`.
-std::optional<Box> reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
+/// The smallest box of `shape` around `box` (not empty) that is one range
+/// of the row-major order: single indices on the axes before the first
+/// axis where `box` has more, whole extents after it.
+Box rangeAround(ArrayRef<int64_t> shape, const Box &box);
+
+/// For a reshape where `reshapeBox` finds no box: the smallest range box
+/// (above) of `to` holding the range of `from` around `box` (not empty).
+/// The range [11, 23) of (36) -> (9, 4) lies in rows [2, 6); the last row
+/// of (3, 4) -> (2, 6) in the second row; a block of rows [0, 2) and
+/// columns [0, 3) of (4, 6) -> (6, 4), in the range of rows [0, 2), lies in
+/// rows [0, 3). Reshaping that piece flat, taking the range out of it,
+/// reshaping that and slicing `box` from it computes `box`.
+Box reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
 
 /// The offset in row-major order of the first element of `box` (not empty)
 /// in an array of shape `shape`.

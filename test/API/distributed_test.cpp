@@ -554,6 +554,25 @@ TEST(Distributed, MeshStackedRowsAreReducedInBlocksOfRows) {
   EXPECT_NEAR(s.item<double>(), want, 1e-12 * double(hu.size()));
 }
 
+TEST(Distributed, MeshBlocksReshapedReceiveOnlyTheirRowPanel) {
+  legato::Runtime &rt = runtime();
+  // A reshape of mesh blocks: each block of the result lies in a range of
+  // whole rows of the input, here its mesh row's panel, so a rank receives
+  // the other blocks of that panel, not the array (on row blocks the
+  // reshape keeps every block where it is). Before, every rank gathered
+  // the whole input.
+  const int64_t n = 24, m = 12;
+  Array a = legato::random({n, m}, legato::f64, 47);
+  std::vector<double> host = a.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array r = legato::reshape(a, {m, n});
+  legato::flush();
+  EXPECT_LE(legato::stats().bytes_sent, n * m * 8 / rt.size())
+      << "rank " << rt.rank() << " of " << rt.size();
+  EXPECT_EQ(r.to_vector<double>(), host);
+}
+
 TEST(Distributed, GridBlocksKeepValues) {
   runtime();
   Array a = legato::random({37, 29}, legato::f64, 6); // uneven blocks both ways

@@ -72,3 +72,22 @@ func.func @stacked_on_a_mesh(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0,
   %s = legato.reduce sum %d over [0, 1] : tensor<16x6xf64> -> tensor<f64>
   return %s : tensor<f64>
 }
+
+// -----
+
+// A reshape of mesh blocks: rank 0's block of the (6, 4) result, rows
+// [0, 3) and columns [0, 2), lies in the range of rows [0, 3), flat [0, 12),
+// which is rows [0, 2) of the input: the rank receives its row panel (one
+// block from its mesh row's other rank), reshapes the range and slices its
+// columns. (Before, every rank gathered the whole input.)
+// R0-LABEL: func.func @mesh_reshape
+// R0: %[[PANEL:.+]] = legato.exchange %arg0 have [0, 0, 2, 3, 0, 3, 2, 6, 2, 0, 4, 3, 2, 3, 4, 6] need [0, 0, 2, 6, 0, 0, 2, 6, 2, 0, 4, 6, 2, 0, 4, 6] of [4, 6] on 0 : tensor<2x3xf64> -> tensor<2x6xf64>
+// R0: %[[FLAT:.+]] = legato.reshape %[[PANEL]] : tensor<2x6xf64> -> tensor<12xf64>
+// R0: %[[RANGE:.+]] = legato.reshape %{{.+}} : tensor<12xf64> -> tensor<3x4xf64>
+// R0: legato.slice %[[RANGE]]{{\[}}[0, 0], [1, 1]] : tensor<3x4xf64> -> tensor<3x2xf64>
+// R3-LABEL: func.func @mesh_reshape
+// R3: legato.slice %{{.+}}{{\[}}[0, 2], [1, 1]] : tensor<3x4xf64> -> tensor<3x2xf64>
+func.func @mesh_reshape(%x: tensor<4x6xf64> {legato.boxes = array<i64: 0,0, 2,3,  0,3, 2,6,  2,0, 4,3,  2,3, 4,6>}) -> tensor<6x4xf64> {
+  %r = legato.reshape %x : tensor<4x6xf64> -> tensor<6x4xf64>
+  return %r : tensor<6x4xf64>
+}
