@@ -5,7 +5,8 @@
 # before-27e78a2.txt: the build with session 32's Partition.cpp and
 # ShardingRules.*; after-30e7ec5.txt: session 33's. summary.py compares
 # (two files as arguments compare those). after-7954807.txt, the final
-# build with reduceInBlocks: the same bytes and checksums as 30e7ec5.
+# build with reduceInBlocks: the same bytes and checksums as 30e7ec5 (and
+# so does c2c8e1b, with rangeAround).
 set -euo pipefail
 build=${1:-build}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
