@@ -47,21 +47,13 @@ std::vector<int64_t> stridesOf(const Box &b) {
 int64_t contiguousOffset(const Box &outer, const Box &part) {
   if (part.empty())
     return 0;
-  Shape outerShape = outer.shape(), partShape = part.shape();
-  size_t d = partShape.size();
-  // Inner dimensions spanned fully, then one partial, then extent 1 only.
-  while (d > 0 && partShape[d - 1] == outerShape[d - 1])
-    --d;
-  if (d > 0)
-    --d;
-  for (size_t e = 0; e < d; ++e)
-    if (partShape[e] != 1)
-      return -1;
-  std::vector<int64_t> strides = stridesOf(outer);
-  int64_t offset = 0;
-  for (size_t e = 0; e < partShape.size(); ++e)
-    offset += (part.lo[e] - outer.lo[e]) * strides[e];
-  return offset;
+  Box local = part;
+  for (size_t d = 0; d < local.lo.size(); ++d) {
+    local.lo[d] -= outer.lo[d];
+    local.hi[d] -= outer.lo[d];
+  }
+  Shape shape = outer.shape();
+  return local.rangeIn(shape) == local ? local.offsetIn(shape) : -1;
 }
 
 using Part = ExchangePart;

@@ -53,6 +53,28 @@ struct Box {
     }
     return r;
   }
+  /// The smallest box around this one (not empty) that is one range of the
+  /// row-major order of an array of shape `shape`: single indices on the
+  /// axes before the first where this box has more, whole extents after it.
+  Box rangeIn(const Shape &shape) const {
+    Box range = *this;
+    size_t first = 0;
+    while (first < lo.size() && hi[first] - lo[first] == 1)
+      ++first;
+    for (size_t d = first + 1; d < lo.size(); ++d) {
+      range.lo[d] = 0;
+      range.hi[d] = shape[d];
+    }
+    return range;
+  }
+  /// The row-major offset of this box's first element in an array of shape
+  /// `shape`.
+  int64_t offsetIn(const Shape &shape) const {
+    int64_t offset = 0;
+    for (size_t d = 0; d < shape.size(); ++d)
+      offset = offset * shape[d] + lo[d];
+    return offset;
+  }
   bool operator==(const Box &o) const { return lo == o.lo && hi == o.hi; }
   bool operator!=(const Box &o) const { return !(*this == o); }
   std::string str() const {

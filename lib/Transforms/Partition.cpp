@@ -338,14 +338,14 @@ Value Partitioner::localOp(Operation *op, const Box &y) {
           return ReshapeOp::create(*b, loc, type, operand(0));
         // The rows holding the range around this rank's part, flat; the
         // range, in its shape; the part.
-        ArrayRef<int64_t> out = shapeOf(result);
-        Box range = rangeAround(out, y), rows = reshapeHull(out, in, y);
+        Shape out = shapeOf(result).vec();
+        Box range = y.rangeIn(out), rows = reshapeHull(out, in, y);
         auto reshaped = [&](Value v, const Box &box) -> Value {
           RankedTensorType to = typeOf(element, box);
           return v.getType() == to ? v : ReshapeOp::create(*b, loc, to, v);
         };
         Value flat = reshaped(piece(r.getInput(), rows), Box::full({rows.size()}));
-        int64_t start = flatOffset(out, range) - flatOffset(in, rows);
+        int64_t start = range.offsetIn(out) - rows.offsetIn(in.vec());
         Value value = reshaped(SliceOp::create(*b, loc, typeOf(element, Box::full({range.size()})),
                                                flat, SmallVector<int64_t>{start},
                                                SmallVector<int64_t>{1}),

@@ -158,40 +158,21 @@ std::optional<Box> mlir::legato::reshapeBox(ArrayRef<int64_t> from, ArrayRef<int
   return mapped;
 }
 
-int64_t mlir::legato::flatOffset(ArrayRef<int64_t> shape, const Box &box) {
-  int64_t offset = 0;
-  for (size_t d = 0; d < shape.size(); ++d)
-    offset = offset * shape[d] + box.lo[d];
-  return offset;
-}
-
-Box mlir::legato::rangeAround(ArrayRef<int64_t> shape, const Box &box) {
-  // Single indices up to the first axis with more, whole extents after it.
-  Box range = box;
-  size_t first = 0;
-  while (first < shape.size() && box.hi[first] - box.lo[first] == 1)
-    ++first;
-  for (size_t d = first + 1; d < shape.size(); ++d) {
-    range.lo[d] = 0;
-    range.hi[d] = shape[d];
-  }
-  return range;
-}
-
 Box mlir::legato::reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box) {
-  Box range = rangeAround(from, box);
-  int64_t lo = flatOffset(from, range), last = lo + range.size() - 1;
+  Shape fromShape = from.vec(), toShape = to.vec();
+  Box range = box.rangeIn(fromShape);
+  int64_t lo = range.offsetIn(fromShape), last = lo + range.size() - 1;
   // From the indices of its first to those of its last element in `to`,
   // as a range: the axes where they agree at one index, the first where
   // they differ, every index after it.
-  Box corners = Box::full(to.vec());
+  Box corners = Box::full(toShape);
   for (size_t d = to.size(); d-- > 0;) {
     corners.lo[d] = lo % to[d];
     corners.hi[d] = last % to[d] + 1;
     lo /= to[d];
     last /= to[d];
   }
-  return rangeAround(to, corners);
+  return corners.rangeIn(toShape);
 }
 
 /// The box `resultBox` of a reduction's result, on the reduced operand.

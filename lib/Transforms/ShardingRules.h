@@ -19,6 +19,7 @@
 
 namespace mlir::legato {
 
+using ::legato::Shape;
 using ::legato::runtime::Box;
 /// One box per rank.
 using Boxes = std::vector<Box>;
@@ -53,23 +54,15 @@ std::pair<int64_t, int64_t> indicesLandingIn(int64_t offset, int64_t stride, int
 /// the mapped box.
 std::optional<Box> reshapeBox(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
 
-/// The smallest box of `shape` around `box` (not empty) that is one range
-/// of the row-major order: single indices on the axes before the first
-/// axis where `box` has more, whole extents after it.
-Box rangeAround(ArrayRef<int64_t> shape, const Box &box);
-
 /// For a reshape where `reshapeBox` finds no box: the smallest range box
-/// (above) of `to` holding the range of `from` around `box` (not empty).
+/// (Box::rangeIn) of `to` holding the range of `from` around `box` (not
+/// empty).
 /// The range [11, 23) of (36) -> (9, 4) lies in rows [2, 6); the last row
 /// of (3, 4) -> (2, 6) in the second row; a block of rows [0, 2) and
 /// columns [0, 3) of (4, 6) -> (6, 4), in the range of rows [0, 2), lies in
 /// rows [0, 3). Reshaping that piece flat, taking the range out of it,
 /// reshaping that and slicing `box` from it computes `box`.
 Box reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
-
-/// The offset in row-major order of the first element of `box` (not empty)
-/// in an array of shape `shape`.
-int64_t flatOffset(ArrayRef<int64_t> shape, const Box &box);
 
 /// The box of operand `i` that computing `resultBox` (not empty) of `op`'s
 /// result reads. Ops without a rule read their whole operands.
