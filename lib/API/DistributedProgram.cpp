@@ -21,6 +21,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <tuple>
 
 namespace legato::detail {
 
@@ -47,6 +48,7 @@ struct DistributedProgram::Step {
   runtime::Sharding have;   // exchange
   std::vector<Box> need;
   runtime::ReduceOp op = runtime::ReduceOp::sum; // all-reduce
+  std::vector<int> members; // an all-reduce among this group only (empty: all ranks)
   bool rows = false;     // an exchange of row blocks (runtime::isRowExchange)
   bool returned = false; // its result is a program output
   int argument = -1;     // the program argument it exchanges, if any
@@ -649,6 +651,16 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
       } else {
         auto reduce = cast<mlir::legato::AllReduceOp>(op);
         step.op = runtime::ReduceOp(int(reduce.getKind()));
+        if (std::optional<ArrayRef<int64_t>> groups = reduce.getGroups()) {
+          if (int64_t(groups->size()) != ranks)
+            throw Error("legato.all_reduce: groups name " + std::to_string(groups->size()) +
+                        " ranks, but the program runs on " + std::to_string(ranks));
+          for (int r = 0; r < ranks; ++r)
+            if ((*groups)[size_t(r)] == (*groups)[size_t(me)])
+              step.members.push_back(r);
+          if (int(step.members.size()) == ranks)
+            step.members.clear();
+        }
       }
       steps_.push_back(std::move(step));
     }
@@ -881,9 +893,10 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
   }
 
   // The level's collectives do not read each other's results: the
-  // all-reduces that go through the host are one per element type and
-  // operation (BiCGSTAB's t . s and t . t).
-  std::map<std::pair<DType, runtime::ReduceOp>, std::vector<size_t>> allReducesOnHost;
+  // all-reduces that go through the host are one per element type,
+  // operation and group (BiCGSTAB's t . s and t . t).
+  using HostReduce = std::tuple<DType, runtime::ReduceOp, std::vector<int>>;
+  std::map<HostReduce, std::vector<size_t>> allReducesOnHost;
   for (size_t i = 0; i < group.size(); ++i) {
     Step &step = group[i];
     const runtime::Buffer &input = *slots[size_t(step.in[0])];
@@ -907,17 +920,22 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
       span.arg("bytes_sent", bytesSent - sentBefore);
       continue;
     }
-    bytesSent += input.bytes;
-    ChromeTrace::Span span(input.onHost() ? nullptr : trace, "all_reduce", "collective");
-    span.arg("bytes_sent", input.bytes);
-    if (allReduceOnDevice(input, out, step.dtype, step.op, backend, comm))
-      ++collectives;
-    else
-      allReducesOnHost[{step.dtype, step.op}].push_back(i);
+    if (step.members.empty()) {
+      bytesSent += input.bytes;
+      ChromeTrace::Span span(input.onHost() ? nullptr : trace, "all_reduce", "collective");
+      span.arg("bytes_sent", input.bytes);
+      if (allReduceOnDevice(input, out, step.dtype, step.op, backend, comm)) {
+        ++collectives;
+        continue;
+      }
+    }
+    // Device collectives span all ranks; a group's values (a mesh row's
+    // partial results, small) go through the host.
+    allReducesOnHost[{step.dtype, step.op, step.members}].push_back(i);
   }
   collectives += int64_t(allReducesOnHost.size());
   for (auto &[kind, members] : allReducesOnHost) {
-    auto [dtype, op] = kind;
+    auto &[dtype, op, among] = kind;
     ChromeTrace::Span span(trace, "all_reduce", "collective");
     span.arg("values", int64_t(members.size()));
     std::vector<char> packed;
@@ -926,7 +944,11 @@ void DistributedProgram::runCollectives(llvm::MutableArrayRef<Step> group,
       const char *src = static_cast<const char *>(hostBytesOf(input));
       packed.insert(packed.end(), src, src + input.bytes);
     }
-    comm.allReduce(packed.data(), int64_t(packed.size()) / dtype_size(dtype), dtype, op);
+    int64_t count = int64_t(packed.size()) / dtype_size(dtype);
+    if (among.empty())
+      comm.allReduce(packed.data(), count, dtype, op);
+    else
+      bytesSent += runtime::allReduceAmong(comm, among, packed.data(), count, dtype, op);
     size_t at = 0;
     for (size_t i : members) {
       runtime::Buffer &out = *slots[size_t(group[i].out[0])];

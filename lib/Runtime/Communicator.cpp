@@ -8,6 +8,7 @@
 #include "Runtime/Communicator.h"
 #include "Runtime/MpiCommunicator.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -43,6 +44,20 @@ template <typename T> void combineTyped(T *into, const T *from, int64_t count, R
 
 } // namespace
 
+int64_t elementBytes(DType dtype) {
+  switch (dtype) {
+  case DType::bool_:
+    return 1;
+  case DType::i32:
+  case DType::f32:
+    return 4;
+  case DType::i64:
+  case DType::f64:
+    return 8;
+  }
+  return 1;
+}
+
 void combineInto(void *into, const void *from, int64_t count, DType dtype, ReduceOp op) {
   switch (dtype) {
   case DType::bool_: { // stored as bytes: or for sum and max, and for prod and min
@@ -62,6 +77,32 @@ void combineInto(void *into, const void *from, int64_t count, DType dtype, Reduc
   case DType::f64:
     return combineTyped(static_cast<double *>(into), static_cast<const double *>(from), count, op);
   }
+}
+
+int64_t allReduceAmong(Communicator &comm, const std::vector<int> &members, void *data,
+                       int64_t count, DType dtype, ReduceOp op) {
+  auto self = std::find(members.begin(), members.end(), comm.rank());
+  if (self == members.end() || !std::is_sorted(members.begin(), members.end()))
+    throw Error("allReduceAmong: rank " + std::to_string(comm.rank()) +
+                " combines only among the ranks of its group, given in ascending order");
+  int64_t bytes = count * elementBytes(dtype);
+  std::vector<std::vector<char>> values(members.size());
+  std::vector<Communicator::Message> sends, receives;
+  for (size_t i = 0; i < members.size(); ++i) {
+    if (members[i] == comm.rank())
+      continue;
+    values[i].resize(size_t(bytes));
+    sends.push_back({members[i], data, bytes});
+    receives.push_back({members[i], values[i].data(), bytes});
+  }
+  comm.sendRecv(sends, receives);
+  size_t me = size_t(self - members.begin());
+  values[me].assign(static_cast<char *>(data), static_cast<char *>(data) + bytes);
+  for (size_t i = 1; i < members.size(); ++i)
+    combineInto(values[0].data(), values[i].data(), count, dtype, op);
+  if (bytes > 0)
+    std::memcpy(data, values[0].data(), size_t(bytes));
+  return bytes * int64_t(sends.size());
 }
 
 namespace {

@@ -61,10 +61,24 @@ public:
   void barrier() override {}
 };
 
+/// The bytes of one element of `dtype` (the runtime's own, as it links
+/// without the API library).
+int64_t elementBytes(DType dtype);
+
 /// Combines `count` elements of `dtype` at `from` into those at `into` (host
 /// memory), as allReduce combines two ranks' values: booleans as or/and,
 /// float max/min propagating NaN.
 void combineInto(void *into, const void *from, int64_t count, DType dtype, ReduceOp op);
+
+/// Communicator::allReduce among `members` only (ranks in ascending order,
+/// this rank among them), made of messages between them: each member sends
+/// its values to the others and combines all of them in rank order, so
+/// every member gets bitwise the same result. Collective over the members
+/// alone: the ranks of one row of a 2-D mesh combine partial results while
+/// the other rows do the same among themselves. Returns the bytes this rank
+/// sent.
+int64_t allReduceAmong(Communicator &comm, const std::vector<int> &members, void *data,
+                       int64_t count, DType dtype, ReduceOp op);
 
 /// While one is alive, another thread of this process computes (a kernel's
 /// interior beside an exchange, DistributedProgram): communicators waiting

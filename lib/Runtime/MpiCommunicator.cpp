@@ -119,20 +119,6 @@ MPI_Datatype mpiType(DType dtype) {
   throw Error("MpiCommunicator::allReduce: unknown dtype " + std::to_string(int(dtype)));
 }
 
-int64_t elementBytes(DType dtype) {
-  switch (dtype) {
-  case DType::bool_:
-    return 1;
-  case DType::i32:
-  case DType::f32:
-    return 4;
-  case DType::i64:
-  case DType::f64:
-    return 8;
-  }
-  return 1;
-}
-
 /// max/min that return NaN when either operand is NaN (NumPy's maximum).
 template <DType dtype, ReduceOp op>
 void nanPropagating(void *in, void *inout, int *length, MPI_Datatype *) {

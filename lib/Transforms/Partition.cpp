@@ -41,7 +41,10 @@ struct Partitioner {
   llvm::DenseMap<Value, std::optional<Boxes>> home;
   llvm::DenseMap<Value, Boxes> demand;  // what each rank's consumers read
   llvm::DenseMap<Value, Boxes> compute; // what each rank computes or holds
-  llvm::DenseSet<Operation *> partial;  // contracts a split axis: all-reduce
+  /// Ops that contract a split axis: each rank combines its block, then an
+  /// all-reduce among all ranks (no groups) or among each rank's group
+  /// (partialGroups).
+  llvm::DenseMap<Operation *, SmallVector<int64_t>> partial;
   llvm::DenseSet<Value> exchanged;      // computed on home, then exchanged
   SmallVector<Boxes> outputs;
 
@@ -54,6 +57,13 @@ struct Partitioner {
   }
 
   LogicalResult analyse();
+  /// The box of operand `i` of a partial op that rank `r` combines.
+  Box combined(Operation *op, unsigned i, int64_t r) {
+    SmallVector<std::optional<Boxes>> homes;
+    for (Value operand : op->getOperands())
+      homes.push_back(home.lookup(operand));
+    return partialOperandBox(op, i, homes, r);
+  }
   std::optional<Boxes> reduceInBlocks(ReduceOp reduce);
   LogicalResult rewrite();
   bool readsAwayFromItsBlock(Operation *slice, const Boxes &wanted);
@@ -113,10 +123,15 @@ LogicalResult Partitioner::analyse() {
       }
     bool isPartial = contractsSplitAxes(&op, operandHomes);
     if (isPartial)
-      partial.insert(&op);
+      partial[&op] = {};
+    else if (std::optional<SmallVector<int64_t>> groups = partialGroups(&op, operandHomes))
+      partial[&op] = *groups;
     for (Value result : op.getResults())
       home[result] = resultHome(&op, operandHomes, isPartial,
                                 [&](Value v) { return home.lookup(v); });
+    if (auto it = partial.find(&op);
+        it != partial.end() && !it->second.empty() && !home.lookup(op.getResult(0)))
+      partial.erase(it); // the groups' ranges must be the result's home
   }
 
   // 2. Results, then demands backwards.
@@ -148,8 +163,14 @@ LogicalResult Partitioner::analyse() {
       continue;
     }
     Boxes boxes = wanted;
-    if (partial.contains(&op)) {
+    if (auto it = partial.find(&op); it != partial.end() && it->second.empty()) {
       boxes = replicated(result); // every rank takes part in the all-reduce
+    } else if (it != partial.end()) {
+      // Each group's range, on all its ranks; sent on where wanted.
+      boxes = *home.lookup(result);
+      for (int64_t r = 0; r < ranks; ++r)
+        if (!boxes[r].contains(wanted[r]))
+          exchanged.insert(result);
     } else if (std::optional<Boxes> h = home.lookup(result);
                h && isa<MatmulOp, BatchMatmulOp>(op)) {
       // A product is computed once, on its home, and sent where needed.
@@ -173,7 +194,7 @@ LogicalResult Partitioner::analyse() {
       Boxes &d = demand.try_emplace(operand, nothing(operand)).first->second;
       for (int64_t r = 0; r < ranks; ++r) {
         if (partial.contains(&op))
-          d[r] = hull(d[r], (*home.lookup(operand))[r]);
+          d[r] = hull(d[r], combined(&op, unsigned(i), r));
         else if (!boxes[r].empty())
           d[r] = hull(d[r], operandBox(&op, unsigned(i), boxes[r]));
       }
@@ -411,12 +432,13 @@ LogicalResult Partitioner::rewrite() {
     Value value;
     if (partial.contains(&op)) {
       // This rank's block of the contracted axis, then the sum (or max, ...)
-      // over the ranks.
+      // over the ranks or over this rank's group.
       SmallVector<Value> operands;
       bool empty = false;
-      for (Value operand : op.getOperands()) {
-        operands.push_back(piece(operand, (*home.lookup(operand))[rank]));
-        empty |= (*home.lookup(operand))[rank].empty();
+      for (unsigned i = 0; i < op.getNumOperands(); ++i) {
+        Box box = combined(&op, i, rank);
+        operands.push_back(piece(op.getOperand(i), box));
+        empty |= box.empty();
       }
       auto reduce = dyn_cast<ReduceOp>(op);
       if (empty && !reduce) { // a product over no terms
@@ -424,12 +446,14 @@ LogicalResult Partitioner::rewrite() {
       } else {
         OperationState state(op.getLoc(), op.getName());
         state.addOperands(operands);
-        state.addTypes(result.getType());
+        state.addTypes(typeOf(elementOf(result), y));
         state.addAttributes(op.getAttrs());
         value = builder.create(state)->getResult(0);
       }
       ReduceKind kind = reduce ? reduce.getKind() : ReduceKind::sum;
-      value = AllReduceOp::create(builder, op.getLoc(), value.getType(), kind, value);
+      SmallVector<int64_t> groups = partial.lookup(&op);
+      value = AllReduceOp::create(builder, op.getLoc(), value.getType(), kind, value,
+                                  groups.empty() ? nullptr : builder.getDenseI64ArrayAttr(groups));
     } else if (y.empty()) {
       value = splat(elementOf(result), y, 0);
     } else {

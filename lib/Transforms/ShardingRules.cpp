@@ -321,6 +321,100 @@ template <class F> Boxes mapBoxes(const Boxes &boxes, F f) {
 }
 } // namespace
 
+/// Box `b` without the axes `contracted`: where a reduction puts it.
+static Box keptBox(const Box &b, ArrayRef<int64_t> contracted) {
+  Box kept = emptyBox(b.rank() - int64_t(contracted.size()));
+  int64_t k = 0;
+  for (int64_t d = 0; d < b.rank(); ++d)
+    if (!llvm::is_contained(contracted, d)) {
+      kept.lo[k] = b.lo[d];
+      kept.hi[k] = b.hi[d];
+      ++k;
+    }
+  return kept;
+}
+
+/// The group of each rank when blocks `home` of an array of shape `shape`
+/// are contracted along the axes `contracted`: ranks holding the same
+/// range of the kept axes, numbered from 0; empty when that is all ranks.
+/// nullopt where the blocks do not tile each group's range exactly (some
+/// empty, overlapping, or ranges of groups overlapping).
+static std::optional<SmallVector<int64_t>>
+contractionGroups(const Boxes &home, ArrayRef<int64_t> shape, ArrayRef<int64_t> contracted) {
+  if (llvm::any_of(home, [](const Box &b) { return b.empty(); }))
+    return std::nullopt;
+  SmallVector<int64_t> groups(home.size());
+  Boxes ranges; // each group's
+  for (auto [r, block] : llvm::enumerate(home)) {
+    Box kept = keptBox(block, contracted);
+    auto same = llvm::find(ranges, kept);
+    if (same == ranges.end() &&
+        llvm::any_of(ranges, [&](const Box &k) { return !k.intersect(kept).empty(); }))
+      return std::nullopt;
+    groups[r] = same - ranges.begin();
+    if (same == ranges.end())
+      ranges.push_back(kept);
+  }
+  // A group's blocks must hold each element of its range once: disjoint,
+  // and as many elements as the range times the contracted extents.
+  int64_t contractedSize = 1;
+  for (int64_t d : contracted)
+    contractedSize *= shape[d];
+  for (auto [g, range] : llvm::enumerate(ranges)) {
+    int64_t held = 0;
+    for (size_t r = 0; r < home.size(); ++r) {
+      if (groups[r] != int64_t(g))
+        continue;
+      held += home[r].size();
+      for (size_t s = 0; s < r; ++s)
+        if (groups[s] == int64_t(g) && !home[s].intersect(home[r]).empty())
+          return std::nullopt;
+    }
+    if (held != range.size() * contractedSize)
+      return std::nullopt;
+  }
+  if (ranges.size() == 1)
+    groups.clear();
+  return groups;
+}
+
+/// Whether `op` is a matrix-vector product (2-D lhs, 1-D rhs).
+static bool isMatvec(Operation *op) {
+  auto matmul = dyn_cast<MatmulOp>(op);
+  return matmul && shapeOf(matmul.getLhs()).size() == 2 && shapeOf(matmul.getRhs()).size() == 1;
+}
+
+std::optional<SmallVector<int64_t>>
+mlir::legato::partialGroups(Operation *op, ArrayRef<std::optional<Boxes>> homes) {
+  if (homes.empty() || !homes[0])
+    return std::nullopt;
+  ArrayRef<int64_t> shape = shapeOf(op->getOperand(0));
+  SmallVector<int64_t> split = splitAxes(*homes[0], shape);
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    auto reduced = [&](int64_t d) { return llvm::is_contained(reduce.getAxes(), d); };
+    if (!llvm::any_of(split, reduced) || llvm::all_of(split, reduced))
+      return std::nullopt; // local, or contractsSplitAxes
+    return contractionGroups(*homes[0], shape, reduce.getAxes());
+  }
+  if (isMatvec(op) && llvm::is_contained(split, 1))
+    return contractionGroups(*homes[0], shape, {1});
+  return std::nullopt;
+}
+
+Box mlir::legato::partialOperandBox(Operation *op, unsigned i,
+                                    ArrayRef<std::optional<Boxes>> homes, int64_t rank) {
+  auto matmul = dyn_cast<MatmulOp>(op);
+  if (!matmul || i == 0)
+    return (*homes[i])[size_t(rank)];
+  // The rows of the rhs that the lhs block's columns meet.
+  const Box &lhs = (*homes[0])[size_t(rank)];
+  int64_t k = lhs.rank() - 1;
+  Box rows = fullBox(matmul.getRhs());
+  rows.lo[0] = lhs.lo[size_t(k)];
+  rows.hi[0] = lhs.hi[size_t(k)];
+  return rows;
+}
+
 bool mlir::legato::contractsSplitAxes(Operation *op, ArrayRef<std::optional<Boxes>> homes) {
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     if (!homes[0])
@@ -470,22 +564,18 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
             });
           })
           .Case([&](ReduceOp r) -> std::optional<Boxes> {
+            // Blocks reduced along no split axis keep their place; along
+            // some, their groups' partial results combine (partialGroups).
             for (int64_t d : splitAxes(in, inShape))
-              if (llvm::is_contained(r.getAxes(), d))
+              if (llvm::is_contained(r.getAxes(), d) && !partialGroups(op, homes))
                 return std::nullopt;
-            return mapBoxes(in, [&](const Box &b) {
-              Box kept = emptyBox(int64_t(out.size()));
-              int64_t k = 0;
-              for (int64_t d = 0; d < int64_t(inShape.size()); ++d)
-                if (!llvm::is_contained(r.getAxes(), d)) {
-                  kept.lo[k] = b.lo[d];
-                  kept.hi[k] = b.hi[d];
-                  ++k;
-                }
-              return kept;
-            });
+            return mapBoxes(in, [&](const Box &b) { return keptBox(b, r.getAxes()); });
           })
           .Case<MatmulOp, BatchMatmulOp>([&](Operation *) -> std::optional<Boxes> {
+            // A matrix-vector product of blocks split along the columns:
+            // each group's rows (partialGroups).
+            if (isMatvec(op) && partialGroups(op, homes))
+              return mapBoxes(in, [&](const Box &b) { return keptBox(b, {1}); });
             // Blocks of a 2-D mesh (SUMMA-style): rank r computes the rows
             // of its lhs block times the columns of its rhs block, reading
             // the whole row panel of the lhs and column panel of the rhs.

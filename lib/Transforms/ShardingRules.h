@@ -83,6 +83,26 @@ std::optional<Boxes> resultHome(Operation *op, ArrayRef<std::optional<Boxes>> op
 /// all-reduce finishes the job.
 bool contractsSplitAxes(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes);
 
+/// For an op that contracts split axes of its operands' blocks where
+/// contractsSplitAxes does not hold: a reduction along some, not all, of
+/// its operand's split axes (a 2-D mesh's blocks summed along their
+/// columns), or a matrix-vector product of a matrix split along its columns
+/// (whatever the vector's home). Each rank combines its block (and, for a
+/// product, the vector's rows that its columns meet: partialOperandBox) and
+/// its group's partial results combine into the group's range of the
+/// result. Returns each rank's group, numbered from 0: the ranks whose
+/// blocks hold the same range of the kept axes (empty: one group of all
+/// ranks). nullopt where that does not apply or the blocks do not tile each
+/// group's range exactly (some empty, overlapping, or groups' ranges
+/// overlapping).
+std::optional<SmallVector<int64_t>> partialGroups(Operation *op,
+                                                  ArrayRef<std::optional<Boxes>> operandHomes);
+
+/// For a partial op (contractsSplitAxes or partialGroups): the box of
+/// operand `i` that rank `rank` combines.
+Box partialOperandBox(Operation *op, unsigned i, ArrayRef<std::optional<Boxes>> operandHomes,
+                      int64_t rank);
+
 } // namespace mlir::legato
 
 #endif // LEGATO_TRANSFORMS_SHARDINGRULES_H

@@ -591,6 +591,75 @@ TEST(Distributed, GridBlocksKeepValues) {
   EXPECT_NEAR(legato::sum(g, {1}).to_vector<double>()[5], rowsum, 1e-12 * std::abs(rowsum));
 }
 
+TEST(Distributed, GridReductionsAlongOneAxisCombineWithinMeshRowsOrColumns) {
+  legato::Runtime &rt = runtime();
+  // On an R x C mesh, a reduction along the split columns combines the
+  // partial results of the C ranks of each mesh row among themselves (a
+  // row's worth each), one along the rows those of each mesh column. Before,
+  // each rank received the rest of its row panel or column panel.
+  const int64_t n = 24, m = 12;
+  Array a = legato::shard(legato::random({n, m}, legato::f64, 53), 0, 1);
+  std::vector<double> host = a.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array rowSums = legato::sum(a, {1});
+  Array columnMax = legato::max(a, {0});
+  Array rowVar = legato::var(a, {1});
+  legato::flush();
+  const char *meshRows = std::getenv("LEGATO_MESH_ROWS");
+  int64_t rows = meshIs2D() ? std::atoi(meshRows) : rt.size(), cols = rt.size() / rows;
+  if (!meshIs2D() && rt.size() == 4)
+    rows = cols = 2; // Sharding::grid's most square mesh
+  // Three sums along the columns at most (the row sums, var's mean and its
+  // squares), each sent to the other ranks of the mesh row; the column
+  // maxima to the other ranks of the mesh column.
+  int64_t most = (3 * (n / rows) * (cols - 1) + (m / cols) * (rows - 1)) * 8;
+  EXPECT_LE(legato::stats().bytes_sent, most) << rows << " x " << cols << " mesh";
+  std::vector<double> sums = rowSums.to_vector<double>(), maxima = columnMax.to_vector<double>(),
+                      variances = rowVar.to_vector<double>();
+  for (int64_t i = 0; i < n; ++i) {
+    double sum = 0, squares = 0;
+    for (int64_t j = 0; j < m; ++j)
+      sum += host[size_t(i * m + j)];
+    for (int64_t j = 0; j < m; ++j)
+      squares += (host[size_t(i * m + j)] - sum / m) * (host[size_t(i * m + j)] - sum / m);
+    EXPECT_NEAR(sums[size_t(i)], sum, 1e-12 * sum) << "row " << i;
+    EXPECT_NEAR(variances[size_t(i)], squares / m, 1e-12) << "row " << i;
+  }
+  for (int64_t j = 0; j < m; ++j) {
+    double most = host[size_t(j)];
+    for (int64_t i = 1; i < n; ++i)
+      most = std::max(most, host[size_t(i * m + j)]);
+    EXPECT_EQ(maxima[size_t(j)], most) << "column " << j;
+  }
+}
+
+TEST(Distributed, GridAndColumnBlockMatvecsSendOnlyPartialProducts) {
+  legato::Runtime &rt = runtime();
+  // A matrix split along its columns (blocks of a mesh, or column blocks)
+  // times a vector: each rank multiplies its block by the vector's rows its
+  // columns meet, then the partial products are summed among the ranks
+  // holding the same rows. A rank sends at most its part of the vector and
+  // one partial product. Before, each rank received its matrix row panel.
+  const int64_t n = 24, m = 12;
+  Array a = legato::random({n, m}, legato::f64, 59), x = legato::random({m}, legato::f64, 61);
+  std::vector<double> host = a.to_vector<double>(), hx = x.to_vector<double>();
+  for (Array blocks : {legato::shard(a, 0, 1), legato::shard(a, 1)}) {
+    legato::flush();
+    legato::reset_stats();
+    Array y = legato::matmul(blocks, x);
+    legato::flush();
+    EXPECT_LE(legato::stats().bytes_sent, (n + m) * 8) << rt.size() << " ranks";
+    std::vector<double> got = y.to_vector<double>();
+    for (int64_t i = 0; i < n; ++i) {
+      double want = 0;
+      for (int64_t j = 0; j < m; ++j)
+        want += host[size_t(i * m + j)] * hx[size_t(j)];
+      EXPECT_NEAR(got[size_t(i)], want, 1e-12 * std::abs(want)) << "row " << i;
+    }
+  }
+}
+
 TEST(Distributed, GridStencilMatchesLoops) {
   runtime();
   const int64_t n = 33, m = 26;

@@ -254,6 +254,48 @@ TEST(Communicator, AllReduceOfNothing) {
   });
 }
 
+TEST(Communicator, AllReduceAmongAGroupCombinesItsMembersInRankOrder) {
+  // Groups of even and odd ranks: each group's sum of values that round
+  // differently in another order, folded locally in rank order, and its
+  // maximum with a NaN on one member.
+  onEachCommunicator([](Communicator &comm, const char *what) {
+    std::vector<int> members;
+    for (int r = comm.rank() % 2; r < comm.size(); r += 2)
+      members.push_back(r);
+    auto values = [](int rank) {
+      std::vector<double> v(16);
+      for (size_t i = 0; i < v.size(); ++i)
+        v[i] = 0.1 * (rank + 1) + 1e-3 / double(i + 1) + (i % 2 ? 1e8 : -1e-8) * (rank + 1);
+      return v;
+    };
+    std::vector<double> data = values(comm.rank()), want = values(members[0]);
+    for (size_t k = 1; k < members.size(); ++k)
+      for (size_t i = 0; i < want.size(); ++i)
+        want[i] += values(members[k])[i];
+    int64_t sent = allReduceAmong(comm, members, data.data(), int64_t(data.size()), legato::f64,
+                                  ReduceOp::sum);
+    EXPECT_EQ(data, want) << what << ", rank " << comm.rank();
+    EXPECT_EQ(sent, int64_t(data.size() * 8 * (members.size() - 1))) << what;
+
+    std::vector<double> most = {double(comm.rank()), comm.rank() == members.back()
+                                                         ? std::nan("")
+                                                         : double(comm.rank())};
+    allReduceAmong(comm, members, most.data(), 2, legato::f64, ReduceOp::max);
+    EXPECT_EQ(most[0], double(members.back())) << what;
+    EXPECT_TRUE(std::isnan(most[1])) << what;
+  });
+}
+
+TEST(Communicator, AllReduceAmongRejectsAGroupWithoutThisRank) {
+  std::vector<int> others;
+  for (int r = 0; r < world().size(); ++r)
+    if (r != world().rank())
+      others.push_back(r);
+  double x = 1;
+  EXPECT_THROW(allReduceAmong(world(), others, &x, 1, legato::f64, ReduceOp::sum),
+               legato::Error);
+}
+
 //===----------------------------------------------------------------------===//
 // sendRecv
 //===----------------------------------------------------------------------===//

@@ -91,3 +91,67 @@ func.func @mesh_reshape(%x: tensor<4x6xf64> {legato.boxes = array<i64: 0,0, 2,3,
   %r = legato.reshape %x : tensor<4x6xf64> -> tensor<6x4xf64>
   return %r : tensor<6x4xf64>
 }
+
+// -----
+
+// Mesh blocks reduced along one split axis: each rank reduces its block,
+// and the ranks of a mesh row (along the columns) or of a mesh column
+// (along the rows) combine their partial results among themselves; the
+// result lives in blocks of the kept axis, whole on each rank of the group.
+// (Before, each rank received its mesh row's panel or column's.)
+// R3-LABEL: func.func @reduced_along_one_split_axis
+// R3-SAME: -> (tensor<4xf64> {legato.boxes = array<i64: 0, 4, 0, 4, 4, 8, 4, 8>}, tensor<3xf64> {legato.boxes = array<i64: 0, 3, 3, 6, 0, 3, 3, 6>})
+// R3-NOT: legato.exchange
+// R3: %[[ROWS:.+]] = legato.reduce sum %arg0 over [1] : tensor<4x3xf64> -> tensor<4xf64>
+// R3: legato.all_reduce sum %[[ROWS]] in groups [0, 0, 1, 1] : tensor<4xf64>
+// R3: %[[COLUMNS:.+]] = legato.reduce max %arg0 over [0] : tensor<4x3xf64> -> tensor<3xf64>
+// R3: legato.all_reduce max %[[COLUMNS]] in groups [0, 1, 0, 1] : tensor<3xf64>
+func.func @reduced_along_one_split_axis(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,3,  4,3, 8,6>}) -> (tensor<8xf64>, tensor<6xf64>) {
+  %rows = legato.reduce sum %a over [1] : tensor<8x6xf64> -> tensor<8xf64>
+  %columns = legato.reduce max %a over [0] : tensor<8x6xf64> -> tensor<6xf64>
+  return %rows, %columns : tensor<8xf64>, tensor<6xf64>
+}
+
+// -----
+
+// A row's variance: the group's row means broadcast back over the block
+// are rows the rank holds, so nothing is exchanged for them; the row sums,
+// returned on every rank, are sent on to the other group's ranks once
+// combined.
+// R0-LABEL: func.func @variance_of_rows
+// R0-NOT: legato.exchange
+// R0: legato.all_reduce sum %{{.+}} in groups [0, 0, 1, 1] : tensor<4xf64>
+// R0: legato.exchange %{{.+}} have [0, 4, 0, 4, 4, 8, 4, 8] need [0, 8, 0, 8, 0, 8, 0, 8] of [8] on 0 : tensor<4xf64> -> tensor<8xf64>
+// R0-NOT: legato.exchange
+// R0: legato.all_reduce sum %{{.+}} in groups [0, 0, 1, 1] : tensor<4xf64>
+// R0-NOT: legato.exchange
+// R0: return
+func.func @variance_of_rows(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,3,  4,3, 8,6>}) -> (tensor<8xf64>, tensor<8xf64> {legato.boxes = array<i64: 0, 8, 0, 8, 0, 8, 0, 8>}) {
+  %s = legato.reduce sum %a over [1] : tensor<8x6xf64> -> tensor<8xf64>
+  %six = legato.constant dense<6.0> : tensor<8xf64>
+  %mean = legato.div %s, %six : tensor<8xf64>
+  %column = legato.reshape %mean : tensor<8xf64> -> tensor<8x1xf64>
+  %wide = legato.broadcast %column : tensor<8x1xf64> -> tensor<8x6xf64>
+  %d = legato.sub %a, %wide : tensor<8x6xf64>
+  %d2 = legato.mul %d, %d : tensor<8x6xf64>
+  %v = legato.reduce sum %d2 over [1] : tensor<8x6xf64> -> tensor<8xf64>
+  return %v, %s : tensor<8xf64>, tensor<8xf64>
+}
+
+// -----
+
+// A matrix-vector product of mesh blocks: each rank multiplies its block by
+// the vector's rows that its columns meet (received from the vector's
+// blocks), and the mesh row's ranks sum their partial products. (Before,
+// each rank received its matrix row panel.)
+// R3-LABEL: func.func @mesh_matvec
+// R3-SAME: -> (tensor<4xf64> {legato.boxes = array<i64: 0, 4, 0, 4, 4, 8, 4, 8>})
+// R3: %[[X:.+]] = legato.exchange %arg1 have [0, 2, 2, 3, 3, 5, 5, 6] need [0, 3, 3, 6, 0, 3, 3, 6] of [6] on 3 : tensor<1xf64> -> tensor<3xf64>
+// R3-NOT: legato.exchange
+// R3: %[[Y:.+]] = legato.matmul %arg0, %[[X]] : tensor<4x3xf64>, tensor<3xf64> -> tensor<4xf64>
+// R3: legato.all_reduce sum %[[Y]] in groups [0, 0, 1, 1] : tensor<4xf64>
+func.func @mesh_matvec(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,3,  4,3, 8,6>},
+                       %x: tensor<6xf64> {legato.boxes = array<i64: 0,2, 2,3, 3,5, 5,6>}) -> tensor<8xf64> {
+  %y = legato.matmul %a, %x : tensor<8x6xf64>, tensor<6xf64> -> tensor<8xf64>
+  return %y : tensor<8xf64>
+}

@@ -235,6 +235,13 @@ LogicalResult RandomOp::verify() {
   return success();
 }
 
+LogicalResult AllReduceOp::verify() {
+  std::optional<ArrayRef<int64_t>> groups = getGroups();
+  if (groups && (groups->empty() || llvm::any_of(*groups, [](int64_t g) { return g < 0; })))
+    return emitOpError() << "groups must hold a group index (0 or more) for each rank";
+  return success();
+}
+
 LogicalResult ExchangeOp::verify() {
   int64_t rank = int64_t(getGlobalShape().size());
   if (tensorOf(getInput()).getRank() != rank || getType().getRank() != rank)

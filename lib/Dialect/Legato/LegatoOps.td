@@ -394,10 +394,18 @@ def Legato_PadOp : Legato_Op<"pad", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def Legato_AllReduceOp : Legato_Op<"all_reduce", [SameOperandsAndResultType]> {
-  let summary = "combines every rank's value elementwise (a partial reduction's result)";
-  let arguments = (ins Legato_ReduceKind:$kind, Legato_Tensor:$input);
+  let summary = "combines ranks' values elementwise (a partial reduction's result)";
+  let description = [{
+    Without `groups`, every rank's value is combined and every rank gets the
+    result. With `groups` (one entry per rank: the index of its group), each
+    rank combines only with the ranks of its own group: the ranks of a 2-D
+    mesh's row that each reduced their block along the split columns.
+  }];
+  let arguments = (ins Legato_ReduceKind:$kind, Legato_Tensor:$input,
+                       OptionalAttr<DenseI64ArrayAttr>:$groups);
   let results = (outs Legato_Tensor:$result);
-  let assemblyFormat = "$kind $input attr-dict `:` type($result)";
+  let assemblyFormat = "$kind $input (`in` `groups` $groups^)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
 }
 
 def Legato_ExchangeOp : Legato_Op<"exchange"> {
