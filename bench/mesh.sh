@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # A 1-D mesh against a 2-D one (issue #4) at the same rank count: a square
 # GEMM (row blocks x row blocks gathers all of B on every rank; mesh blocks
-# gather one row panel of A and one column panel of B, SUMMA-style) and the
-# 5-point stencil (ghost rows against a ghost ring). jit mode; every rank
+# gather one row panel of A and one column panel of B, SUMMA-style), the
+# 5-point stencil (ghost rows against a ghost ring) and dense Jacobi (a
+# matrix-vector product per iteration: row blocks gather the vector; mesh
+# blocks receive the vector's rows their columns meet and sum partial
+# products within mesh rows). jit mode; every rank
 # prints its line, the table keeps the slowest rank's time and the busiest
 # rank's traffic.
 #   bench/mesh.sh [out.jsonl]       RANKS=4 MESH_ROWS=2 BUILD=build REPS=3
@@ -16,6 +19,7 @@ MESH_ROWS=${MESH_ROWS:-2}
 REPS=${REPS:-3}
 GEMM_N=${GEMM_N:-1024}
 ST_N=${ST_N:-2048}
+JAC_N=${JAC_N:-2048}
 out=${1:-$BUILD/bench/mesh.jsonl}
 mkdir -p "$(dirname "$out")"
 : > "$out"
@@ -24,7 +28,7 @@ LAUNCH=${LAUNCH:-"mpirun --oversubscribe --bind-to none"}
 bench=${BENCH:-$BUILD/tools/legato-bench/legato-bench}
 
 for mesh in 0 "$MESH_ROWS"; do
-  for app in "gemm --n $GEMM_N" "stencil --n $ST_N"; do
+  for app in "gemm --n $GEMM_N" "stencil --n $ST_N" "jacobi --n $JAC_N"; do
     # shellcheck disable=SC2086
     LEGATO_MESH_ROWS=$mesh $LAUNCH -n "$RANKS" -x LEGATO_MESH_ROWS "$bench" --app $app \
       --mode jit --reps "$REPS" --warmup 1 | sed "s/^{/{\"mesh_rows\": $mesh, /" | tee -a "$out"

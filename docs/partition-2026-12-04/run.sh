@@ -10,7 +10,8 @@
 #
 # The survey of functions (survey.cpp; docs/DISTRIBUTED.md, "Limits") at 2
 # ranks and on a 2 x 2 mesh, one line per rank and function, prefixed with
-# the layout (survey-*.txt):
+# the layout (survey-final.txt: session 33's last build; survey-groups.txt:
+# session 34's, with all-reduces within groups of ranks):
 #   SURVEY=1 docs/partition-2026-12-04/run.sh BUILD > OUT.txt
 set -euo pipefail
 build=${1:-build}

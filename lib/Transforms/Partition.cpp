@@ -57,12 +57,15 @@ struct Partitioner {
   }
 
   LogicalResult analyse();
-  /// The box of operand `i` of a partial op that rank `r` combines.
-  Box combined(Operation *op, unsigned i, int64_t r) {
+  SmallVector<std::optional<Boxes>> homesOf(Operation *op) {
     SmallVector<std::optional<Boxes>> homes;
     for (Value operand : op->getOperands())
       homes.push_back(home.lookup(operand));
-    return partialOperandBox(op, i, homes, r);
+    return homes;
+  }
+  /// The box of operand `i` of a partial op that rank `r` combines.
+  Box combined(Operation *op, unsigned i, int64_t r) {
+    return partialOperandBox(op, i, homesOf(op), r);
   }
   std::optional<Boxes> reduceInBlocks(ReduceOp reduce);
   LogicalResult rewrite();
@@ -167,7 +170,7 @@ LogicalResult Partitioner::analyse() {
       boxes = replicated(result); // every rank takes part in the all-reduce
     } else if (it != partial.end()) {
       // Each group's range, on all its ranks; sent on where wanted.
-      boxes = *home.lookup(result);
+      boxes = groupRanges(&op, homesOf(&op));
       for (int64_t r = 0; r < ranks; ++r)
         if (!boxes[r].contains(wanted[r]))
           exchanged.insert(result);

@@ -401,6 +401,30 @@ mlir::legato::partialGroups(Operation *op, ArrayRef<std::optional<Boxes>> homes)
   return std::nullopt;
 }
 
+Boxes mlir::legato::groupRanges(Operation *op, ArrayRef<std::optional<Boxes>> homes) {
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return mapBoxes(*homes[0], [&](const Box &b) { return keptBox(b, reduce.getAxes()); });
+  return mapBoxes(*homes[0], [](const Box &b) { return keptBox(b, {1}); }); // a matvec's rows
+}
+
+/// Where the result of an op with groups lives: each group's range cut
+/// along its first axis among the group's ranks, so that the home holds
+/// every element once (a reduction of it, or a product contracting it,
+/// combines each rank's home box) though every rank of the group holds
+/// the whole range.
+static Boxes groupedHome(Operation *op, ArrayRef<std::optional<Boxes>> homes,
+                         ArrayRef<int64_t> groups) {
+  Boxes ranges = groupRanges(op, homes), home = ranges;
+  for (size_t r = 0; r < ranges.size(); ++r) {
+    int64_t members = llvm::count(groups, groups[r]);
+    int64_t index = llvm::count(ArrayRef<int64_t>(groups).take_front(r), groups[r]);
+    int64_t lo = ranges[r].lo[0], length = ranges[r].hi[0] - lo;
+    home[r].lo[0] = lo + length * index / members;
+    home[r].hi[0] = lo + length * (index + 1) / members;
+  }
+  return home;
+}
+
 Box mlir::legato::partialOperandBox(Operation *op, unsigned i,
                                     ArrayRef<std::optional<Boxes>> homes, int64_t rank) {
   auto matmul = dyn_cast<MatmulOp>(op);
@@ -566,16 +590,23 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
           .Case([&](ReduceOp r) -> std::optional<Boxes> {
             // Blocks reduced along no split axis keep their place; along
             // some, their groups' partial results combine (partialGroups).
-            for (int64_t d : splitAxes(in, inShape))
-              if (llvm::is_contained(r.getAxes(), d) && !partialGroups(op, homes))
-                return std::nullopt;
-            return mapBoxes(in, [&](const Box &b) { return keptBox(b, r.getAxes()); });
+            bool contracts = llvm::any_of(splitAxes(in, inShape), [&](int64_t d) {
+              return llvm::is_contained(r.getAxes(), d);
+            });
+            if (!contracts)
+              return mapBoxes(in, [&](const Box &b) { return keptBox(b, r.getAxes()); });
+            std::optional<SmallVector<int64_t>> groups = partialGroups(op, homes);
+            if (!groups || groups->empty())
+              return std::nullopt;
+            return groupedHome(op, homes, *groups);
           })
           .Case<MatmulOp, BatchMatmulOp>([&](Operation *) -> std::optional<Boxes> {
             // A matrix-vector product of blocks split along the columns:
             // each group's rows (partialGroups).
-            if (isMatvec(op) && partialGroups(op, homes))
-              return mapBoxes(in, [&](const Box &b) { return keptBox(b, {1}); });
+            if (std::optional<SmallVector<int64_t>> groups = partialGroups(op, homes);
+                isMatvec(op) && groups)
+              return groups->empty() ? std::nullopt
+                                     : std::optional<Boxes>(groupedHome(op, homes, *groups));
             // Blocks of a 2-D mesh (SUMMA-style): rank r computes the rows
             // of its lhs block times the columns of its rhs block, reading
             // the whole row panel of the lhs and column panel of the rhs.

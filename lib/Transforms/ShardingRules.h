@@ -98,6 +98,12 @@ bool contractsSplitAxes(Operation *op, ArrayRef<std::optional<Boxes>> operandHom
 std::optional<SmallVector<int64_t>> partialGroups(Operation *op,
                                                   ArrayRef<std::optional<Boxes>> operandHomes);
 
+/// For an op with partialGroups: the range of its result that each rank's
+/// group combines, which the rank holds after the all-reduce. The result's
+/// home (resultHome) cuts each range among the group's ranks, so that it
+/// holds each element once.
+Boxes groupRanges(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes);
+
 /// For a partial op (contractsSplitAxes or partialGroups): the box of
 /// operand `i` that rank `rank` combines.
 Box partialOperandBox(Operation *op, unsigned i, ArrayRef<std::optional<Boxes>> operandHomes,

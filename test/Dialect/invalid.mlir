@@ -126,3 +126,11 @@ func.func @constant_not_splat() {
   %0 = legato.constant dense<[1.0, 2.0]> : tensor<2xf64>
   return
 }
+
+// -----
+
+func.func @all_reduce_negative_group(%a: tensor<4xf64>) {
+  // expected-error @+1 {{groups must hold a group index (0 or more) for each rank}}
+  %0 = legato.all_reduce sum %a in groups [0, -1] : tensor<4xf64>
+  return
+}

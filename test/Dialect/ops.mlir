@@ -137,3 +137,14 @@ func.func @floored_division(%a: tensor<4xi32>, %b: tensor<4xf64>) -> (tensor<4xi
   %1 = legato.floordiv %b, %b : tensor<4xf64>
   return %0, %1 : tensor<4xi32>, tensor<4xf64>
 }
+
+// CHECK-LABEL: func @collectives
+func.func @collectives(%a: tensor<2xf64>) -> (tensor<2xf64>, tensor<2xf64>, tensor<4xf64>) {
+  // CHECK: legato.all_reduce sum %{{.*}} : tensor<2xf64>
+  %0 = legato.all_reduce sum %a : tensor<2xf64>
+  // CHECK: legato.all_reduce max %{{.*}} in groups [0, 0, 1, 1] : tensor<2xf64>
+  %1 = legato.all_reduce max %a in groups [0, 0, 1, 1] : tensor<2xf64>
+  // CHECK: legato.exchange %{{.*}} have [0, 2, 2, 4] need [0, 4, 0, 4] of [4] on 0 : tensor<2xf64> -> tensor<4xf64>
+  %2 = legato.exchange %a have [0, 2, 2, 4] need [0, 4, 0, 4] of [4] on 0 : tensor<2xf64> -> tensor<4xf64>
+  return %0, %1, %2 : tensor<2xf64>, tensor<2xf64>, tensor<4xf64>
+}

@@ -96,11 +96,13 @@ func.func @mesh_reshape(%x: tensor<4x6xf64> {legato.boxes = array<i64: 0,0, 2,3,
 
 // Mesh blocks reduced along one split axis: each rank reduces its block,
 // and the ranks of a mesh row (along the columns) or of a mesh column
-// (along the rows) combine their partial results among themselves; the
-// result lives in blocks of the kept axis, whole on each rank of the group.
-// (Before, each rank received its mesh row's panel or column's.)
+// (along the rows) combine their partial results among themselves. Each
+// rank of a group holds the group's range of the result; its home, which
+// holds every element once, cuts the range among them (rank 3 returns
+// rows [6, 8) and columns [4, 6)). (Before, each rank received its mesh
+// row's panel or column's.)
 // R3-LABEL: func.func @reduced_along_one_split_axis
-// R3-SAME: -> (tensor<4xf64> {legato.boxes = array<i64: 0, 4, 0, 4, 4, 8, 4, 8>}, tensor<3xf64> {legato.boxes = array<i64: 0, 3, 3, 6, 0, 3, 3, 6>})
+// R3-SAME: -> (tensor<2xf64> {legato.boxes = array<i64: 0, 2, 2, 4, 4, 6, 6, 8>}, tensor<2xf64> {legato.boxes = array<i64: 0, 1, 3, 4, 1, 3, 4, 6>})
 // R3-NOT: legato.exchange
 // R3: %[[ROWS:.+]] = legato.reduce sum %arg0 over [1] : tensor<4x3xf64> -> tensor<4xf64>
 // R3: legato.all_reduce sum %[[ROWS]] in groups [0, 0, 1, 1] : tensor<4xf64>
@@ -145,7 +147,7 @@ func.func @variance_of_rows(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 
 // blocks), and the mesh row's ranks sum their partial products. (Before,
 // each rank received its matrix row panel.)
 // R3-LABEL: func.func @mesh_matvec
-// R3-SAME: -> (tensor<4xf64> {legato.boxes = array<i64: 0, 4, 0, 4, 4, 8, 4, 8>})
+// R3-SAME: -> (tensor<2xf64> {legato.boxes = array<i64: 0, 2, 2, 4, 4, 6, 6, 8>})
 // R3: %[[X:.+]] = legato.exchange %arg1 have [0, 2, 2, 3, 3, 5, 5, 6] need [0, 3, 3, 6, 0, 3, 3, 6] of [6] on 3 : tensor<1xf64> -> tensor<3xf64>
 // R3-NOT: legato.exchange
 // R3: %[[Y:.+]] = legato.matmul %arg0, %[[X]] : tensor<4x3xf64>, tensor<3xf64> -> tensor<4xf64>
