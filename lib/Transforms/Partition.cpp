@@ -20,6 +20,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cstdlib>
+
 namespace mlir::legato {
 #define GEN_PASS_DEF_LEGATOPARTITIONPASS
 #include "Transforms/Passes.h.inc"
@@ -70,6 +72,7 @@ struct Partitioner {
   std::optional<Boxes> reduceInBlocks(ReduceOp reduce);
   LogicalResult rewrite();
   bool readsAwayFromItsBlock(Operation *slice, const Boxes &wanted);
+  bool stridesPastItsBlock(Operation *slice, const Boxes &wanted);
 
   // Building the local program.
   OpBuilder *b = nullptr;
@@ -132,9 +135,6 @@ LogicalResult Partitioner::analyse() {
     for (Value result : op.getResults())
       home[result] = resultHome(&op, operandHomes, isPartial,
                                 [&](Value v) { return home.lookup(v); });
-    if (auto it = partial.find(&op);
-        it != partial.end() && !it->second.empty() && !home.lookup(op.getResult(0)))
-      partial.erase(it); // the groups' ranges must be the result's home
   }
 
   // 2. Results, then demands backwards.
@@ -184,11 +184,13 @@ LogicalResult Partitioner::analyse() {
         exchanged.insert(result);
         boxes = *h;
       }
-    } else if (h && isa<SliceOp>(op) && readsAwayFromItsBlock(&op, wanted)) {
+    } else if (h && isa<SliceOp>(op) &&
+               (readsAwayFromItsBlock(&op, wanted) || stridesPastItsBlock(&op, wanted))) {
       // A slice that some rank reads away from its own block (the far end
-      // of a split axis: a periodic wrap, x[-1:]) is sliced where its rows
-      // live and sent as it is. Demanding those rows of the sliced array
-      // would extend its box on that rank over everything in between.
+      // of a split axis: a periodic wrap, x[-1:]), or with a step past it
+      // (a diagonal: the flat matrix[::n+1]), is sliced where its rows live
+      // and sent as it is. Demanding those rows of the sliced array would
+      // extend its box on that rank over everything in between.
       exchanged.insert(result);
       boxes = *h;
     }
@@ -242,6 +244,25 @@ bool Partitioner::readsAwayFromItsBlock(Operation *slice, const Boxes &wanted) {
     Box need = operandBox(slice, 0, wanted[r]);
     for (int64_t d = 0; d < need.rank(); ++d)
       if (need.hi[d] < mine.lo[d] || need.lo[d] > mine.hi[d])
+        return true;
+  }
+  return false;
+}
+
+/// Whether some rank needs, for its part `wanted` of `slice`'s result,
+/// elements of the sliced array beyond its own block along an axis the
+/// slice steps over (|stride| > 1): the box around them would hold
+/// |stride| - 1 elements it does not read for each one it does.
+bool Partitioner::stridesPastItsBlock(Operation *slice, const Boxes &wanted) {
+  std::optional<Boxes> own = home.lookup(slice->getOperand(0));
+  ArrayRef<int64_t> strides = cast<SliceOp>(slice).getStrides();
+  for (int64_t r = 0; own && r < ranks; ++r) {
+    const Box &mine = (*own)[r];
+    if (wanted[r].empty() || mine.empty())
+      continue;
+    Box need = operandBox(slice, 0, wanted[r]);
+    for (int64_t d = 0; d < need.rank(); ++d)
+      if (std::abs(strides[d]) > 1 && (need.lo[d] < mine.lo[d] || need.hi[d] > mine.hi[d]))
         return true;
   }
   return false;

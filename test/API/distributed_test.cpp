@@ -405,6 +405,43 @@ TEST(Distributed, ArgmaxOfRowBlocksSendsOnlyItsExtrema) {
   }
 }
 
+TEST(Distributed, DenseJacobiSendsVectorsNotTheMatrix) {
+  legato::Runtime &rt = runtime();
+  // x <- (b - (A - diag(d)) x) / d on row blocks: each rank takes its rows'
+  // part of the diagonal (a strided slice of the flat matrix) and the parts
+  // are exchanged, like each iteration's vector. Before, the box around the
+  // diagonal's elements spanned the matrix, and every rank gathered it.
+  const int64_t n = 64;
+  const int iterations = 3;
+  Array A = legato::random({n, n}, legato::f64, 67) + double(n) * legato::eye(n);
+  Array b = legato::random({n}, legato::f64, 71);
+  std::vector<double> hA = A.to_vector<double>(), hb = b.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array d = legato::diag(A);
+  Array R = A - legato::diag(d);
+  Array x = legato::zeros({n});
+  for (int i = 0; i < iterations; ++i)
+    x = (b - legato::matmul(R, x)) / d;
+  legato::flush();
+  // b, d and one vector per iteration at most, each sent whole.
+  EXPECT_LE(legato::stats().bytes_sent, (iterations + 2) * n * 8) << rt.size() << " ranks";
+  std::vector<double> hx(size_t(n), 0.0);
+  for (int i = 0; i < iterations; ++i) {
+    std::vector<double> next(static_cast<size_t>(n));
+    for (int64_t r = 0; r < n; ++r) {
+      double sum = 0;
+      for (int64_t c = 0; c < n; ++c)
+        sum += (c == r ? 0.0 : hA[size_t(r * n + c)]) * hx[size_t(c)];
+      next[size_t(r)] = (hb[size_t(r)] - sum) / hA[size_t(r * n + r)];
+    }
+    hx = next;
+  }
+  std::vector<double> got = x.to_vector<double>();
+  for (int64_t r = 0; r < n; ++r)
+    EXPECT_NEAR(got[size_t(r)], hx[size_t(r)], 1e-12 * std::abs(hx[size_t(r)])) << "row " << r;
+}
+
 TEST(Distributed, FlatteningRowBlocksKeepsThemOnTheirRanks) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

@@ -157,3 +157,20 @@ func.func @mesh_matvec(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3, 
   %y = legato.matmul %a, %x : tensor<8x6xf64>, tensor<6xf64> -> tensor<8xf64>
   return %y : tensor<8xf64>
 }
+
+// -----
+
+// The row sums' home cuts each mesh row's range among its ranks (rank 0:
+// rows [0, 2), rank 1: [2, 4)), so their sum adds each row sum once.
+// R0-LABEL: func.func @sum_of_row_sums
+// R0: %[[ROWS:.+]] = legato.all_reduce sum %{{.+}} in groups [0, 0, 1, 1] : tensor<4xf64>
+// R0: %[[MINE:.+]] = legato.slice %[[ROWS]]{{\[}}[0], [1]] : tensor<4xf64> -> tensor<2xf64>
+// R0: %[[PART:.+]] = legato.reduce sum %[[MINE]] over [0] : tensor<2xf64> -> tensor<f64>
+// R0: legato.all_reduce sum %[[PART]] : tensor<f64>
+// R3-LABEL: func.func @sum_of_row_sums
+// R3: legato.slice %{{.+}}{{\[}}[2], [1]] : tensor<4xf64> -> tensor<2xf64>
+func.func @sum_of_row_sums(%a: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,3,  4,3, 8,6>}) -> tensor<f64> {
+  %rows = legato.reduce sum %a over [1] : tensor<8x6xf64> -> tensor<8xf64>
+  %total = legato.reduce sum %rows over [0] : tensor<8xf64> -> tensor<f64>
+  return %total : tensor<f64>
+}

@@ -234,3 +234,23 @@ func.func @reshape_into_ranges(%x: tensor<2x9xf64> {legato.boxes = array<i64: 0,
   %r = legato.reshape %x : tensor<2x9xf64> -> tensor<3x6xf64>
   return %r : tensor<3x6xf64>
 }
+
+// -----
+
+// The diagonal of row blocks (np.diag: the flat matrix[::n+1]), wanted
+// whole on every rank (to divide a replicated vector by it): each rank
+// takes its rows' part of the diagonal and the parts are exchanged; the
+// matrix stays where it is. (Before, the box around the strided elements
+// spanned the whole matrix, and every rank received it.)
+// R0-LABEL: func.func @diagonal
+// R0-NOT: legato.exchange %arg0
+// R0: legato.reshape %arg0 : tensor<2x4xf64> -> tensor<8xf64>
+// R0: %[[MINE:.+]] = legato.slice %{{.+}}{{\[}}[0], [5]] : tensor<6xf64> -> tensor<2xf64>
+// R0: legato.exchange %[[MINE]] have [0, 2, 2, 4] need [0, 4, 0, 4] of [4] on 0 : tensor<2xf64> -> tensor<4xf64>
+func.func @diagonal(%a: tensor<4x4xf64> {legato.boxes = array<i64: 0, 0, 2, 4, 2, 0, 4, 4>},
+                    %x: tensor<4xf64>) -> (tensor<4xf64> {legato.boxes = array<i64: 0, 4, 0, 4>}) {
+  %flat = legato.reshape %a : tensor<4x4xf64> -> tensor<16xf64>
+  %d = legato.slice %flat[[0], [5]] : tensor<16xf64> -> tensor<4xf64>
+  %y = legato.div %x, %d : tensor<4xf64>
+  return %y : tensor<4xf64>
+}
