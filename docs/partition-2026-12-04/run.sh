@@ -6,7 +6,10 @@
 # ShardingRules.*; after-30e7ec5.txt: session 33's first rules. summary.py
 # compares (two files as arguments compare those); after-7954807.txt (with
 # reduceInBlocks) and after-c2c8e1b.txt (with the reshape of mesh blocks)
-# send the same bytes with the same checksums as after-30e7ec5.txt.
+# send the same bytes with the same checksums as after-30e7ec5.txt;
+# after-422c548.txt (session 34: np.diag's strided slice exchanged) sends
+# the same but for dense Jacobi's matrix, no longer gathered
+# (summary.py after-c2c8e1b.txt after-422c548.txt).
 #
 # The survey of functions (survey.cpp; docs/DISTRIBUTED.md, "Limits") at 2
 # ranks and on a 2 x 2 mesh, one line per rank and function, prefixed with
