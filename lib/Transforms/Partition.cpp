@@ -65,14 +65,9 @@ struct Partitioner {
       homes.push_back(home.lookup(operand));
     return homes;
   }
-  /// The box of operand `i` of a partial op that rank `r` combines.
-  Box combined(Operation *op, unsigned i, int64_t r) {
-    return partialOperandBox(op, i, homesOf(op), r);
-  }
   std::optional<Boxes> reduceInBlocks(ReduceOp reduce);
   LogicalResult rewrite();
   bool readsAwayFromItsBlock(Operation *slice, const Boxes &wanted);
-  bool stridesPastItsBlock(Operation *slice, const Boxes &wanted);
 
   // Building the local program.
   OpBuilder *b = nullptr;
@@ -166,11 +161,17 @@ LogicalResult Partitioner::analyse() {
       continue;
     }
     Boxes boxes = wanted;
-    if (auto it = partial.find(&op); it != partial.end() && it->second.empty()) {
+    auto it = partial.find(&op);
+    bool isPartial = it != partial.end();
+    // A partial op reads its operands' homes (partialOperandBox).
+    SmallVector<std::optional<Boxes>> operandHomes;
+    if (isPartial)
+      operandHomes = homesOf(&op);
+    if (isPartial && it->second.empty()) {
       boxes = replicated(result); // every rank takes part in the all-reduce
-    } else if (it != partial.end()) {
+    } else if (isPartial) {
       // Each group's range, on all its ranks; sent on where wanted.
-      boxes = groupRanges(&op, homesOf(&op));
+      boxes = groupRanges(&op, operandHomes);
       for (int64_t r = 0; r < ranks; ++r)
         if (!boxes[r].contains(wanted[r]))
           exchanged.insert(result);
@@ -184,8 +185,7 @@ LogicalResult Partitioner::analyse() {
         exchanged.insert(result);
         boxes = *h;
       }
-    } else if (h && isa<SliceOp>(op) &&
-               (readsAwayFromItsBlock(&op, wanted) || stridesPastItsBlock(&op, wanted))) {
+    } else if (h && isa<SliceOp>(op) && readsAwayFromItsBlock(&op, wanted)) {
       // A slice that some rank reads away from its own block (the far end
       // of a split axis: a periodic wrap, x[-1:]), or with a step past it
       // (a diagonal: the flat matrix[::n+1]), is sliced where its rows live
@@ -198,8 +198,8 @@ LogicalResult Partitioner::analyse() {
     for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
       Boxes &d = demand.try_emplace(operand, nothing(operand)).first->second;
       for (int64_t r = 0; r < ranks; ++r) {
-        if (partial.contains(&op))
-          d[r] = hull(d[r], combined(&op, unsigned(i), r));
+        if (isPartial)
+          d[r] = hull(d[r], partialOperandBox(&op, unsigned(i), operandHomes, r));
         else if (!boxes[r].empty())
           d[r] = hull(d[r], operandBox(&op, unsigned(i), boxes[r]));
       }
@@ -228,42 +228,29 @@ std::optional<Boxes> Partitioner::reduceInBlocks(ReduceOp reduce) {
   return std::nullopt;
 }
 
-/// Whether some rank needs, for its part `wanted` of `slice`'s result, only
-/// elements of the sliced array that lie away from its own block of that
-/// array, with a gap between them along some axis: their hull would span
-/// rows that neither holds. (A neighbour's rows next to the block are a
-/// halo, part of the hull.)
+/// Whether some rank needs, for its part `wanted` of `slice`'s result,
+/// elements of the sliced array away from its own block of that array:
+/// with a gap between them along some axis (their hull would span rows
+/// that neither holds; a neighbour's rows next to the block are a halo,
+/// part of the hull), or past the block along an axis the slice steps over
+/// (|stride| > 1: the hull would hold |stride| - 1 elements it does not
+/// read for each one it does).
 bool Partitioner::readsAwayFromItsBlock(Operation *slice, const Boxes &wanted) {
   std::optional<Boxes> own = home.lookup(slice->getOperand(0));
   if (!own)
     return false;
+  ArrayRef<int64_t> strides = cast<SliceOp>(slice).getStrides();
   for (int64_t r = 0; r < ranks; ++r) {
     const Box &mine = (*own)[r];
     if (wanted[r].empty() || mine.empty())
       continue;
     Box need = operandBox(slice, 0, wanted[r]);
-    for (int64_t d = 0; d < need.rank(); ++d)
-      if (need.hi[d] < mine.lo[d] || need.lo[d] > mine.hi[d])
+    for (int64_t d = 0; d < need.rank(); ++d) {
+      bool gap = need.hi[d] < mine.lo[d] || need.lo[d] > mine.hi[d];
+      bool past = need.lo[d] < mine.lo[d] || need.hi[d] > mine.hi[d];
+      if (gap || (past && std::abs(strides[d]) > 1))
         return true;
-  }
-  return false;
-}
-
-/// Whether some rank needs, for its part `wanted` of `slice`'s result,
-/// elements of the sliced array beyond its own block along an axis the
-/// slice steps over (|stride| > 1): the box around them would hold
-/// |stride| - 1 elements it does not read for each one it does.
-bool Partitioner::stridesPastItsBlock(Operation *slice, const Boxes &wanted) {
-  std::optional<Boxes> own = home.lookup(slice->getOperand(0));
-  ArrayRef<int64_t> strides = cast<SliceOp>(slice).getStrides();
-  for (int64_t r = 0; own && r < ranks; ++r) {
-    const Box &mine = (*own)[r];
-    if (wanted[r].empty() || mine.empty())
-      continue;
-    Box need = operandBox(slice, 0, wanted[r]);
-    for (int64_t d = 0; d < need.rank(); ++d)
-      if (std::abs(strides[d]) > 1 && (need.lo[d] < mine.lo[d] || need.hi[d] > mine.hi[d]))
-        return true;
+    }
   }
   return false;
 }
@@ -459,8 +446,9 @@ LogicalResult Partitioner::rewrite() {
       // over the ranks or over this rank's group.
       SmallVector<Value> operands;
       bool empty = false;
+      SmallVector<std::optional<Boxes>> operandHomes = homesOf(&op);
       for (unsigned i = 0; i < op.getNumOperands(); ++i) {
-        Box box = combined(&op, i, rank);
+        Box box = partialOperandBox(&op, i, operandHomes, rank);
         operands.push_back(piece(op.getOperand(i), box));
         empty |= box.empty();
       }

@@ -603,10 +603,10 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
           .Case<MatmulOp, BatchMatmulOp>([&](Operation *) -> std::optional<Boxes> {
             // A matrix-vector product of blocks split along the columns:
             // each group's rows (partialGroups).
-            if (std::optional<SmallVector<int64_t>> groups = partialGroups(op, homes);
-                isMatvec(op) && groups)
-              return groups->empty() ? std::nullopt
-                                     : std::optional<Boxes>(groupedHome(op, homes, *groups));
+            if (isMatvec(op))
+              if (std::optional<SmallVector<int64_t>> groups = partialGroups(op, homes))
+                return groups->empty() ? std::nullopt
+                                       : std::optional<Boxes>(groupedHome(op, homes, *groups));
             // Blocks of a 2-D mesh (SUMMA-style): rank r computes the rows
             // of its lhs block times the columns of its rhs block, reading
             // the whole row panel of the lhs and column panel of the rhs.
