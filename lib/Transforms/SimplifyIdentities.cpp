@@ -12,6 +12,7 @@
 #include "Transforms/SimplifyPatterns.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
 
@@ -201,19 +202,25 @@ struct DivOne : CountedPattern<DivOp> {
 };
 
 /// x / c → x * (1/c): exact when c is a power of two (mean's 1/n of a
-/// power-of-two count); otherwise within one rounding, under assume_finite.
+/// power-of-two count) whose reciprocal is finite (not a subnormal c below
+/// 2^-1023, or 2^-127 in f32); otherwise within one rounding, under
+/// assume_finite.
 struct DivByConstant : CountedPattern<DivOp> {
   using CountedPattern::CountedPattern;
   LogicalResult simplify(DivOp op, PatternRewriter &rewriter) const override {
     std::optional<double> c = splatValue(op.getRhs());
     if (!c || *c == 0 || !std::isfinite(*c) || *c == 1 || *c == -1)
       return rewriter.notifyMatchFailure(op, "divisor is not a finite constant");
+    double reciprocal = 1.0 / *c;
+    bool inF32 = getElementTypeOrSelf(op.getType()).isF32();
+    if (inF32 ? !std::isfinite(float(reciprocal)) : !std::isfinite(reciprocal))
+      return rewriter.notifyMatchFailure(op, "1/c overflows");
     int exponent;
     bool powerOfTwo = std::fabs(std::frexp(*c, &exponent)) == 0.5;
     if (!powerOfTwo && !options.assumeFinite)
       return rewriter.notifyMatchFailure(op, "1/c is inexact; needs assume_finite");
     rewriter.replaceOpWithNewOp<MulOp>(
-        op, op.getLhs(), makeSplat(rewriter, op.getLoc(), op.getType(), 1.0 / *c));
+        op, op.getLhs(), makeSplat(rewriter, op.getLoc(), op.getType(), reciprocal));
     return success();
   }
 };

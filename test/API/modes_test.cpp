@@ -18,10 +18,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cfloat>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -663,6 +665,64 @@ TEST(NumpyRules, MaximumAndMinimumOfEqualValuesGiveTheSecond) {
                           << want[r][i];
       }
     }
+  }
+}
+
+/// Dividing by a scalar gives the host's IEEE quotient bit for bit for every
+/// dividend, as NumPy's does. The dividends: any bit pattern (subnormals,
+/// infinities, NaNs), quotients next to a rounding boundary, powers of two
+/// at the edges of the exponent range; the divisors: ordinary values, huge
+/// and tiny ones, powers of two whose reciprocal is (2^128) and is not
+/// (the smallest subnormal: legato-simplify once multiplied by its
+/// reciprocal, infinity) a double, infinity and zero.
+TEST(NumpyRules, DivisionByAScalarIsCorrectlyRounded) {
+  std::mt19937_64 bits(7);
+  auto from_bits = [](uint64_t u) {
+    double d;
+    std::memcpy(&d, &u, sizeof d);
+    return d;
+  };
+  auto to_bits = [](double d) {
+    uint64_t u;
+    std::memcpy(&u, &d, sizeof u);
+    return u;
+  };
+  auto uniform = [&](int lo, int hi) { // a random significand between 2^lo and 2^hi
+    double m = 1.0 + std::ldexp(double(bits() >> 12), -52);
+    double v = std::ldexp(m, lo + int(bits() % uint64_t(hi - lo + 1)));
+    return bits() & 1 ? -v : v;
+  };
+  const double inf = INFINITY;
+  for (double s : {3.0, 0.1, -7.25, 2 * (0.01 + 0.0004), 1e-300, 1e300, std::ldexp(1.0, 128),
+                   std::nextafter(std::ldexp(1.0, 128), inf), 5e-324, inf, 0.0}) {
+    SCOPED_TRACE("divisor " + std::to_string(s));
+    std::vector<double> a{0.0, -0.0, inf, -inf, std::nan(""), 5e-324, 1.0, -1.0, DBL_MAX,
+                          std::ldexp(1.0, -768), std::ldexp(1.0, 768),
+                          std::nextafter(std::ldexp(1.0, -768), 0.0),
+                          std::nextafter(std::ldexp(1.0, 768), inf)};
+    for (int i = 0; i < 4000; ++i)
+      a.push_back(from_bits(bits()));
+    for (int i = 0; i < 4000; ++i)
+      a.push_back(uniform(-80, 80));
+    for (int i = 0; i < 8000; ++i) { // next to a midpoint of two quotients
+      double q = uniform(-40, 40);
+      double mid = q + (std::nextafter(q, inf) - q) / 2;
+      a.push_back(from_bits(to_bits(s * mid) + bits() % 5 - 2));
+    }
+    std::vector<Array> got = legato_test::run(
+        [s](const std::vector<Array> &v) { return std::vector<Array>{v[0] / s}; },
+        {legato::from_vector(a, {int64_t(a.size())})});
+    std::vector<double> q = got[0].to_vector<double>();
+    int wrong = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+      double want = a[i] / s;
+      if (std::isnan(want) ? std::isnan(q[i]) : to_bits(q[i]) == to_bits(want))
+        continue;
+      if (++wrong <= 5)
+        ADD_FAILURE() << std::hexfloat << a[i] << " / " << s << " gave " << q[i] << ", IEEE "
+                      << want;
+    }
+    EXPECT_EQ(wrong, 0);
   }
 }
 

@@ -132,6 +132,37 @@ func.func @divisions(%a: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
   return %0, %1 : tensor<4xf64>, tensor<4xf64>
 }
 
+// Tests that a power of two whose reciprocal overflows (2^-1074 in f64,
+// 2^-128 in f32) stays a divisor, also under assume-finite, while 2^-1023
+// and 2^-127 become multiplications.
+// CHECK-LABEL: func @reciprocal_overflows
+// CHECK-SAME: (%[[A:.+]]: tensor<4xf64>, %[[B:.+]]: tensor<4xf32>)
+// CHECK-DAG: %[[R32:.+]] = legato.constant dense<1.70141183E+38> : tensor<4xf32>
+// CHECK-DAG: %[[TINY:.+]] = legato.constant dense<4.940660e-324> : tensor<4xf64>
+// CHECK-DAG: %[[TINY32:.+]] = legato.constant dense<2.93873588E-39> : tensor<4xf32>
+// CHECK-DAG: %[[R:.+]] = legato.constant dense<8.9884656743115795E+307> : tensor<4xf64>
+// CHECK: legato.mul %[[A]], %[[R]]
+// CHECK: legato.div %[[A]], %[[TINY]]
+// CHECK: legato.mul %[[B]], %[[R32]]
+// CHECK: legato.div %[[B]], %[[TINY32]]
+// FINITE-LABEL: func @reciprocal_overflows
+// FINITE: legato.mul
+// FINITE: legato.div
+// FINITE: legato.mul
+// FINITE: legato.div
+func.func @reciprocal_overflows(%a: tensor<4xf64>, %b: tensor<4xf32>)
+    -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf32>, tensor<4xf32>) {
+  %normal = legato.constant dense<0x0008000000000000> : tensor<4xf64>
+  %tiny = legato.constant dense<0x0000000000000001> : tensor<4xf64>
+  %normal32 = legato.constant dense<0x00400000> : tensor<4xf32>
+  %tiny32 = legato.constant dense<0x00200000> : tensor<4xf32>
+  %0 = legato.div %a, %normal : tensor<4xf64>
+  %1 = legato.div %a, %tiny : tensor<4xf64>
+  %2 = legato.div %b, %normal32 : tensor<4xf32>
+  %3 = legato.div %b, %tiny32 : tensor<4xf32>
+  return %0, %1, %2, %3 : tensor<4xf64>, tensor<4xf64>, tensor<4xf32>, tensor<4xf32>
+}
+
 // Tests that maximum and minimum fold as NumPy computes them: of two equal
 // values the second (so the sign of a zero comes from the rhs), NaN from
 // either side; and that their operands are not reordered (not commutative).
