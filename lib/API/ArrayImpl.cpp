@@ -105,12 +105,6 @@ const NodePtr &ArrayImpl::value() {
 
 DType ArrayImpl::dtype() { return base ? base->dtype() : node->dtype; }
 
-const Shape &ArrayImpl::shape() {
-  if (base && !node)
-    return value()->shape;
-  return node->shape;
-}
-
 void ArrayImpl::write(const Window &w, NodePtr v) {
   for (int64_t size : w.sizes)
     if (size == 0)

@@ -31,16 +31,18 @@ struct Window {
 /// this impl sees it. A view (`a[{...}]`) re-derives its value from its base
 /// when the base changed and forwards writes to the base.
 struct ArrayImpl {
-  ArrayImpl() = default;
-  explicit ArrayImpl(NodePtr n) { setNode(std::move(n)); }
+  explicit ArrayImpl(NodePtr n) : shape_(n->shape) { setNode(std::move(n)); }
   ArrayImpl(std::shared_ptr<ArrayImpl> base, Window window)
-      : base(std::move(base)), window(std::move(window)) {}
+      : base(std::move(base)), window(std::move(window)), shape_(this->window.resultShape()) {}
   ~ArrayImpl() { setNode(nullptr); }
 
   /// The current value (re-sliced from the base for a view).
   const NodePtr &value();
   DType dtype();
-  const Shape &shape();
+  /// The same for the array's lifetime: a view's node, which a write to
+  /// its base replaces, may be gone before a reference to it is used
+  /// (`const Shape &s = v.shape(); argmin(v)` once read freed memory).
+  const Shape &shape() const { return shape_; }
   /// Writes `v` (already of the window's result shape and our dtype) into
   /// `w`, which is relative to this array.
   void write(const Window &w, NodePtr v);
@@ -56,6 +58,9 @@ struct ArrayImpl {
   /// indexed. Writes through the ArrayView still reach the base; later writes
   /// to the base or to this array do not cross.
   bool snapshot = false;
+
+private:
+  Shape shape_;
 };
 
 } // namespace legato::detail

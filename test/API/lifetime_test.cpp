@@ -43,6 +43,21 @@ TEST(Lifetime, ArraysOutliveTheRuntimeButNewWorkIsRefused) {
   EXPECT_EQ((kept + 1.0).to_vector<double>(), (std::vector<double>{2, 3, 4}));
 }
 
+// A reference to an array's shape lasts as long as the array: a view's
+// value is sliced anew after a write to its base, and the shape once lived
+// in the value it replaced (eager mode then read freed memory here; the
+// fuzz reproducer view-shape-after-a-write-to-its-base.fuzz).
+TEST(Lifetime, AViewsShapeOutlivesAWriteToItsBase) {
+  legato::Runtime rt;
+  Array x = legato::from_vector(std::vector<double>{1, 2, 3, 4}, {2, 2});
+  Array v = x[{legato::slice(0, 1), legato::all}];
+  const legato::Shape &shape = v.shape();
+  x[{legato::slice(legato::none, legato::none, -1)}] = v; // both rows become row 0
+  EXPECT_EQ(v.to_vector<double>(), (std::vector<double>{1, 2}));
+  EXPECT_EQ(shape, (legato::Shape{1, 2}));
+  EXPECT_EQ(x.to_vector<double>(), (std::vector<double>{1, 2, 1, 2}));
+}
+
 TEST(Memory, AnAllocationLargerThanMemoryIsAnError) {
   legato::Runtime rt;
   const int64_t elements = int64_t(1) << 47; // 1 PiB of f64

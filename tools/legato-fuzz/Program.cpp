@@ -13,6 +13,7 @@
 #include "Program.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -404,9 +405,10 @@ double parseDouble(const std::string &s) {
     return INFINITY;
   if (s == "-inf")
     return -INFINITY;
-  size_t used = 0;
-  double v = std::stod(s, &used);
-  if (used != s.size())
+  // from_chars, not stod: stod throws on a subnormal (strtod's ERANGE).
+  double v = 0;
+  auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (error != std::errc() || end != s.data() + s.size())
     throw ParseError("bad number '" + s + "'");
   return v;
 }
