@@ -99,6 +99,23 @@ def LegatoGpuNumpyMinMaxPass : Pass<"legato-gpu-numpy-min-max", "mlir::gpu::GPUM
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def LegatoGpuIeeeSqrtPass : Pass<"legato-gpu-ieee-sqrt", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Keep float32 square roots in kernels correctly rounded";
+  let description = [{
+    Rewrites `math.sqrt` of f32 (scalars, and vectors lane by lane) into
+    calls of the intrinsic `llvm.nvvm.sqrt.rn.f`, PTX's `sqrt.rn.f32`:
+    IEEE's correctly rounded square root, as NumPy and the CPU backend
+    compute it. Left to the NVVM conversion (which does the same to
+    `llvm.intr.sqrt`), it becomes libdevice's `__nv_sqrtf`, which is
+    `sqrt.approx.f32` unless `__nvvm_reflect("__CUDA_PREC_SQRT")` says
+    otherwise (nvcc's default -prec-sqrt=true does; LLVM 22's NVVMReflect
+    takes it only from a command-line option). f64 square roots are
+    `sqrt.rn.f64` either way.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def LegatoGpuMergeModulesPass : Pass<"legato-gpu-merge-modules", "mlir::ModuleOp"> {
   let summary = "Move every outlined kernel into one gpu.module";
   let description = [{

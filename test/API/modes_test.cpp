@@ -726,6 +726,46 @@ TEST(NumpyRules, DivisionByAScalarIsCorrectlyRounded) {
   }
 }
 
+/// sqrt is IEEE's correctly rounded square root in float32 and float64, as
+/// NumPy's is (on GPUs libdevice's sqrtf is an approximation unless asked:
+/// legato-gpu-ieee-sqrt): bit for bit the host's std::sqrt over random bit
+/// patterns (NaNs, negatives, subnormals included) and values near 1.
+TEST(NumpyRules, SquareRootIsCorrectlyRounded) {
+  std::mt19937 bits(11);
+  std::vector<float> f32;
+  for (int i = 0; i < 20000; ++i) {
+    uint32_t u = bits();
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    f32.push_back(i % 2 ? f : 1.0f + float(i) * 0x1p-23f);
+  }
+  std::vector<double> f64(f32.begin(), f32.end());
+  for (double &d : f64)
+    d = d * (1.0 + 0x1p-40) + 0x1p-60;
+  std::vector<Array> got = legato_test::run(
+      [](const std::vector<Array> &v) {
+        return std::vector<Array>{legato::sqrt(v[0]), legato::sqrt(v[1])};
+      },
+      {legato::from_vector(f32, {int64_t(f32.size())}),
+       legato::from_vector(f64, {int64_t(f64.size())})});
+  std::vector<float> r32 = got[0].to_vector<float>();
+  std::vector<double> r64 = got[1].to_vector<double>();
+  int wrong = 0;
+  for (size_t i = 0; i < f32.size(); ++i) {
+    float want = std::sqrt(f32[i]);
+    if (!(std::isnan(want) ? std::isnan(r32[i]) : std::memcmp(&want, &r32[i], 4) == 0) &&
+        ++wrong <= 5)
+      ADD_FAILURE() << std::hexfloat << "float32 sqrt(" << f32[i] << ") gave " << r32[i]
+                    << ", IEEE " << want;
+    double want64 = std::sqrt(f64[i]);
+    if (!(std::isnan(want64) ? std::isnan(r64[i]) : std::memcmp(&want64, &r64[i], 8) == 0) &&
+        ++wrong <= 5)
+      ADD_FAILURE() << std::hexfloat << "float64 sqrt(" << f64[i] << ") gave " << r64[i]
+                    << ", IEEE " << want64;
+  }
+  EXPECT_EQ(wrong, 0);
+}
+
 TEST(NumpyRules, RoundIsAlwaysANewArray) {
   // NumPy >= 2.4 (numpy#29137): rounding integers to decimals >= 0 changes
   // no value, yet the result is a copy, as ceil's and floor's are.

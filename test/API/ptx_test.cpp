@@ -291,6 +291,27 @@ TEST(Ptx, FloatFunctionsAreOneKernelWithRoundingInstructions) {
   }
 }
 
+/// f32 square roots, of a whole array (4-lane vectors) and of a strided
+/// view (scalars).
+std::string ptxOfFloat32Roots() {
+  runtime();
+  legato::Array a = legato::random({4096}, legato::f32, 6);
+  auto f = legato::jit([](const legato::Array &x) {
+    legato::Array every = legato::sqrt(x) * 2.0;
+    legato::Array other = legato::sqrt(x[{legato::slice(0, legato::none, 2)}] + 1.0);
+    return std::make_tuple(every, other);
+  });
+  return f.ptx(a);
+}
+
+// NumPy's float32 sqrt is IEEE's, correctly rounded; libdevice's sqrtf is
+// sqrt.approx.f32 unless asked otherwise (legato-gpu-ieee-sqrt).
+TEST(Ptx, Float32SquareRootsAreCorrectlyRounded) {
+  std::string ptx = ptxOfFloat32Roots();
+  EXPECT_GE(count(ptx, "sqrt.rn.f32"), 2);
+  EXPECT_EQ(count(ptx, "sqrt.approx"), 0);
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
@@ -299,7 +320,7 @@ TEST(Ptx, AcceptedByPtxas) {
   for (const std::string &ptx :
        {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
         ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64),
-        ptxOfIntegerDivision()}) {
+        ptxOfIntegerDivision(), ptxOfFloat32Roots()}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =

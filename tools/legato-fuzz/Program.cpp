@@ -227,6 +227,8 @@ std::string formatDouble(double v) {
     return "nan";
   if (std::isinf(v))
     return v > 0 ? "inf" : "-inf";
+  if (v == 0 && std::signbit(v))
+    return "-0"; // (int64_t(-0.0) would drop the sign)
   if (v == std::floor(v) && std::fabs(v) < 1e15)
     return std::to_string(int64_t(v));
   char buffer[40];
