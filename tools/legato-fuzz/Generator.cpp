@@ -132,8 +132,8 @@ private:
       return rng_.pick(std::vector<double>{4611686018427387904.0, -4611686018427387904.0});
     if (isInteger(t))
       return double(rng_.range(-4, 5));
-    if (rng_.chance(0.02))
-      return rng_.pick(std::vector<double>{NAN, INFINITY, -INFINITY});
+    if (rng_.chance(0.03))
+      return rng_.pick(std::vector<double>{NAN, INFINITY, -INFINITY, -0.0, 5e-324, DBL_MAX});
     return double(rng_.range(-8, 8)) / 2.0; // halves: sums and products stay exact
   }
 
