@@ -25,6 +25,7 @@
 #include <functional>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -668,25 +669,45 @@ TEST(NumpyRules, MaximumAndMinimumOfEqualValuesGiveTheSecond) {
   }
 }
 
+/// `from`'s bits as a `To` (C++20's std::bit_cast).
+template <class To, class From> To bitsAs(From from) {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
+/// `x` exactly, as C's %a writes it.
+std::string hexfloat(double x) {
+  std::ostringstream os;
+  os << std::hexfloat << x;
+  return os.str();
+}
+
+/// How many elements of `got` differ from `want` bit for bit (a NaN for a
+/// NaN matches whatever its payload); the first few are reported as
+/// `what(i)` gave got[i], IEEE want[i].
+template <class T, class What>
+int differingBits(const std::vector<T> &got, const std::vector<T> &want, What what) {
+  int wrong = 0;
+  for (size_t i = 0; i < want.size(); ++i) {
+    bool same = std::isnan(want[i]) ? std::isnan(got[i])
+                                    : std::memcmp(&got[i], &want[i], sizeof(T)) == 0;
+    if (!same && ++wrong <= 5)
+      ADD_FAILURE() << std::hexfloat << what(i) << " gave " << got[i] << ", IEEE " << want[i];
+  }
+  return wrong;
+}
+
 /// Dividing by a scalar gives the host's IEEE quotient bit for bit for every
 /// dividend, as NumPy's does. The dividends: any bit pattern (subnormals,
 /// infinities, NaNs), quotients next to a rounding boundary, powers of two
-/// at the edges of the exponent range; the divisors: ordinary values, huge
-/// and tiny ones, powers of two whose reciprocal is (2^128) and is not
-/// (the smallest subnormal: legato-simplify once multiplied by its
-/// reciprocal, infinity) a double, infinity and zero.
+/// far out in the exponent range; the divisors: ordinary values, huge and
+/// tiny ones, powers of two whose reciprocal is (2^128) and is not (the
+/// smallest subnormal: legato-simplify once multiplied by its reciprocal,
+/// infinity) a double, infinity and zero.
 TEST(NumpyRules, DivisionByAScalarIsCorrectlyRounded) {
   std::mt19937_64 bits(7);
-  auto from_bits = [](uint64_t u) {
-    double d;
-    std::memcpy(&d, &u, sizeof d);
-    return d;
-  };
-  auto to_bits = [](double d) {
-    uint64_t u;
-    std::memcpy(&u, &d, sizeof u);
-    return u;
-  };
   auto uniform = [&](int lo, int hi) { // a random significand between 2^lo and 2^hi
     double m = 1.0 + std::ldexp(double(bits() >> 12), -52);
     double v = std::ldexp(m, lo + int(bits() % uint64_t(hi - lo + 1)));
@@ -701,28 +722,23 @@ TEST(NumpyRules, DivisionByAScalarIsCorrectlyRounded) {
                           std::nextafter(std::ldexp(1.0, -768), 0.0),
                           std::nextafter(std::ldexp(1.0, 768), inf)};
     for (int i = 0; i < 4000; ++i)
-      a.push_back(from_bits(bits()));
+      a.push_back(bitsAs<double>(uint64_t(bits())));
     for (int i = 0; i < 4000; ++i)
       a.push_back(uniform(-80, 80));
     for (int i = 0; i < 8000; ++i) { // next to a midpoint of two quotients
       double q = uniform(-40, 40);
       double mid = q + (std::nextafter(q, inf) - q) / 2;
-      a.push_back(from_bits(to_bits(s * mid) + bits() % 5 - 2));
+      a.push_back(bitsAs<double>(bitsAs<uint64_t>(s * mid) + bits() % 5 - 2));
     }
     std::vector<Array> got = legato_test::run(
         [s](const std::vector<Array> &v) { return std::vector<Array>{v[0] / s}; },
         {legato::from_vector(a, {int64_t(a.size())})});
-    std::vector<double> q = got[0].to_vector<double>();
-    int wrong = 0;
-    for (size_t i = 0; i < a.size(); ++i) {
-      double want = a[i] / s;
-      if (std::isnan(want) ? std::isnan(q[i]) : to_bits(q[i]) == to_bits(want))
-        continue;
-      if (++wrong <= 5)
-        ADD_FAILURE() << std::hexfloat << a[i] << " / " << s << " gave " << q[i] << ", IEEE "
-                      << want;
-    }
-    EXPECT_EQ(wrong, 0);
+    std::vector<double> want;
+    for (double x : a)
+      want.push_back(x / s);
+    EXPECT_EQ(differingBits(got[0].to_vector<double>(), want,
+                            [&](size_t i) { return hexfloat(a[i]) + " / " + hexfloat(s); }),
+              0);
   }
 }
 
@@ -733,12 +749,8 @@ TEST(NumpyRules, DivisionByAScalarIsCorrectlyRounded) {
 TEST(NumpyRules, SquareRootIsCorrectlyRounded) {
   std::mt19937 bits(11);
   std::vector<float> f32;
-  for (int i = 0; i < 20000; ++i) {
-    uint32_t u = bits();
-    float f;
-    std::memcpy(&f, &u, sizeof f);
-    f32.push_back(i % 2 ? f : 1.0f + float(i) * 0x1p-23f);
-  }
+  for (int i = 0; i < 20000; ++i)
+    f32.push_back(i % 2 ? bitsAs<float>(uint32_t(bits())) : 1.0f + float(i) * 0x1p-23f);
   std::vector<double> f64(f32.begin(), f32.end());
   for (double &d : f64)
     d = d * (1.0 + 0x1p-40) + 0x1p-60;
@@ -748,22 +760,18 @@ TEST(NumpyRules, SquareRootIsCorrectlyRounded) {
       },
       {legato::from_vector(f32, {int64_t(f32.size())}),
        legato::from_vector(f64, {int64_t(f64.size())})});
-  std::vector<float> r32 = got[0].to_vector<float>();
-  std::vector<double> r64 = got[1].to_vector<double>();
-  int wrong = 0;
+  std::vector<float> want32;
+  std::vector<double> want64;
   for (size_t i = 0; i < f32.size(); ++i) {
-    float want = std::sqrt(f32[i]);
-    if (!(std::isnan(want) ? std::isnan(r32[i]) : std::memcmp(&want, &r32[i], 4) == 0) &&
-        ++wrong <= 5)
-      ADD_FAILURE() << std::hexfloat << "float32 sqrt(" << f32[i] << ") gave " << r32[i]
-                    << ", IEEE " << want;
-    double want64 = std::sqrt(f64[i]);
-    if (!(std::isnan(want64) ? std::isnan(r64[i]) : std::memcmp(&want64, &r64[i], 8) == 0) &&
-        ++wrong <= 5)
-      ADD_FAILURE() << std::hexfloat << "float64 sqrt(" << f64[i] << ") gave " << r64[i]
-                    << ", IEEE " << want64;
+    want32.push_back(std::sqrt(f32[i]));
+    want64.push_back(std::sqrt(f64[i]));
   }
-  EXPECT_EQ(wrong, 0);
+  EXPECT_EQ(differingBits(got[0].to_vector<float>(), want32,
+                          [&](size_t i) { return "float32 sqrt(" + hexfloat(f32[i]) + ")"; }),
+            0);
+  EXPECT_EQ(differingBits(got[1].to_vector<double>(), want64,
+                          [&](size_t i) { return "float64 sqrt(" + hexfloat(f64[i]) + ")"; }),
+            0);
 }
 
 TEST(NumpyRules, RoundIsAlwaysANewArray) {
