@@ -75,6 +75,15 @@ struct Options {
   /// every op rounded as NumPy rounds it, so fused results equal eager ones
   /// bit for bit. The CPU backend never fuses them.
   std::optional<bool> fp_contract;
+  /// Speed over NumPy's rounding, as nvcc's -use_fast_math: GPU kernels
+  /// compute float32 division, sqrt, exp, log, sin, cos and pow with the
+  /// hardware's approximate instructions (a few ulp off; a division by
+  /// |y| > 2^126 gives 0) and contract a * b + c into FMAs (unless
+  /// fp_contract is false); on every backend the simplifier assumes no
+  /// value is inf or NaN (x * 0 -> 0, x - x -> 0, pow(x, 0.5) -> sqrt(x)).
+  /// float64 kernels keep IEEE division and sqrt. Off by default
+  /// (docs/GPU.md, "Fast math").
+  std::optional<bool> fast_math;
   /// Two consecutive stencil sweeps in one kernel (docs/GPU.md, "Two
   /// sweeps per kernel"): less memory traffic in a Jacobi-style loop. On a
   /// GPU the second sweep recomputes what it reads of the first (on an

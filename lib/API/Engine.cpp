@@ -110,7 +110,8 @@ static bool isRecomputeSweeps(const char *value) {
 Engine::Engine(const Options &o)
     : backend(o.backend.value_or(Backend::cpu)), mode(o.mode.value_or(Mode::lazy)),
       threads(o.threads > 0 ? o.threads : defaultThreads()),
-      simplify(o.simplify.value_or(true)), fpContract(o.fp_contract.value_or(false)),
+      simplify(o.simplify.value_or(true)), fastMath(o.fast_math.value_or(false)),
+      fpContract(o.fp_contract.value_or(fastMath)),
       fuseSweeps(o.fuse_sweeps.value_or(true)),
       recomputeSweepsOnCpu(isRecomputeSweeps(std::getenv("LEGATO_FUSE_SWEEPS"))),
       overlapExchanges(o.overlap_exchanges.value_or(false) && backend == Backend::cpu),
@@ -146,6 +147,7 @@ Engine::Engine(const Options &o)
   optionsKey = std::string("|") + device->name() + "|threads=" + std::to_string(options.threads) +
                "|simplify=" + std::to_string(options.simplify) +
                "|contract=" + std::to_string(options.gpuContract) +
+               "|fast-math=" + std::to_string(fastMath) +
                "|sweeps=" + std::to_string(options.fuseSweeps) +
                "|recompute=" + std::to_string(options.recomputeSweeps) +
                "|overlap=" + std::to_string(overlapExchanges);
@@ -174,6 +176,8 @@ mlir::legato::PipelineOptions Engine::pipelineOptions() const {
   options.simplify = simplify;
   options.threads = threads;
   options.gpuContract = fpContract;
+  options.assumeFinite = fastMath;
+  options.gpuFastMath = fastMath;
   options.fuseSweeps = fuseSweeps;
   // The CPU tiles sweep pairs; GPU kernels recompute (compileForGpu sets it).
   options.recomputeSweeps = backend != Backend::cpu || recomputeSweepsOnCpu;

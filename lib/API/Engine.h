@@ -57,7 +57,8 @@ public:
   Mode mode;
   int threads;
   bool simplify;
-  bool fpContract; ///< Options::fp_contract
+  bool fastMath;   ///< Options::fast_math
+  bool fpContract; ///< Options::fp_contract, on by default with fast_math
   bool fuseSweeps; ///< Options::fuse_sweeps
   /// LEGATO_FUSE_SWEEPS=recompute: the CPU fuses sweep pairs as GPU kernels
   /// do (the second sweep recomputes the first), so that machines without a

@@ -65,6 +65,9 @@ Options withEnvironment(Options o) {
   if (!o.fp_contract)
     if (const char *v = env("LEGATO_FP_CONTRACT"))
       o.fp_contract = std::strcmp(v, "0") != 0;
+  if (!o.fast_math)
+    if (const char *v = env("LEGATO_FAST_MATH"))
+      o.fast_math = std::strcmp(v, "0") != 0;
   if (!o.fuse_sweeps)
     if (const char *v = env("LEGATO_FUSE_SWEEPS"))
       o.fuse_sweeps = std::strcmp(v, "0") != 0;

@@ -81,6 +81,25 @@ def LegatoGpuContractPass : Pass<"legato-gpu-contract", "mlir::gpu::GPUModuleOp"
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def LegatoGpuFastMathPass : Pass<"legato-gpu-fast-math", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Let float32 math in kernels use the GPU's approximate instructions";
+  let description = [{
+    Adds the `afn` (approximate functions) fast-math flag to every f32
+    division and f32 `math` op of the kernels (Options::fast_math), as nvcc's
+    -use_fast_math does: the NVVM conversion then calls libdevice's fast
+    variants (`__nv_fast_expf`, `__nv_fast_logf`, `__nv_fast_sinf`,
+    `__nv_fast_cosf`, `__nv_fast_powf`, ...: ex2.approx, lg2.approx,
+    sin.approx), NVPTX emits `div.approx.f32` for divisions, and square
+    roots stay libdevice's `sqrt.approx.f32` (this pass replaces
+    legato-gpu-ieee-sqrt). Errors grow from NumPy's (correctly rounded
+    division and square root) to a few ulp, more for exp of large
+    arguments and sin and cos far from [-pi, pi]; a division by
+    |y| > 2^126 gives 0. f64 ops keep their IEEE instructions (the GPU has
+    no faster ones).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def LegatoGpuNumpyMinMaxPass : Pass<"legato-gpu-numpy-min-max", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower float maximum and minimum in kernels as NumPy computes them";
   let description = [{

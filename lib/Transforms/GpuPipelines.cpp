@@ -54,7 +54,10 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createLegatoGpuLowerAllReducePass());
   kernels.addPass(createLegatoGpuNumpyMinMaxPass());
-  kernels.addPass(createLegatoGpuIeeeSqrtPass());
+  if (options.gpuFastMath)
+    kernels.addPass(createLegatoGpuFastMathPass());
+  else
+    kernels.addPass(createLegatoGpuIeeeSqrtPass());
   if (options.gpuContract)
     kernels.addPass(createLegatoGpuContractPass());
   kernels.addPass(memref::createExpandStridedMetadataPass()); // the views sunk into kernels

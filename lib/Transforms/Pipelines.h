@@ -31,6 +31,9 @@ struct PipelineOptions {
   std::string gpuFeatures = "+ptx80";
   /// GPU kernels may fuse a * b + c into one FMA (legato-gpu-contract).
   bool gpuContract = false;
+  /// GPU kernels compute f32 division, square roots and math functions with
+  /// approximate instructions (legato-gpu-fast-math; Options::fast_math).
+  bool gpuFastMath = false;
   /// Every GPU kernel in one gpu.module, one PTX module (jit(f).ptx());
   /// else a module per kernel, each lowered, serialised and compiled to a
   /// cubin in parallel with the others.

@@ -46,6 +46,13 @@ for app in black_scholes stencil cg jacobi bicgstab cfd swe; do
   done
 done
 
+# Options::fast_math (the examples are float64: FMAs and the simplifier's
+# assume-finite identities).
+for app in black_scholes stencil cg jacobi bicgstab cfd swe; do
+  run "example.$app.fast_math" env LEGATO_MODE=lazy LEGATO_FAST_MATH=1 \
+    "$python" "$here/../examples/check_example.py" "$build/examples/$app" $app ${args[$app]}
+done
+
 oracle=$build/test/numpy/oracle
 for mode in eager lazy jit; do
   jit=0; m=$mode
@@ -75,6 +82,8 @@ done
 # The compile cache: later processes load the programs and cubins the first
 # stored and compute the same bits; damaged entries are compiled again.
 run "api.compile_cache" env LEGATO_CACHE_TEST_BACKEND=cuda "$build/test/API/compile_cache_test"
+# Options::fast_math: approximate float32 kernels within a few ulp of the host.
+run "api.fast_math" "$build/test/API/fast_math_test"
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test-gpu: ${#failed[@]} failed: ${failed[*]}"
