@@ -514,6 +514,14 @@ Array diagonal(const Array &, int64_t offset = 0);
 Array diag(const Array &, int64_t k = 0);
 /// np.trace of a 2-D array: the sum of diagonal(a, offset) (ints in int64).
 Array trace(const Array &, int64_t offset = 0);
+/// np.tri(n, m, k): the n x m matrix (m = n when not given) of ones at and
+/// below diagonal k (k > 0 above the main diagonal), zeros elsewhere.
+Array tri(int64_t n, std::optional<int64_t> m = std::nullopt, int64_t k = 0, DType = f64);
+/// np.tril(a, k) / np.triu(a, k): a with the elements above (tril) or below
+/// (triu) diagonal k of its last two axes zeroed, for every matrix of a
+/// stack. As in NumPy a 1-D array of n elements is a row broadcast to n x n.
+Array tril(const Array &, int64_t k = 0);
+Array triu(const Array &, int64_t k = 0);
 /// np.linalg.norm with its default order: the 2-norm of the flattened array
 /// (axes {}), of vectors along one axis, or the Frobenius norm over two
 /// axes; integers in float64.

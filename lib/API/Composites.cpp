@@ -388,6 +388,40 @@ Array trace(const Array &a, int64_t offset) {
   return sum(diagonal(a, offset));
 }
 
+namespace {
+
+/// Whether element (i, j) of a rows x cols matrix lies at or below diagonal
+/// k (`lower`), or at or above it.
+Array triangleMask(int64_t rows, int64_t cols, int64_t k, bool lower) {
+  Shape shape = {rows, cols};
+  Array offset = indexAlong(shape, 1) - indexAlong(shape, 0); // j - i
+  return lower ? offset <= k : offset >= k;
+}
+
+/// np.tril and np.triu: NumPy's where(mask, a, 0) over the last two axes.
+Array triangle(const char *op, const Array &a, int64_t k, bool lower) {
+  const Shape &shape = a.shape();
+  if (shape.empty())
+    throw Error(std::string("legato.") + op +
+                ": needs an array of 1 or more dimensions, got a 0-d array; reshape it to "
+                "(1, 1)");
+  int64_t cols = shape.back(), rows = shape.size() >= 2 ? shape[shape.size() - 2] : cols;
+  return where(triangleMask(rows, cols, k, lower), a, zeros({}, a.dtype()));
+}
+
+} // namespace
+
+Array tri(int64_t n, std::optional<int64_t> m, int64_t k, DType t) {
+  int64_t cols = m.value_or(n);
+  if (n < 0 || cols < 0)
+    throw Error("legato.tri: shape (" + std::to_string(n) + ", " + std::to_string(cols) +
+                ") has a negative dimension; pass sizes of 0 or more");
+  return astype(triangleMask(n, cols, k, true), t);
+}
+
+Array tril(const Array &a, int64_t k) { return triangle("tril", a, k, true); }
+Array triu(const Array &a, int64_t k) { return triangle("triu", a, k, false); }
+
 Array norm(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   std::vector<int64_t> normalized = normalizeAxes("norm", axes, a.shape());
   if (!axes.empty() && normalized.size() > 2)

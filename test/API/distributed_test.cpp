@@ -348,6 +348,31 @@ TEST(Distributed, NumpyFunctionsOfColumnBlocksStayOnTheirRanks) {
   }
 }
 
+TEST(Distributed, TrianglesOfBlocksStayOnTheirRanks) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // tril and triu compare each element's row and column indices, which every
+  // rank computes for its own block: nothing moves, whichever axis is split.
+  const int64_t n = 26, m = 18;
+  Array rows = legato::random({n, m}, legato::f64, 43);
+  Array cols = legato::shard(legato::random({n, m}, legato::f64, 47), 1);
+  std::vector<double> hr = rows.to_vector<double>(), hc = cols.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array lower = legato::tril(rows, -2), upper = legato::triu(cols, 3);
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, 0) << rt.size() << " ranks";
+  EXPECT_EQ(legato::stats().collectives, 0) << rt.size() << " ranks";
+  std::vector<double> gl = lower.to_vector<double>(), gu = upper.to_vector<double>();
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < m; ++j) {
+      size_t k = size_t(i * m + j);
+      EXPECT_EQ(gl[k], j - i <= -2 ? hr[k] : 0.0) << i << ", " << j;
+      EXPECT_EQ(gu[k], j - i >= 3 ? hc[k] : 0.0) << i << ", " << j;
+    }
+}
+
 TEST(Distributed, ArgmaxOfRowBlocksSendsOnlyItsExtrema) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

@@ -228,6 +228,14 @@ TEST(ShapeErrors, DiagonalOfWrongRank) {
                            [](auto &x) { return legato::diag(x[0]); }));
 }
 
+TEST(ShapeErrors, TrianglesOfA0dArray) {
+  std::vector<Array> scalar{f64({})};
+  EXPECT_TRUE(throws_error({"tril"}, {"0-d"}, scalar,
+                           [](auto &x) { return legato::tril(x[0]); }));
+  EXPECT_TRUE(throws_error({"triu"}, {"0-d"}, scalar,
+                           [](auto &x) { return legato::triu(x[0], 1); }));
+}
+
 // ---- NumPy functions composed of primitives: errors name the function -------
 
 TEST(ShapeErrors, StackShapesDiffer) {
@@ -504,6 +512,8 @@ TEST(CreationErrors, NegativeSizes) {
   EXPECT_TRUE(throws_error({"random"}, {"(-4,)"}, {},
                            [](auto &) { return legato::random({-4}); }));
   EXPECT_TRUE(throws_error({"eye"}, {}, {}, [](auto &) { return legato::eye(-1); }));
+  EXPECT_TRUE(throws_error({"tri"}, {"(3, -1)"}, {},
+                           [](auto &) { return legato::tri(3, -1); }));
   EXPECT_TRUE(throws_error({"linspace"}, {}, {},
                            [](auto &) { return legato::linspace(0, 1, -1); }));
 }

@@ -8,6 +8,7 @@
 #include "test_support.h"
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <type_traits>
 
@@ -214,6 +215,11 @@ std::map<std::string, Op> make_ops() {
     return legato::diag(x, p.integer_or("k", 0));
   });
 
+  ops["tril"] = with_params(
+      [](const Array &x, const Params &p) { return legato::tril(x, p.integer_or("k", 0)); });
+  ops["triu"] = with_params(
+      [](const Array &x, const Params &p) { return legato::triu(x, p.integer_or("k", 0)); });
+
   // Shape.
   ops["reshape"] = with_params(
       [](const Array &x, const Params &p) { return legato::reshape(x, p.integers("shape")); });
@@ -342,6 +348,12 @@ std::map<std::string, Op> make_ops() {
   });
   ops["eye"] =
       creation([](const Params &p) { return legato::eye(p.integer("n"), p.dtype("dtype")); });
+  ops["tri"] = creation([](const Params &p) {
+    std::optional<int64_t> m;
+    if (p.has("m"))
+      m = p.integer("m");
+    return legato::tri(p.integer("n"), m, p.integer_or("k", 0), p.dtype("dtype"));
+  });
   ops["random"] = creation([](const Params &p) {
     return legato::random(p.integers("shape"), p.dtype("dtype"), p.unsigned_integer("seed"));
   });

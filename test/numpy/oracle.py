@@ -194,6 +194,8 @@ NUMPY["outer"] = lambda a, p: np.outer(a[0], a[1])
 NUMPY["transpose"] = lambda a, p: np.transpose(a[0], p.get("perm") or None)
 NUMPY["diagonal"] = lambda a, p: np.diagonal(a[0], p.get("offset", 0)).copy()
 NUMPY["diag"] = lambda a, p: np.diag(a[0], p.get("k", 0))
+NUMPY["tril"] = lambda a, p: np.tril(a[0], p.get("k", 0))
+NUMPY["triu"] = lambda a, p: np.triu(a[0], p.get("k", 0))
 NUMPY["T"] = lambda a, p: a[0].T
 NUMPY["reshape"] = lambda a, p: np.reshape(a[0], p["shape"])
 NUMPY["reshape_method"] = NUMPY["reshape"]
@@ -365,6 +367,7 @@ NUMPY["arange_stop"] = lambda a, p: np.arange(p["stop"], dtype=p["dtype"])
 NUMPY["arange"] = lambda a, p: np.arange(p["start"], p["stop"], p["step"], dtype=p["dtype"])
 NUMPY["linspace"] = lambda a, p: np.linspace(p["start"], p["stop"], p["num"], dtype=p["dtype"])
 NUMPY["eye"] = lambda a, p: np.eye(p["n"], dtype=p["dtype"])
+NUMPY["tri"] = lambda a, p: np.tri(p["n"], p.get("m"), p.get("k", 0), dtype=p["dtype"])
 
 GOLDEN = 0x9E3779B97F4A7C15
 
@@ -838,6 +841,23 @@ def linalg_suite():
     g.case("diag", w)
     g.case("diag", g.input(g.grid("int32", (3, 5))), k=1)
     g.case("diag", g.input(g.grid("float64", (4, 4))), k=-2)
+    g = Group("linalg", "triangles")
+    sq = g.input(g.grid("float64", (4, 4)))
+    wide = g.input(g.grid("int32", (3, 5)))
+    stack = g.input(g.grid("float32", (2, 3, 4)))
+    row = g.input(g.grid("int64", (3,)))
+    mask = g.input(g.grid("bool", (3, 3)))
+    scalar = g.input(g.grid("float64", ()))
+    empty = g.input(g.grid("float64", (0, 3)))
+    for op in ("tril", "triu"):
+        for k in (0, 1, -1, 4, -5):
+            g.case(op, sq, k=k)
+        g.case(op, wide, k=2)
+        g.case(op, stack, k=-1)
+        g.case(op, row)  # a row broadcast to 3 x 3, as NumPy does
+        g.case(op, mask)
+        g.case(op, empty)
+        g.case(op, scalar)  # NumPy: TypeError
 
 
 def shape_suite():
@@ -1019,6 +1039,10 @@ def creation_suite():
         g.case("arange_stop", stop=2 if dt == "bool" else 5, dtype=dt)
         g.case("linspace", start=0.0, stop=10.0, num=6, dtype=dt)
         g.case("eye", n=3, dtype=dt)
+        g.case("tri", n=3, dtype=dt)
+        g.case("tri", n=2, m=4, k=1, dtype=dt)
+        g.case("tri", n=4, m=3, k=-2, dtype=dt)
+        g.case("tri", n=0, m=2, dtype=dt)
     g = Group("creation", "ranges")
     g.case("arange", start=0.5, stop=3.0, step=0.5, dtype="float64")
     g.case("arange", start=0.0, stop=1.0, step=0.1, dtype="float64")
