@@ -514,6 +514,14 @@ Array diagonal(const Array &, int64_t offset = 0);
 Array diag(const Array &, int64_t k = 0);
 /// np.trace of a 2-D array: the sum of diagonal(a, offset) (ints in int64).
 Array trace(const Array &, int64_t offset = 0);
+/// np.einsum(subscripts, operands): Einstein summation in NumPy's notation,
+/// e.g. einsum("ij,jk->ik", {a, b}), "ij,jk" (implicit output: the labels
+/// used once, in character order), "ii->i" (a diagonal), "...ij->...ji".
+/// Labels are letters; axes of one label must match in size or be 1
+/// (broadcast). The result has NumPy's result type of the operands (bool
+/// for bool: OR of ANDs). Contractions with no label kept on both sides
+/// run as one GEMM, others as a fused product and sum.
+Array einsum(const std::string &subscripts, const std::vector<Array> &operands);
 /// np.tri(n, m, k): the n x m matrix (m = n when not given) of ones at and
 /// below diagonal k (k > 0 above the main diagonal), zeros elsewhere.
 Array tri(int64_t n, std::optional<int64_t> m = std::nullopt, int64_t k = 0, DType = f64);
@@ -666,7 +674,7 @@ private:
   static void collect(std::vector<Array> &, Stage &stage, Stage s) { stage = s; }
 
   std::vector<Array> invoke(const std::vector<Array> &args) const {
-    return invokeImpl(args, std::make_index_sequence<kMaxArity>{});
+    return invokeImpl(args, std::make_index_sequence<kMaxArity + 1>{}); // 0 to kMaxArity
   }
   static constexpr size_t kMaxArity = 8;
   template <size_t... I>

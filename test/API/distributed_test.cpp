@@ -373,6 +373,43 @@ TEST(Distributed, TrianglesOfBlocksStayOnTheirRanks) {
     }
 }
 
+TEST(Distributed, EinsumMovesWhatItsPrimitivesMove) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // einsum is transposes, GEMMs and fused products and sums: rows of A times
+  // a replicated B stay on their ranks, and a full contraction of two row
+  // blocks all-reduces one value.
+  const int64_t n = 22, k = 6, m = 3;
+  Array A = legato::random({n, k}, legato::f64, 53);
+  Array B = legato::replicate(legato::random({k, m}, legato::f64, 59));
+  Array C = legato::random({n, k}, legato::f64, 61);
+  std::vector<double> ha = A.to_vector<double>(), hb = B.to_vector<double>(),
+                      hc = C.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array product = legato::einsum("ij,jk->ik", {A, B});
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, 0) << rt.size() << " ranks";
+  legato::reset_stats();
+  Array inner = legato::einsum("ij,ij", {A, C});
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, rt.size() == 1 ? 0 : 8) << rt.size() << " ranks";
+  std::vector<double> got = product.to_vector<double>();
+  double want = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    for (int64_t c = 0; c < m; ++c) {
+      double s = 0;
+      for (int64_t j = 0; j < k; ++j)
+        s += ha[size_t(i * k + j)] * hb[size_t(j * m + c)];
+      EXPECT_NEAR(got[size_t(i * m + c)], s, 1e-13) << i << ", " << c;
+    }
+    for (int64_t j = 0; j < k; ++j)
+      want += ha[size_t(i * k + j)] * hc[size_t(i * k + j)];
+  }
+  EXPECT_NEAR(inner.item<double>(), want, 1e-12);
+}
+
 TEST(Distributed, ArgmaxOfRowBlocksSendsOnlyItsExtrema) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

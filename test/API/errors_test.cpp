@@ -228,6 +228,19 @@ TEST(ShapeErrors, DiagonalOfWrongRank) {
                            [](auto &x) { return legato::diag(x[0]); }));
 }
 
+TEST(ShapeErrors, EinsumSubscriptsThatDoNotFit) {
+  std::vector<Array> one{f64({2, 3})}, two{f64({2, 3}), f64({4, 5})};
+  auto einsum = [](const char *subscripts) {
+    return [subscripts](auto &x) { return legato::einsum(subscripts, x); };
+  };
+  // Each message names einsum and the operands' shapes.
+  for (const char *wrong : {"ij,jk", "i,j,k", "ijk", "i", "i->j", "ij->ii", "i...->i",
+                            "ij->i->j", "i1", "i.j", "......"})
+    EXPECT_TRUE(throws_error({"einsum"}, {"(2, 3)"}, one, einsum(wrong))) << wrong;
+  EXPECT_TRUE(throws_error({"einsum"}, {"(4, 5)"}, two, einsum("ij,jk->ik")));
+  EXPECT_TRUE(throws_error({"einsum"}, {"(4, 5)"}, two, einsum("ij,kl->m")));
+}
+
 TEST(ShapeErrors, TrianglesOfA0dArray) {
   std::vector<Array> scalar{f64({})};
   EXPECT_TRUE(throws_error({"tril"}, {"0-d"}, scalar,

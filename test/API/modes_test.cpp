@@ -474,6 +474,22 @@ TEST(Jit, ResultKinds) {
   EXPECT_TRUE(bitwise_equal(sq(a, a).to_vector<double>(), (a * a).to_vector<double>()));
 }
 
+TEST(Jit, TakesUpToEightArrays) {
+  // Until session 36 the dispatch tried 0 to 7 arguments: eight threw.
+  std::vector<Array> x;
+  for (uint64_t seed = 0; seed < 8; ++seed)
+    x.push_back(legato::random({5}, legato::f64, 40 + seed));
+  auto f = legato::jit([](const Array &a, const Array &b, const Array &c, const Array &d,
+                          const Array &e, const Array &g, const Array &h, const Array &i) {
+    return a + b * 2.0 + c * 3.0 + d * 4.0 + e * 5.0 + g * 6.0 + h * 7.0 + i * 8.0;
+  });
+  Array want = x[0];
+  for (size_t k = 1; k < 8; ++k)
+    want = want + x[k] * double(k + 1);
+  EXPECT_TRUE(bitwise_equal(f(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]).to_vector<double>(),
+                            want.to_vector<double>()));
+}
+
 TEST(Jit, ArgumentsAreUnchanged) {
   // Writes inside a traced function go to its own copy of an argument.
   Array a = legato::from_vector(std::vector<double>{1, 2, 3, 4}, {4});

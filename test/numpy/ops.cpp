@@ -215,6 +215,12 @@ std::map<std::string, Op> make_ops() {
     return legato::diag(x, p.integer_or("k", 0));
   });
 
+  ops["einsum"] = {[](const Args &a, const Params &p) -> Array {
+    std::vector<Array> operands;
+    for (size_t i = 0; i < a.size(); ++i)
+      operands.push_back(array(a, i));
+    return legato::einsum(p.text("subscripts"), operands);
+  }};
   ops["tril"] = with_params(
       [](const Array &x, const Params &p) { return legato::tril(x, p.integer_or("k", 0)); });
   ops["triu"] = with_params(

@@ -195,6 +195,7 @@ NUMPY["transpose"] = lambda a, p: np.transpose(a[0], p.get("perm") or None)
 NUMPY["diagonal"] = lambda a, p: np.diagonal(a[0], p.get("offset", 0)).copy()
 NUMPY["diag"] = lambda a, p: np.diag(a[0], p.get("k", 0))
 NUMPY["tril"] = lambda a, p: np.tril(a[0], p.get("k", 0))
+NUMPY["einsum"] = lambda a, p: np.einsum(p["subscripts"], *a)
 NUMPY["triu"] = lambda a, p: np.triu(a[0], p.get("k", 0))
 NUMPY["T"] = lambda a, p: a[0].T
 NUMPY["reshape"] = lambda a, p: np.reshape(a[0], p["shape"])
@@ -858,6 +859,70 @@ def linalg_suite():
         g.case(op, mask)
         g.case(op, empty)
         g.case(op, scalar)  # NumPy: TypeError
+    groups = []
+
+    def case(subscripts, *shapes_and_types):
+        """A case of its own inputs, in the current einsum group, or a new
+        one where that has no room for them."""
+        if not groups or len(groups[-1].inputs) + len(shapes_and_types) > MAX_INPUTS:
+            groups.append(Group("linalg", f"einsum{len(groups)}"))
+        g = groups[-1]
+        operands = [g.input(g.grid(dt, shape)) for shape, dt in shapes_and_types]
+        g.case("einsum", *operands, subscripts=subscripts)
+    f, d, i32, i64, b = "float32", "float64", "int32", "int64", "bool"
+    # GEMMs (no label kept on both sides), explicit and implicit output.
+    case("ij,jk->ik", ((3, 4), d), ((4, 5), d))
+    case("ij,jk", ((3, 4), i32), ((4, 2), i32))
+    case("ij,jk", ((2, 3), b), ((3, 4), b))  # bool: OR of ANDs
+    case("ij,kj->ik", ((3, 4), f), ((2, 4), f))
+    case("i,i", ((5,), d), ((5,), d))
+    case("i,i->", ((4,), i64), ((4,), i64))
+    case("ij,j->i", ((3, 4), d), ((4,), d))
+    case("ij,jk->i", ((3, 4), d), ((4, 2), d))
+    case("ij,j->", ((3, 4), i32), ((4,), i32))
+    case("ijk,jkl->il", ((2, 3, 4), d), ((3, 4, 2), d))
+    # Products without a shared label: outer products.
+    case("i,j->ij", ((3,), d), ((2,), d))
+    case("i,j", ((2,), i64), ((3,), f))
+    # One operand: transposes, diagonals, sums.
+    case("ij->ji", ((2, 3), d))
+    case("ij", ((2, 3), i32))
+    case("ji", ((2, 3), d))
+    case("Ba", ((2, 3), d))  # implicit: upper case first
+    case("aB", ((2, 3), d))
+    case("ii->i", ((3, 3), d))
+    case("ii", ((4, 4), i64))
+    case("iij->ij", ((2, 2, 3), d))
+    case("iji->j", ((3, 2, 3), f))
+    case("ij->", ((3, 4), d))
+    case("ij->j", ((3, 4), b))
+    case("ijk->kji", ((2, 3, 4), d))
+    # Labels kept on both sides (batches): a fused product and sum.
+    case("bij,bjk->bik", ((2, 3, 4), f), ((2, 4, 5), f))
+    case("bi,bi->b", ((3, 4), d), ((3, 4), d))
+    case("ij,ij->ij", ((2, 3), d), ((2, 3), i32))
+    case("ij,ji->i", ((3, 3), d), ((3, 3), d))
+    case("ii,i->i", ((3, 3), d), ((3,), d))
+    # "...": the dimensions beyond the letters, broadcast on the right.
+    case("...ij,...jk->...ik", ((2, 3, 4), d), ((4, 5), d))
+    case("i...->...", ((2, 3, 4), d))
+    case("i...", ((2, 3, 4), d))
+    case("...i,...i", ((2, 3), d), ((3,), d))
+    case("ij,...", ((2, 3), d), ((4,), d))
+    case("...,...", ((2, 1), d), ((3,), d))
+    case("...", ((2, 3), i32))
+    # Three operands, left to right.
+    case("ab,bc,cd->ad", ((2, 3), d), ((3, 4), d), ((4, 2), d))
+    case("i,i,i->", ((4,), d), ((4,), d), ((4,), d))
+    case("ij,jk,k->i", ((2, 3), i64), ((3, 4), i32), ((4,), b))
+    # Axes of size 1 broadcast to their label's size.
+    case("ij,ij->ij", ((1, 3), d), ((2, 3), d))
+    case("ij,jk", ((2, 1), d), ((3, 4), d))
+    # Empty axes, and mixed types (NumPy's result type).
+    case("ij,jk->ik", ((2, 0), d), ((0, 4), d))
+    case("ij->", ((0, 3), d))
+    case("i,i", ((3,), f), ((3,), i64))
+    case("ij,j->i", ((2, 3), i32), ((3,), b))
 
 
 def shape_suite():
