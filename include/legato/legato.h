@@ -514,6 +514,24 @@ Array diagonal(const Array &, int64_t offset = 0);
 Array diag(const Array &, int64_t k = 0);
 /// np.trace of a 2-D array: the sum of diagonal(a, offset) (ints in int64).
 Array trace(const Array &, int64_t offset = 0);
+/// np.tensordot(a, b, axes): the sum of products over the last `axes` axes
+/// of a and the first `axes` of b (0: the outer product), or over the axes
+/// paired by the two lists; a's other axes, then b's. One GEMM.
+Array tensordot(const Array &, const Array &, int64_t axes = 2);
+Array tensordot(const Array &, const Array &, const std::vector<int64_t> &axes_a,
+                const std::vector<int64_t> &axes_b);
+/// np.inner: the sum of products over the last axes of both (a * b when
+/// either is 0-d).
+Array inner(const Array &, const Array &);
+/// np.vdot: the dot product of the flattened arrays (as many elements each).
+Array vdot(const Array &, const Array &);
+/// np.kron: the Kronecker product (the arrays' ranks made equal with leading
+/// axes of 1); block (i, j, ...) is a[i, j, ...] * b.
+Array kron(const Array &, const Array &);
+/// np.cross(a, b, axis=axis): cross products of the 2- or 3-component
+/// vectors along `axis` of each (other axes broadcast); two 2-vectors give
+/// the z component alone, as NumPy's.
+Array cross(const Array &, const Array &, int64_t axis = -1);
 /// np.einsum(subscripts, operands): Einstein summation in NumPy's notation,
 /// e.g. einsum("ij,jk->ik", {a, b}), "ij,jk" (implicit output: the labels
 /// used once, in character order), "ii->i" (a diagonal), "...ij->...ji".

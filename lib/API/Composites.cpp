@@ -26,17 +26,6 @@ namespace {
               shapeString(a.shape()) + "): " + why + "; cast first, e.g. astype(legato::i32)");
 }
 
-/// An axis in [0, rank) of an array of shape `shape`, or an error naming `op`.
-int64_t normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t rank) {
-  int64_t d = axis < 0 ? axis + rank : axis;
-  if (d < 0 || d >= rank)
-    throw Error(std::string("legato.") + op + ": axis " + std::to_string(axis) +
-                " is out of bounds for an array of shape " + shapeString(shape) +
-                "; pass an axis in [" + std::to_string(-rank) + ", " + std::to_string(rank) +
-                ")");
-  return d;
-}
-
 /// How many elements each result of a reduction over `axes` combines.
 int64_t reducedCount(const char *op, const Array &a, std::vector<int64_t> axes) {
   int64_t count = 1;

@@ -8,9 +8,9 @@
 //    so -0.0 stays -0.0 as in NumPy);
 //  - a label no other operand and not the output holds is summed at once;
 //  - operands are contracted left to right. Two operands that share no label
-//    kept for later (a "batch" label) become one GEMM of their transposed,
-//    flattened forms; otherwise a broadcast product summed over the shared
-//    labels, which fuses into one reduction kernel.
+//    kept for later (a "batch" label) become one GEMM (tensordot) of their
+//    transposed, flattened forms; otherwise a broadcast product summed over
+//    the shared labels, which fuses into one reduction kernel.
 // bool operands give bool, as in NumPy (OR of ANDs): they are counted in
 // int64 and compared with 0.
 //
@@ -179,13 +179,6 @@ Array alignedTo(const Labelled &x, const Labels &order) {
   return reshape(a, shape);
 }
 
-int64_t product(const Labelled &x, const Labels &labels) {
-  int64_t n = 1;
-  for (Label l : labels)
-    n *= x.array.shape()[size_t(axisOf(x.labels, l))];
-  return n;
-}
-
 /// a and b contracted over their shared labels that `keep` does not hold.
 Labelled contract(Labelled a, Labelled b, const Labels &keep) {
   Labels batch, contracted, aOnly, bOnly;
@@ -196,19 +189,14 @@ Labelled contract(Labelled a, Labelled b, const Labels &keep) {
       bOnly.push_back(l);
   if (batch.empty() && !contracted.empty()) {
     // One GEMM: (aOnly, contracted) x (contracted, bOnly).
-    int64_t m = product(a, aOnly), k = product(a, contracted), n = product(b, bOnly);
-    Labels aOrder = aOnly, bOrder = contracted;
-    aOrder.insert(aOrder.end(), contracted.begin(), contracted.end());
-    bOrder.insert(bOrder.end(), bOnly.begin(), bOnly.end());
-    Array c = matmul(reshape(arranged(a, aOrder), {m, k}), reshape(arranged(b, bOrder), {k, n}));
-    Shape shape;
-    for (Label l : aOnly)
-      shape.push_back(a.array.shape()[size_t(axisOf(a.labels, l))]);
-    for (Label l : bOnly)
-      shape.push_back(b.array.shape()[size_t(axisOf(b.labels, l))]);
+    std::vector<int64_t> axesA, axesB;
+    for (Label l : contracted) {
+      axesA.push_back(axisOf(a.labels, l));
+      axesB.push_back(axisOf(b.labels, l));
+    }
     Labels labels = aOnly;
     labels.insert(labels.end(), bOnly.begin(), bOnly.end());
-    return {reshape(c, shape), labels};
+    return {tensordot(a.array, b.array, axesA, axesB), labels};
   }
   Labels order = batch;
   order.insert(order.end(), aOnly.begin(), aOnly.end());

@@ -298,6 +298,16 @@ Array where(const Array &c, Scalar a, Scalar b) { return selectOp(c, a, b); }
 // Reductions
 //===----------------------------------------------------------------------===//
 
+int64_t detail::normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t rank) {
+  int64_t d = axis < 0 ? axis + rank : axis;
+  if (d < 0 || d >= rank)
+    throw Error(std::string("legato.") + op + ": axis " + std::to_string(axis) +
+                " is out of bounds for an array of shape " + shapeString(shape) +
+                "; pass an axis in [" + std::to_string(-rank) + ", " + std::to_string(rank) +
+                ")");
+  return d;
+}
+
 std::vector<int64_t> detail::normalizeAxes(const char *op, std::vector<int64_t> axes,
                                            const Shape &shape) {
   int64_t rank = int64_t(shape.size());

@@ -18,6 +18,9 @@ NodePtr convertNode(NodePtr n, DType to);
 NodePtr broadcastNode(NodePtr n, const Shape &to);
 NodePtr reshapeNode(NodePtr n, const Shape &to);
 NodePtr constantNode(double value, DType dtype, const Shape &shape);
+/// An axis in [0, rank) (rank: of `shape`, or one more where a new axis may
+/// go), or an error naming `op`.
+int64_t normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t rank);
 /// Reduction axes in [0, rank), sorted ({} = every axis); throws naming `op`
 /// for an axis out of range or repeated.
 std::vector<int64_t> normalizeAxes(const char *op, std::vector<int64_t> axes,

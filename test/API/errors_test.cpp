@@ -241,6 +241,28 @@ TEST(ShapeErrors, EinsumSubscriptsThatDoNotFit) {
   EXPECT_TRUE(throws_error({"einsum"}, {"(4, 5)"}, two, einsum("ij,kl->m")));
 }
 
+TEST(ShapeErrors, TensorProductsOfShapesThatDoNotFit) {
+  std::vector<Array> args{f64({2, 3}), f64({4, 2})};
+  EXPECT_TRUE(throws_error({"tensordot"}, {"(2, 3)"}, args,
+                           [](auto &x) { return legato::tensordot(x[0], x[1], 1); }));
+  EXPECT_TRUE(throws_error({"tensordot"}, {"(4, 2)"}, args,
+                           [](auto &x) { return legato::tensordot(x[0], x[1], 3); }));
+  EXPECT_TRUE(throws_error({"tensordot"}, {"(2, 3)"}, args, [](auto &x) {
+    return legato::tensordot(x[0], x[1], {0, 1}, {1});
+  }));
+  EXPECT_TRUE(throws_error({"tensordot"}, {"(2, 3)"}, args, [](auto &x) {
+    return legato::tensordot(x[0], x[1], {0, 0}, {1, 1});
+  }));
+  EXPECT_TRUE(throws_error({"inner"}, {"(4, 2)"}, args,
+                           [](auto &x) { return legato::inner(x[0], x[1]); }));
+  EXPECT_TRUE(throws_error({"vdot"}, {"(2, 3)"}, args,
+                           [](auto &x) { return legato::vdot(x[0], x[1]); }));
+  EXPECT_TRUE(throws_error({"cross"}, {"(4, 2)"}, args,
+                           [](auto &x) { return legato::cross(x[1], x[1], 0); }));
+  EXPECT_TRUE(throws_error({"cross"}, {"(2, 3)"}, args,
+                           [](auto &x) { return legato::cross(x[0], x[0], 2); }));
+}
+
 TEST(ShapeErrors, TrianglesOfA0dArray) {
   std::vector<Array> scalar{f64({})};
   EXPECT_TRUE(throws_error({"tril"}, {"0-d"}, scalar,

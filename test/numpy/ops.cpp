@@ -221,6 +221,20 @@ std::map<std::string, Op> make_ops() {
       operands.push_back(array(a, i));
     return legato::einsum(p.text("subscripts"), operands);
   }};
+  ops["tensordot"] = {[](const Args &a, const Params &p) -> Array {
+    want_arity(a, 2);
+    if (p.has("axes_a"))
+      return legato::tensordot(array(a, 0), array(a, 1), p.integers("axes_a"),
+                               p.integers("axes_b"));
+    return legato::tensordot(array(a, 0), array(a, 1), p.integer_or("axes", 2));
+  }};
+  ops["inner"] = two_arrays([](const Array &x, const Array &y) { return legato::inner(x, y); });
+  ops["vdot"] = two_arrays([](const Array &x, const Array &y) { return legato::vdot(x, y); });
+  ops["kron"] = two_arrays([](const Array &x, const Array &y) { return legato::kron(x, y); });
+  ops["cross"] = {[](const Args &a, const Params &p) -> Array {
+    want_arity(a, 2);
+    return legato::cross(array(a, 0), array(a, 1), p.integer_or("axis", -1));
+  }};
   ops["tril"] = with_params(
       [](const Array &x, const Params &p) { return legato::tril(x, p.integer_or("k", 0)); });
   ops["triu"] = with_params(

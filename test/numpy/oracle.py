@@ -196,6 +196,13 @@ NUMPY["diagonal"] = lambda a, p: np.diagonal(a[0], p.get("offset", 0)).copy()
 NUMPY["diag"] = lambda a, p: np.diag(a[0], p.get("k", 0))
 NUMPY["tril"] = lambda a, p: np.tril(a[0], p.get("k", 0))
 NUMPY["einsum"] = lambda a, p: np.einsum(p["subscripts"], *a)
+NUMPY["tensordot"] = lambda a, p: (
+    np.tensordot(a[0], a[1], (p["axes_a"], p["axes_b"])) if "axes_a" in p
+    else np.tensordot(a[0], a[1], p.get("axes", 2)))
+NUMPY["inner"] = lambda a, p: np.inner(a[0], a[1])
+NUMPY["vdot"] = lambda a, p: np.vdot(a[0], a[1])
+NUMPY["kron"] = lambda a, p: np.kron(a[0], a[1])
+NUMPY["cross"] = lambda a, p: np.cross(a[0], a[1], axis=p.get("axis", -1))
 NUMPY["triu"] = lambda a, p: np.triu(a[0], p.get("k", 0))
 NUMPY["T"] = lambda a, p: a[0].T
 NUMPY["reshape"] = lambda a, p: np.reshape(a[0], p["shape"])
@@ -923,6 +930,41 @@ def linalg_suite():
     case("ij->", ((0, 3), d))
     case("i,i", ((3,), f), ((3,), i64))
     case("ij,j->i", ((2, 3), i32), ((3,), b))
+
+    def product_case(group, op, *shapes_and_types, **params):
+        """A case of its own inputs in `group`'s current part."""
+        parts = product_groups.setdefault(group, [])
+        if not parts or len(parts[-1].inputs) + len(shapes_and_types) > MAX_INPUTS:
+            parts.append(Group("linalg", f"{group}{len(parts)}"))
+        g = parts[-1]
+        operands = [g.input(g.grid(dt, shape)) for shape, dt in shapes_and_types]
+        g.case(op, *operands, **params)
+    product_groups = {}
+    product_case("tensordot", "tensordot", ((3, 4, 5), d), ((4, 5, 2), d))
+    product_case("tensordot", "tensordot", ((3, 4), i32), ((4, 2), i32), axes=1)
+    product_case("tensordot", "tensordot", ((2, 3), d), ((4,), f), axes=0)
+    product_case("tensordot", "tensordot", ((3, 4, 2), d), ((2, 5, 3), d), axes_a=[0, 2], axes_b=[2, 0])
+    product_case("tensordot", "tensordot", ((2, 3), b), ((3, 2), b), axes_a=[-1], axes_b=[0])
+    product_case("tensordot", "tensordot", ((0, 3), d), ((3, 2), d), axes=1)
+    product_case("inner", "inner", ((4,), d), ((4,), d))
+    product_case("inner", "inner", ((2, 3), i64), ((4, 3), i32))
+    product_case("inner", "inner", ((2, 2, 3), f), ((3,), d))
+    product_case("inner", "inner", ((), d), ((2, 3), d))
+    product_case("inner", "vdot", ((2, 3), d), ((3, 2), d))
+    product_case("inner", "vdot", ((4,), b), ((2, 2), b))
+    product_case("kron", "kron", ((2, 3), d), ((2, 2), d))
+    product_case("kron", "kron", ((3,), i32), ((2, 2), i64))
+    product_case("kron", "kron", ((2, 1, 2), f), ((3,), f))
+    product_case("kron", "kron", ((), d), ((3,), d))
+    product_case("kron", "kron", ((2,), b), ((2,), b))
+    product_case("cross", "cross", ((3,), d), ((3,), d))
+    product_case("cross", "cross", ((4, 3), d), ((3,), d))
+    product_case("cross", "cross", ((2, 1, 3), i32), ((4, 3), i32))
+    product_case("cross", "cross", ((2, 3), d), ((2, 2), d))
+    product_case("cross", "cross", ((2,), d), ((3, 3), f))
+    product_case("cross", "cross", ((5, 2), d), ((5, 2), d))
+    product_case("cross", "cross", ((3, 4), d), ((3, 4), d), axis=0)
+    product_case("cross", "cross", ((3,), b), ((3,), b))  # NumPy: TypeError
 
 
 def shape_suite():
