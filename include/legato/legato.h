@@ -502,7 +502,11 @@ Array std(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false,
           int64_t ddof = 0);
 
 // ---- linear algebra --------------------------------------------------------
+/// np.matmul: 2-D x 2-D, 1-D operands as a row (first) or a column
+/// (second), and stacks of matrices, whose leading axes broadcast.
 Array matmul(const Array &, const Array &);
+/// np.dot: matmul for 1-D and 2-D operands; beyond, the sum over the last
+/// axis of a and the second-to-last of b (a's other axes, then b's).
 Array dot(const Array &, const Array &);
 Array outer(const Array &, const Array &);
 Array transpose(const Array &, std::vector<int64_t> perm = {});

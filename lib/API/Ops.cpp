@@ -398,8 +398,6 @@ Array product(const char *op, const Array &a, const Array &b) {
   };
   if (x->shape.empty() || y->shape.empty())
     fail("operands must be at least 1-D (use * for scalars)");
-  if (x->shape.size() > 2 || y->shape.size() > 2)
-    fail("batched (>2-D) products are not supported; loop over the batch");
   int64_t k1 = x->shape.back(), k2 = y->shape.size() == 2 ? y->shape[0] : y->shape[0];
   if (k1 != k2)
     fail("inner dimensions differ (" + std::to_string(k1) + " vs " + std::to_string(k2) +
@@ -421,11 +419,17 @@ Array product(const char *op, const Array &a, const Array &b) {
 }
 } // namespace
 
-Array matmul(const Array &a, const Array &b) { return product("matmul", a, b); }
+Array matmul(const Array &a, const Array &b) {
+  if (a.ndim() > 2 || b.ndim() > 2)
+    return matmulOfStacks(a, b);
+  return product("matmul", a, b);
+}
 
 Array dot(const Array &a, const Array &b) {
   if (a.ndim() == 0 || b.ndim() == 0)
     return a * b;
+  if (a.ndim() > 2 || b.ndim() > 2)
+    return dotOfStacks(a, b);
   return product("dot", a, b);
 }
 

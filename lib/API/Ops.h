@@ -26,6 +26,10 @@ int64_t normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t 
 std::vector<int64_t> normalizeAxes(const char *op, std::vector<int64_t> axes,
                                    const Shape &shape);
 
+/// matmul and dot of operands with more than two dimensions (Products.cpp).
+Array matmulOfStacks(const Array &a, const Array &b);
+Array dotOfStacks(const Array &a, const Array &b);
+
 } // namespace legato::detail
 
 #endif // LEGATO_API_OPS_H

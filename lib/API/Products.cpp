@@ -1,9 +1,11 @@
 //===- Products.cpp - NumPy's tensor products from GEMMs and broadcasts ----===//
 //
-// tensordot, inner and vdot move the contracted axes together and flatten
-// both sides into one GEMM, as NumPy does; kron and cross are broadcast
-// products that fuse into one kernel. All are compositions of the public
-// primitives, placed over ranks like any other ops.
+// tensordot, inner, vdot and dot of stacks move the contracted axes
+// together and flatten both sides into one GEMM, as NumPy does; matmul of
+// stacks is one GEMM when one side is a single matrix, else a product summed
+// in one fused kernel; kron and cross are broadcast products that fuse into
+// one kernel. All are compositions of the public primitives, placed over
+// ranks like any other ops.
 //
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
@@ -38,6 +40,19 @@ std::vector<int64_t> freeAxes(int64_t rank, const std::vector<int64_t> &contract
   return free;
 }
 
+/// The broadcast of `x` and `y`, the leading axes of a's and b's stacks of
+/// matrices or vectors.
+Shape broadcastLeading(const char *op, const Array &a, const Array &b, const Shape &x,
+                       const Shape &y) {
+  try {
+    return broadcastShapes(op, x, y);
+  } catch (const Error &) {
+    mismatch(op, a, b,
+             "their leading axes " + shapeString(x) + " and " + shapeString(y) +
+                 " do not broadcast; each pair must be equal or contain a 1");
+  }
+}
+
 Shape allButLast(const Shape &shape) { return Shape(shape.begin(), shape.end() - 1); }
 
 /// x[..., i]: component i of the vectors along x's last axis.
@@ -48,6 +63,69 @@ Array lastAxisAt(const Array &x, int64_t i) {
 }
 
 } // namespace
+
+Array detail::matmulOfStacks(const Array &a, const Array &b) {
+  if (a.ndim() == 0 || b.ndim() == 0)
+    mismatch("matmul", a, b, "operands must be at least 1-D (use * for scalars)");
+  // NumPy: a 1-D first operand is a row, a 1-D second one a column, each
+  // axis removed from the result; the axes before the matrices broadcast.
+  bool row = a.ndim() == 1, column = b.ndim() == 1;
+  Array x = row ? reshape(a, {1, a.size()}) : a, y = column ? reshape(b, {b.size(), 1}) : b;
+  const Shape &xs = x.shape(), &ys = y.shape();
+  int64_t m = xs[xs.size() - 2], k = xs.back(), n = ys.back();
+  if (ys[ys.size() - 2] != k)
+    mismatch("matmul", a, b,
+             "inner dimensions differ (" + std::to_string(k) + " vs " +
+                 std::to_string(ys[ys.size() - 2]) +
+                 "); the last axis of the first operand must match the second-to-last of the "
+                 "second");
+  Shape batch = broadcastLeading("matmul", a, b, Shape(xs.begin(), xs.end() - 2),
+                                 Shape(ys.begin(), ys.end() - 2));
+  int64_t stacked = 1;
+  for (int64_t d : batch)
+    stacked *= d;
+  Shape out = batch;
+  out.insert(out.end(), {m, n});
+  Array r;
+  if (ys.size() == 2) {
+    // One GEMM: the stack's matrices as one tall matrix.
+    Shape full = batch;
+    full.insert(full.end(), {m, k});
+    r = reshape(matmul(reshape(broadcast_to(x, full), {stacked * m, k}), y), out);
+  } else if (xs.size() == 2) {
+    // One GEMM: x times the stack's matrices side by side, (k, batch, n).
+    Shape full = batch;
+    full.insert(full.end(), {k, n});
+    Array side = reshape(moveaxis(broadcast_to(y, full), -2, 0), {k, stacked * n});
+    Shape spread = {m};
+    spread.insert(spread.end(), batch.begin(), batch.end());
+    spread.push_back(n);
+    r = moveaxis(reshape(matmul(x, side), spread), 0, -2);
+  } else {
+    // Stacks on both sides: the products summed over k, one fused reduction
+    // kernel (bool: a count of true products, then != 0 as NumPy's OR).
+    DType type = promoteTypes(a.dtype(), b.dtype());
+    Array total = sum(expand_dims(x, -1) * expand_dims(y, -3), {-2});
+    r = type == DType::bool_ ? total != 0 : astype(total, type);
+  }
+  if (row)
+    out.erase(out.end() - 2);
+  if (column)
+    out.erase(out.end() - 1);
+  return reshape(r, out);
+}
+
+Array detail::dotOfStacks(const Array &a, const Array &b) {
+  // NumPy's dot: the last axis of a against the second-to-last of b (its
+  // only one when 1-D); a's other axes, then b's.
+  int64_t axisB = b.ndim() >= 2 ? b.ndim() - 2 : 0;
+  if (a.shape().back() != b.shape()[size_t(axisB)])
+    mismatch("dot", a, b,
+             "the last axis of the first has " + std::to_string(a.shape().back()) +
+                 " elements, the second-to-last of the second " +
+                 std::to_string(b.shape()[size_t(axisB)]) + "; they must be equal");
+  return tensordot(a, b, {a.ndim() - 1}, {axisB});
+}
 
 Array tensordot(const Array &a, const Array &b, const std::vector<int64_t> &axesA,
                 const std::vector<int64_t> &axesB) {
@@ -77,7 +155,8 @@ Array tensordot(const Array &a, const Array &b, const std::vector<int64_t> &axes
   permB.insert(permB.end(), fb.begin(), fb.end());
   int64_t m = extentProduct(a.shape(), fa), k = extentProduct(a.shape(), ca),
           n = extentProduct(b.shape(), fb);
-  Array product = matmul(reshape(transpose(a, permA), {m, k}), reshape(transpose(b, permB), {k, n}));
+  Array product =
+      matmul(reshape(transpose(a, permA), {m, k}), reshape(transpose(b, permB), {k, n}));
   Shape shape;
   for (int64_t d : fa)
     shape.push_back(a.shape()[size_t(d)]);
@@ -143,7 +222,7 @@ Array cross(const Array &a, const Array &b, int64_t axis) {
     mismatch("cross", a, b,
              "the vectors along axis " + std::to_string(axis) + " have " + std::to_string(nu) +
                  " and " + std::to_string(nv) + " components; cross needs 2 or 3");
-  Shape lead = broadcastShapes("cross", allButLast(u.shape()), allButLast(v.shape()));
+  Shape lead = broadcastLeading("cross", a, b, allButLast(u.shape()), allButLast(v.shape()));
   auto component = [&lead](const Array &x, int64_t i) -> Array {
     return broadcast_to(lastAxisAt(x, i), lead);
   };
@@ -152,12 +231,12 @@ Array cross(const Array &a, const Array &b, int64_t axis) {
   if (nu == 2 && nv == 2)
     return z; // NumPy: the z component alone
   // A missing third component is 0: its products vanish.
-  Array x = nu == 3 && nv == 3   ? u1 * component(v, 2) - component(u, 2) * v1
-            : nu == 3            ? -(component(u, 2) * v1)
-                                 : u1 * component(v, 2);
-  Array y = nu == 3 && nv == 3   ? component(u, 2) * v0 - u0 * component(v, 2)
-            : nu == 3            ? component(u, 2) * v0
-                                 : -(u0 * component(v, 2));
+  Array x = nu == 3 && nv == 3 ? u1 * component(v, 2) - component(u, 2) * v1
+            : nu == 3          ? -(component(u, 2) * v1)
+                               : u1 * component(v, 2);
+  Array y = nu == 3 && nv == 3 ? component(u, 2) * v0 - u0 * component(v, 2)
+            : nu == 3          ? component(u, 2) * v0
+                               : -(u0 * component(v, 2));
   Array result = stack({x, y, z}, -1);
   int64_t rankOut = result.ndim();
   return moveaxis(result, -1, normalizeAxis("cross", axis, result.shape(), rankOut));

@@ -241,6 +241,19 @@ TEST(ShapeErrors, EinsumSubscriptsThatDoNotFit) {
   EXPECT_TRUE(throws_error({"einsum"}, {"(4, 5)"}, two, einsum("ij,kl->m")));
 }
 
+TEST(ShapeErrors, ProductsOfStacksThatDoNotFit) {
+  std::vector<Array> args{f64({2, 3, 4}), f64({5, 2}), f64({3, 4, 2}), f64({})};
+  EXPECT_TRUE(throws_error({"matmul"}, {"(5, 2)"}, args,
+                           [](auto &x) { return legato::matmul(x[0], x[1]); }));
+  // Leading axes 2 and 3 do not broadcast.
+  EXPECT_TRUE(throws_error({"matmul"}, {"(3, 4, 2)"}, args,
+                           [](auto &x) { return legato::matmul(x[0], x[2]); }));
+  EXPECT_TRUE(throws_error({"matmul"}, {"()"}, args,
+                           [](auto &x) { return legato::matmul(x[3], x[0]); }));
+  EXPECT_TRUE(throws_error({"dot"}, {"(5, 2)"}, args,
+                           [](auto &x) { return legato::dot(x[0], x[1]); }));
+}
+
 TEST(ShapeErrors, TensorProductsOfShapesThatDoNotFit) {
   std::vector<Array> args{f64({2, 3}), f64({4, 2})};
   EXPECT_TRUE(throws_error({"tensordot"}, {"(2, 3)"}, args,

@@ -940,6 +940,21 @@ def linalg_suite():
         operands = [g.input(g.grid(dt, shape)) for shape, dt in shapes_and_types]
         g.case(op, *operands, **params)
     product_groups = {}
+    # matmul and dot of stacks (NumPy's broadcasting of the leading axes).
+    product_case("stacks", "matmul", ((2, 3, 4), d), ((4, 5), d))
+    product_case("stacks", "matmul", ((2, 3, 4), f), ((2, 4, 5), f))
+    product_case("stacks", "matmul", ((2, 1, 3, 4), d), ((3, 4, 2), d))
+    product_case("stacks", "matmul", ((4,), i32), ((2, 4, 3), i32))
+    product_case("stacks", "matmul", ((2, 3, 4), d), ((4,), d))
+    product_case("stacks", "matmul", ((3, 4), d), ((2, 4, 5), d))
+    product_case("stacks", "matmul", ((2, 2, 3), b), ((2, 3, 2), b))
+    product_case("stacks", "matmul", ((2, 2, 3), i32), ((1, 3, 2), i64))
+    product_case("stacks", "matmul", ((2, 3, 0), d), ((2, 0, 4), d))
+    product_case("stacks", "matmul", ((2, 2, 3), b), ((3, 2), b))
+    product_case("stacks", "dot", ((2, 3, 4), d), ((4,), d))
+    product_case("stacks", "dot", ((2, 3, 4), d), ((3, 4, 2), d))
+    product_case("stacks", "dot", ((3,), i32), ((2, 3, 4), i32))
+    product_case("stacks", "dot", ((2, 3), f), ((2, 3, 4), d))
     product_case("tensordot", "tensordot", ((3, 4, 5), d), ((4, 5, 2), d))
     product_case("tensordot", "tensordot", ((3, 4), i32), ((4, 2), i32), axes=1)
     product_case("tensordot", "tensordot", ((2, 3), d), ((4,), f), axes=0)
