@@ -445,6 +445,16 @@ Array round(const Array &, int64_t decimals = 0);
 /// np.hypot: sqrt(a^2 + b^2) without overflow or underflow on the way;
 /// integers in float64, bools refused (NumPy gives float16).
 Array hypot(const Array &, const Array &);
+/// np.nan_to_num: NaN as `nan`, inf as `posinf` and -inf as `neginf` (the
+/// dtype's largest and lowest finite values by default); a copy of integer
+/// and bool arrays.
+Array nan_to_num(const Array &, double nan = 0.0, std::optional<double> posinf = std::nullopt,
+                 std::optional<double> neginf = std::nullopt);
+/// np.heaviside(x, h0): 0 where x < 0, h0 where x == 0, 1 where x > 0.
+Array heaviside(const Array &x, const Array &h0);
+Array heaviside(const Array &x, double h0);
+/// np.logaddexp: log(exp(a) + exp(b)) without overflow, as NumPy computes it.
+Array logaddexp(const Array &, const Array &);
 /// np.deg2rad / np.rad2deg (np.radians / np.degrees).
 Array deg2rad(const Array &);
 Array rad2deg(const Array &);
@@ -588,6 +598,17 @@ Array tile(const Array &, std::vector<int64_t> reps);
 /// np.repeat with one count: each element followed by repeats - 1 copies
 /// along `axis` (none: of the flattened array).
 Array repeat(const Array &, int64_t repeats, std::optional<int64_t> axis = std::nullopt);
+/// np.gradient(f, spacing, axis=axis): central differences inside, one-sided
+/// ones at both ends, of samples `spacing` apart along `axis` (at least 2
+/// of them); integers give float64.
+Array gradient(const Array &, double spacing, int64_t axis);
+/// np.gradient(f, spacing): the gradient along every axis, in axis order.
+std::vector<Array> gradient(const Array &, double spacing = 1.0);
+/// np.trapezoid (np.trapz): the trapezoidal rule's integral along `axis` of
+/// samples `dx` apart, or at the points `x` (1-D for the axis, or of the
+/// samples' rank).
+Array trapezoid(const Array &y, double dx = 1.0, int64_t axis = -1);
+Array trapezoid(const Array &y, const Array &x, int64_t axis = -1);
 /// np.diff: the n-th differences along `axis`, a[1:] - a[:-1] applied n
 /// times (for bools a[1:] != a[:-1]); the axis is n shorter (or empty).
 Array diff(const Array &, int64_t n = 1, int64_t axis = -1);

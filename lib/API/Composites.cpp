@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace legato {
 using namespace detail;
@@ -180,13 +181,24 @@ Array round(const Array &a, int64_t decimals) {
   return integer ? astype(r, a.dtype()) : r;
 }
 
-Array hypot(const Array &a, const Array &b) {
-  broadcastShapes("hypot", a.shape(), b.shape());
+namespace {
+/// a and b in their promoted float type (integers in float64), for NumPy's
+/// float-only binary functions; two bools are refused (NumPy: float16).
+std::pair<Array, Array> floatOperands(const char *op, const Array &a, const Array &b) {
+  broadcastShapes(op, a.shape(), b.shape());
   if (a.dtype() == DType::bool_ && b.dtype() == DType::bool_)
-    refuseBool("hypot", a, "NumPy's hypot of bools is float16, which legato does not have");
+    refuseBool(op, a,
+               (std::string("NumPy's ") + op + " of bools is float16, which legato does not have")
+                   .c_str());
   DType t = promoteTypes(a.dtype(), b.dtype());
-  Array x = abs(astype(a, isFloat(t) ? t : DType::f64));
-  Array y = abs(astype(b, x.dtype()));
+  Array x = astype(a, isFloat(t) ? t : DType::f64);
+  return {x, astype(b, x.dtype())};
+}
+} // namespace
+
+Array hypot(const Array &a, const Array &b) {
+  auto [fa, fb] = floatOperands("hypot", a, b);
+  Array x = abs(fa), y = abs(fb);
   // large * sqrt(1 + (small / large)^2) does not overflow where x^2 would;
   // 0 where both are 0, inf where either is (even with NaN), as C's hypot.
   Array large = maximum(x, y), small = minimum(x, y);
@@ -194,6 +206,39 @@ Array hypot(const Array &a, const Array &b) {
   Array r = large * sqrt(ratio * ratio + 1);
   double inf = std::numeric_limits<double>::infinity();
   return where(logical_or(x == inf, y == inf), inf, r);
+}
+
+Array nan_to_num(const Array &a, double nan, std::optional<double> posinf,
+                 std::optional<double> neginf) {
+  if (!isFloat(a.dtype()))
+    return copy(a); // NumPy: integers and bools hold no NaN or inf
+  bool f32 = a.dtype() == DType::f32;
+  double largest = f32 ? double(std::numeric_limits<float>::max())
+                       : std::numeric_limits<double>::max();
+  double inf = std::numeric_limits<double>::infinity();
+  return where(isnan(a), nan,
+               where(a == inf, posinf.value_or(largest),
+                     where(a == -inf, neginf.value_or(-largest), a)));
+}
+
+Array heaviside(const Array &x, const Array &h0) {
+  auto [v, h] = floatOperands("heaviside", x, h0);
+  // 0 below zero, h0 at zero (either sign), 1 above, NaN for NaN.
+  return where(isnan(v), v, where(v < 0, 0, where(v == 0, h, 1)));
+}
+
+Array heaviside(const Array &x, double h0) {
+  Array v = asFloat(x); // a weak scalar keeps a float array's type
+  return where(isnan(v), v, where(v < 0, 0, where(v == 0, h0, 1)));
+}
+
+Array logaddexp(const Array &a, const Array &b) {
+  auto [x, y] = floatOperands("logaddexp", a, b);
+  // NumPy's npy_logaddexp: the larger plus log1p(exp(-|x - y|)), exactly
+  // x + ln 2 for equal arguments (both infinite included), NaN for NaN.
+  Array d = x - y;
+  return where(x == y, x + M_LN2,
+               where(d > 0, x + log1p(exp(-d)), where(d <= 0, y + log1p(exp(d)), d)));
 }
 
 Array deg2rad(const Array &a) {

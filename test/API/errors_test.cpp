@@ -276,6 +276,22 @@ TEST(ShapeErrors, TensorProductsOfShapesThatDoNotFit) {
                            [](auto &x) { return legato::cross(x[0], x[0], 2); }));
 }
 
+TEST(ShapeErrors, GradientsAndIntegralsOfTooFewSamples) {
+  std::vector<Array> args{f64({1, 4}), f64({}), f64({3}), booleans({4})};
+  EXPECT_TRUE(throws_error({"gradient"}, {"(1, 4)"}, args,
+                           [](auto &x) { return legato::gradient(x[0], 1.0, 0); }));
+  EXPECT_TRUE(throws_error({"gradient"}, {"()"}, args,
+                           [](auto &x) { return legato::gradient(x[1], 1.0, 0); }));
+  EXPECT_TRUE(throws_error({"gradient"}, {"(1, 4)"}, args,
+                           [](auto &x) { return legato::gradient(x[0], 1.0, 2); }));
+  EXPECT_TRUE(throws_error({"gradient"}, {"(4,)"}, args,
+                           [](auto &x) { return legato::gradient(x[3], 1.0, 0); }));
+  EXPECT_TRUE(throws_error({"trapezoid"}, {"(3,)"}, args,
+                           [](auto &x) { return legato::trapezoid(x[0], x[2]); }));
+  EXPECT_TRUE(throws_error({"trapezoid"}, {"()"}, args,
+                           [](auto &x) { return legato::trapezoid(x[1]); }));
+}
+
 TEST(ShapeErrors, TrianglesOfA0dArray) {
   std::vector<Array> scalar{f64({})};
   EXPECT_TRUE(throws_error({"tril"}, {"0-d"}, scalar,

@@ -452,6 +452,30 @@ std::map<std::string, Op> make_ops() {
     want_arity(a, 2);
     return legato::hypot(array(a, 0), array(a, 1));
   }};
+  ops["heaviside"] = two_arrays(
+      [](const Array &x, const Array &y) { return legato::heaviside(x, y); });
+  ops["logaddexp"] = two_arrays(
+      [](const Array &x, const Array &y) { return legato::logaddexp(x, y); });
+  ops["nan_to_num"] = with_params([](const Array &x, const Params &p) {
+    std::optional<double> posinf, neginf;
+    if (p.has("posinf"))
+      posinf = p.real("posinf");
+    if (p.has("neginf"))
+      neginf = p.real("neginf");
+    return legato::nan_to_num(x, p.real_or("nan", 0.0), posinf, neginf);
+  });
+  ops["gradient"] = with_params([](const Array &x, const Params &p) {
+    return legato::gradient(x, p.real_or("spacing", 1.0), p.integer("axis"));
+  });
+  ops["gradient_all"] = with_params([](const Array &x, const Params &p) {
+    return legato::stack(legato::gradient(x, p.real_or("spacing", 1.0)));
+  });
+  ops["trapezoid"] = {[](const Args &a, const Params &p) -> Array {
+    if (a.size() == 2)
+      return legato::trapezoid(array(a, 0), array(a, 1), p.integer_or("axis", -1));
+    want_arity(a, 1);
+    return legato::trapezoid(array(a, 0), p.real_or("dx", 1.0), p.integer_or("axis", -1));
+  }};
   ops["deg2rad"] = unary([](const Array &x) { return legato::deg2rad(x); });
   ops["rad2deg"] = unary([](const Array &x) { return legato::rad2deg(x); });
   ops["cov"] = with_params([](const Array &x, const Params &p) {

@@ -247,6 +247,17 @@ NUMPY["diff"] = lambda a, p: np.diff(a[0], p.get("n", 1), p.get("axis", -1))
 NUMPY["meshgrid"] = lambda a, p: np.stack(np.meshgrid(*a, indexing=p.get("layout", "xy")))
 NUMPY["round"] = lambda a, p: np.round(a[0], p.get("decimals", 0))
 NUMPY["hypot"] = lambda a, p: elementwise(np.hypot, a[0], a[1])
+NUMPY["heaviside"] = lambda a, p: elementwise(np.heaviside, a[0], a[1])
+NUMPY["logaddexp"] = lambda a, p: elementwise(np.logaddexp, a[0], a[1])
+NUMPY["nan_to_num"] = lambda a, p: np.nan_to_num(
+    a[0], nan=p.get("nan", 0.0), posinf=p.get("posinf"), neginf=p.get("neginf"))
+NUMPY["gradient"] = lambda a, p: np.gradient(a[0], p.get("spacing", 1.0), axis=p["axis"])
+NUMPY["gradient_all"] = lambda a, p: np.stack(
+    [g for g in np.atleast_1d(np.gradient(a[0], p.get("spacing", 1.0)))]
+    if a[0].ndim > 1 else [np.gradient(a[0], p.get("spacing", 1.0))])
+NUMPY["trapezoid"] = lambda a, p: (
+    np.trapz(a[0], a[1], axis=p.get("axis", -1)) if len(a) == 2
+    else np.trapz(a[0], dx=p.get("dx", 1.0), axis=p.get("axis", -1)))
 NUMPY["deg2rad"] = lambda a, p: elementwise(np.deg2rad, a[0])
 NUMPY["rad2deg"] = lambda a, p: elementwise(np.rad2deg, a[0])
 NUMPY["cov"] = lambda a, p: np.asarray(np.cov(a[0], rowvar=p.get("rowvar", True),
@@ -1371,6 +1382,50 @@ def functions_suite():
         g.case("hypot", big, big)  # squares would overflow or vanish
         g.case("round", x, decimals=2)
         g.case("round", x, decimals=-3)
+    for dt in FLOATS:
+        g = Group("functions", f"fn_heaviside_logaddexp_{dt}")
+        v = special_values(dt)
+        x, y = g.input(v), g.input(v[::-1])
+        u = g.input(g.uniform(dt, (3, 4), -30, 30))
+        w = g.input(g.uniform(dt, (4,), -30, 30))
+        g.case("heaviside", x, y)
+        g.case("heaviside", u, w)
+        g.case("logaddexp", x, y)    # equal infinities, NaN, huge differences
+        g.case("logaddexp", x, x)
+        g.case("logaddexp", u, w)
+        g.case("nan_to_num", x)
+        g.case("nan_to_num", x, nan=-1.5, posinf=7.0, neginf=-8.0)
+        g.case("nan_to_num", u)
+    g = Group("functions", "fn_heaviside_logaddexp_ints")
+    i = g.input(g.grid("int32", (5,)))
+    j = g.input(g.grid("int64", (5,)))
+    b = g.input(g.grid("bool", (5,)))
+    g.case("heaviside", i, j)        # float64
+    g.case("logaddexp", i, j)
+    g.case("heaviside", b, b)        # NumPy: float16, which legato refuses
+    g.case("nan_to_num", i)
+    g.case("nan_to_num", b)
+    g = Group("functions", "fn_calculus")
+    f = g.input(g.uniform("float64", (5, 4)))
+    f32 = g.input(g.uniform("float32", (6,)))
+    k = g.input(g.grid("int32", (3, 5)))
+    two = g.input(g.uniform("float64", (2, 3)))
+    pts = g.input(np.array([0.0, 0.5, 1.5, 3.0, 3.25]))
+    pts2 = g.input(g.uniform("float64", (5, 4)))
+    for axis in (0, 1, -1):
+        g.case("gradient", f, axis=axis)
+    g.case("gradient", f, spacing=0.25, axis=0)
+    g.case("gradient", f32, spacing=2.0, axis=0)
+    g.case("gradient", k, axis=1)    # integers in float64
+    g.case("gradient", two, axis=0)  # two samples: one-sided only
+    g.case("gradient_all", f, spacing=0.5)
+    g.case("gradient_all", f32)
+    g.case("trapezoid", f)
+    g.case("trapezoid", f, dx=0.5, axis=0)
+    g.case("trapezoid", f32, dx=0.1)
+    g.case("trapezoid", k, axis=0)
+    g.case("trapezoid", f, pts, axis=0)
+    g.case("trapezoid", f, pts2, axis=0)
     g = Group("functions", "fn_cov")
     obs = g.input(g.uniform("float64", (3, 6)))
     obs32 = g.input(g.uniform("float32", (2, 5)))
