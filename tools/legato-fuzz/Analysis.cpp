@@ -971,7 +971,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
   }
 
   // ---- linear algebra -----------------------------------------------------
-  if (op == "matmul" || op == "dot" || op == "outer") {
+  if (op == "matmul" || op == "dot" || op == "outer" || op == "kron") {
     const Resolved &a = ops[0], &b = ops[1];
     DType t = promoteTypes(a.dtype, b.dtype);
     std::optional<Range> ra = convertRange(a.range, a.dtype, t),
@@ -981,6 +981,13 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     int64_t k = 1;
     if (op == "outer") {
       out.shape = {numElements(a.shape), numElements(b.shape)};
+    } else if (op == "kron") { // a[i] * b[k] at i * len(b) + k along every axis
+      size_t rank = std::max(a.shape.size(), b.shape.size());
+      Shape sa = a.shape, sb = b.shape;
+      sa.insert(sa.begin(), rank - sa.size(), 1);
+      sb.insert(sb.begin(), rank - sb.size(), 1);
+      for (size_t d = 0; d < rank; ++d)
+        out.shape.push_back(sa[d] * sb[d]);
     } else if (op == "dot" && (a.shape.empty() || b.shape.empty())) {
       std::optional<Shape> shape = broadcastShapes(a.shape, b.shape);
       out.shape = *shape;
@@ -1191,6 +1198,19 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     }
     out.dtype = x.dtype;
     out.range = x.range;
+    return std::nullopt;
+  }
+  if (op == "tril" || op == "triu") { // zeros off one side of diagonal n
+    if (x.shape.empty())
+      return fail("tril/triu of a 0-d array");
+    out.shape = x.shape;
+    if (x.shape.size() == 1) // NumPy: a row broadcast to a square
+      out.shape = {x.shape[0], x.shape[0]};
+    out.dtype = x.dtype;
+    Range r = x.range;
+    r.lo = std::min(r.lo, 0.0);
+    r.hi = std::max(r.hi, 0.0);
+    out.range = normalize(r, x.dtype);
     return std::nullopt;
   }
   if (op == "flip") {

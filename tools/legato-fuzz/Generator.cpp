@@ -356,6 +356,16 @@ private:
         }
         return s;
       }
+      if (rank > 0 && rng_.chance(0.25)) { // np.tril, np.triu about diagonals -2 to 2
+        Statement s = let(rng_.chance(0.5) ? "tril" : "triu", {Operand::variable(x)});
+        s.count = rng_.range(-2, 2);
+        return s;
+      }
+      if (rng_.chance(0.15)) { // np.kron of two small arrays
+        int y = variableWhere([](const VarInfo &v) { return numElements(v.shape) <= 12; });
+        if (y >= 0 && numElements(info(x).shape) <= 12)
+          return let("kron", {Operand::variable(x), Operand::variable(y)});
+      }
       if (rank > 0 && rng_.chance(0.4)) { // np.diff of order 0 to 3
         Statement s = let("diff", {Operand::variable(x)});
         s.ints.push_back(rng_.chance(0.6) ? -1 : rng_.range(-rank, rank - 1));

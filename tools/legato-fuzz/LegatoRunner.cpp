@@ -253,6 +253,12 @@ private:
       return legato::dot(arg(s, 0), arg(s, 1));
     if (op == "outer")
       return legato::outer(arg(s, 0), arg(s, 1));
+    if (op == "kron")
+      return legato::kron(arg(s, 0), arg(s, 1));
+    if (op == "tril")
+      return legato::tril(arg(s, 0), s.count);
+    if (op == "triu")
+      return legato::triu(arg(s, 0), s.count);
     if (op == "transpose")
       return legato::transpose(arg(s, 0), s.ints);
     if (op == "T")

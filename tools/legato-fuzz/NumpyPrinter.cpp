@@ -296,6 +296,10 @@ private:
       return "dot(" + arg(0) + ", " + arg(1) + ")";
     if (op == "outer")
       return "np.outer(" + arg(0) + ", " + arg(1) + ")";
+    if (op == "kron")
+      return "np.kron(" + arg(0) + ", " + arg(1) + ")";
+    if (op == "tril" || op == "triu")
+      return "np." + op + "(" + arg(0) + ", " + std::to_string(s.count) + ")";
     if (op == "transpose")
       return s.ints.empty() ? "np.transpose(" + arg(0) + ").copy()"
                             : "np.transpose(" + arg(0) + ", " + pyTuple(s.ints) + ").copy()";

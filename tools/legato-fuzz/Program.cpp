@@ -106,6 +106,9 @@ const std::vector<OpInfo> &allOps() {
       {"matmul", 2, 2, 0},
       {"dot", 2, 2, 0},
       {"outer", 2, 2, 0},
+      {"kron", 2, 2, 0},
+      {"tril", 1, 1, Attr::N}, // n: the diagonal k
+      {"triu", 1, 1, Attr::N},
       {"transpose", 1, 1, Attr::Perm},
       {"T", 1, 1, 0},
       // Shape.
