@@ -625,6 +625,20 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
               }
               if (!coversAll2D(panels, out))
                 return std::nullopt;
+              // Ranks whose blocks meet the same rows and columns (an rhs
+              // too narrow to split among the mesh's columns is whole on
+              // each of them) compute the same block: it lives on the first,
+              // so that each element has one home and a reduction of the
+              // product counts it once (it counted it twice until session 36).
+              for (size_t r = 0; r < panels.size(); ++r)
+                for (size_t q = 0; q < r; ++q) {
+                  if (panels[r].empty() || panels[r].intersect(panels[q]).empty())
+                    continue;
+                  if (panels[r] != panels[q])
+                    return std::nullopt; // partly shared: no home
+                  panels[r] = emptyBox(2);
+                  break;
+                }
               return panels;
             }
             // Row blocks of a 2-D lhs (batch blocks of a 3-D one) give those
