@@ -32,6 +32,18 @@ Array gradientInput(const Array &f) {
   return isFloat(f.dtype()) ? f : astype(f, DType::f64);
 }
 
+/// `axis` of y in [0, rank), for trapezoid (which needs an axis).
+int64_t trapezoidAxis(const Array &y, int64_t axis) {
+  if (y.ndim() == 0)
+    throw Error("legato.trapezoid: needs an array of at least one dimension, got shape ()");
+  return normalizeAxis("trapezoid", axis, y.shape(), y.ndim());
+}
+
+/// y[1:] + y[:-1] along axis d: the trapezoids' parallel sides.
+Array neighbourSums(const Array &y, int64_t d) {
+  return y[along(y.ndim(), d, slice(1, none))] + y[along(y.ndim(), d, slice(none, -1))];
+}
+
 } // namespace
 
 Array gradient(const Array &f, double spacing, int64_t axis) {
@@ -63,19 +75,12 @@ std::vector<Array> gradient(const Array &f, double spacing) {
 }
 
 Array trapezoid(const Array &y, double dx, int64_t axis) {
-  int64_t rank = y.ndim();
-  if (rank == 0)
-    throw Error("legato.trapezoid: needs an array of at least one dimension, got shape ()");
-  int64_t d = normalizeAxis("trapezoid", axis, y.shape(), rank);
-  Array pairs = y[along(rank, d, slice(1, none))] + y[along(rank, d, slice(none, -1))];
-  return sum(dx * pairs / 2.0, {d});
+  int64_t d = trapezoidAxis(y, axis);
+  return sum(dx * neighbourSums(y, d) / 2.0, {d});
 }
 
 Array trapezoid(const Array &y, const Array &x, int64_t axis) {
-  int64_t rank = y.ndim();
-  if (rank == 0)
-    throw Error("legato.trapezoid: needs an array of at least one dimension, got shape ()");
-  int64_t d = normalizeAxis("trapezoid", axis, y.shape(), rank);
+  int64_t d = trapezoidAxis(y, axis), rank = y.ndim();
   // NumPy: the widths diff(x), along `axis` when x has y's rank, else a 1-D
   // x's widths laid along `axis`.
   Array widths;
@@ -94,8 +99,7 @@ Array trapezoid(const Array &y, const Array &x, int64_t axis) {
                 " for values of shape " + shapeString(y.shape()) +
                 "; give a 1-D array for the axis, or an array of the values' rank");
   }
-  Array pairs = y[along(rank, d, slice(1, none))] + y[along(rank, d, slice(none, -1))];
-  return sum(widths * pairs / 2.0, {d});
+  return sum(widths * neighbourSums(y, d) / 2.0, {d});
 }
 
 } // namespace legato

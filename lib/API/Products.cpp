@@ -2,8 +2,7 @@
 //
 // tensordot, inner, vdot and dot of stacks move the contracted axes
 // together and flatten both sides into one GEMM, as NumPy does; matmul of
-// stacks is one GEMM when one side is a single matrix, else a product summed
-// in one fused kernel; kron and cross are broadcast products that fuse into
+// stacks is einsum's "...ij,...jk->...ik"; kron and cross are broadcast products that fuse into
 // one kernel. All are compositions of the public primitives, placed over
 // ranks like any other ops.
 //
@@ -72,42 +71,20 @@ Array detail::matmulOfStacks(const Array &a, const Array &b) {
   bool row = a.ndim() == 1, column = b.ndim() == 1;
   Array x = row ? reshape(a, {1, a.size()}) : a, y = column ? reshape(b, {b.size(), 1}) : b;
   const Shape &xs = x.shape(), &ys = y.shape();
-  int64_t m = xs[xs.size() - 2], k = xs.back(), n = ys.back();
+  int64_t k = xs.back();
   if (ys[ys.size() - 2] != k)
     mismatch("matmul", a, b,
              "inner dimensions differ (" + std::to_string(k) + " vs " +
                  std::to_string(ys[ys.size() - 2]) +
                  "); the last axis of the first operand must match the second-to-last of the "
                  "second");
-  Shape batch = broadcastLeading("matmul", a, b, Shape(xs.begin(), xs.end() - 2),
-                                 Shape(ys.begin(), ys.end() - 2));
-  int64_t stacked = 1;
-  for (int64_t d : batch)
-    stacked *= d;
-  Shape out = batch;
-  out.insert(out.end(), {m, n});
-  Array r;
-  if (ys.size() == 2) {
-    // One GEMM: the stack's matrices as one tall matrix.
-    Shape full = batch;
-    full.insert(full.end(), {m, k});
-    r = reshape(matmul(reshape(broadcast_to(x, full), {stacked * m, k}), y), out);
-  } else if (xs.size() == 2) {
-    // One GEMM: x times the stack's matrices side by side, (k, batch, n).
-    Shape full = batch;
-    full.insert(full.end(), {k, n});
-    Array side = reshape(moveaxis(broadcast_to(y, full), -2, 0), {k, stacked * n});
-    Shape spread = {m};
-    spread.insert(spread.end(), batch.begin(), batch.end());
-    spread.push_back(n);
-    r = moveaxis(reshape(matmul(x, side), spread), 0, -2);
-  } else {
-    // Stacks on both sides: the products summed over k, one fused reduction
-    // kernel (bool: a count of true products, then != 0 as NumPy's OR).
-    DType type = promoteTypes(a.dtype(), b.dtype());
-    Array total = sum(expand_dims(x, -1) * expand_dims(y, -3), {-2});
-    r = type == DType::bool_ ? total != 0 : astype(total, type);
-  }
+  broadcastLeading("matmul", a, b, Shape(xs.begin(), xs.end() - 2),
+                   Shape(ys.begin(), ys.end() - 2));
+  // einsum's contraction: one GEMM where one side is a single matrix (no
+  // stack axis on both sides), else the products summed in one fused
+  // kernel; NumPy's result type (bool: OR of ANDs).
+  Array r = einsum("...ij,...jk->...ik", {x, y});
+  Shape out = r.shape();
   if (row)
     out.erase(out.end() - 2);
   if (column)
