@@ -496,6 +496,20 @@ Array nanprod(const Array &, std::vector<int64_t> axes = {}, bool keepdims = fal
 Array nanmean(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 Array nanmax(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 Array nanmin(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+
+// ---- scans ------------------------------------------------------------------
+/// np.cumsum / np.cumprod: element i along `axis` is the sum / product of
+/// elements 0 to i (none: of the flattened array, 1-D; a 0-d array counts as
+/// 1-D). Integers and bools
+/// accumulate in int64 (and wrap), floats in their own type, as in NumPy.
+/// Float results differ from NumPy's by rounding: the elements combine in
+/// chunks of 8 and then across chunks, not one by one.
+Array cumsum(const Array &, std::optional<int64_t> axis = std::nullopt);
+Array cumprod(const Array &, std::optional<int64_t> axis = std::nullopt);
+/// np.nancumsum / np.nancumprod: NaN counts as 0 / 1.
+Array nancumsum(const Array &, std::optional<int64_t> axis = std::nullopt);
+Array nancumprod(const Array &, std::optional<int64_t> axis = std::nullopt);
+
 /// np.cov: the covariance matrix of the variables in the rows of m (in
 /// the columns with rowvar = false) over their observations, divided by
 /// N - ddof, in float64; one variable gives a 0-d array, as NumPy's.

@@ -331,6 +331,14 @@ Array nanprod(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   return prod(withoutNaN(a, 1), std::move(axes), keepdims);
 }
 
+Array nancumsum(const Array &a, std::optional<int64_t> axis) {
+  return cumsum(withoutNaN(a, 0), axis);
+}
+
+Array nancumprod(const Array &a, std::optional<int64_t> axis) {
+  return cumprod(withoutNaN(a, 1), axis);
+}
+
 Array nanmean(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   normalizeAxes("nanmean", axes, a.shape());
   if (!isFloat(a.dtype()))

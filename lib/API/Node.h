@@ -38,6 +38,7 @@ enum class OpKind : uint8_t {
   Concatenate, ///< ints[0] = dimension
   Pad,         ///< ints = low ++ high; scalar = value
   Reduce,      ///< sub = legato.reduce kind; ints = axes
+  Scan,        ///< sub = legato.reduce kind (sum or prod); ints[0] = axis
   Matmul,
 };
 

@@ -8,12 +8,15 @@
 //     batch shares the rhs (a broadcast), else one GEMM per batch;
 //   matmul, no GEMM: broadcast multiply + sum (needs elementwise and
 //     reduction kernels);
+//   scan, always (no backend has native scans): reductions over chunks of
+//     the axis (ScanDecomposition.h; needs elementwise and reduction kernels);
 //   elementwise/shape ops, reductions: kept, or an error.
 // GEMM with transposed operands is a buffer-level matter: targets that have
 // it run legato-fold-transposes-into-gemm, others keep the transpose kernel.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
+#include "Transforms/ScanDecomposition.h"
 #include "Transforms/SimplifyPatterns.h"
 #include "Transforms/Target.h"
 
@@ -140,6 +143,13 @@ struct LegatoLegalizePass : legato::impl::LegatoLegalizePassBase<LegatoLegalizeP
         }
         rewriter.setInsertionPoint(op);
         rewriter.replaceOp(op, matmulAsReduction(rewriter, matmul));
+      } else if (auto scan = dyn_cast<ScanOp>(op)) {
+        if (!t.fusedElementwise || !t.reductions) {
+          missing(op, !t.reductions ? "reductions" : "fused-elementwise");
+          continue;
+        }
+        rewriter.setInsertionPoint(op);
+        rewriter.replaceOp(op, decomposeScan(rewriter, scan));
       } else if (isa<ReduceOp>(op)) {
         if (!t.reductions)
           missing(op, "reductions");

@@ -47,6 +47,9 @@ struct Partitioner {
   /// all-reduce among all ranks (no groups) or among each rank's group
   /// (partialGroups).
   llvm::DenseMap<Operation *, SmallVector<int64_t>> partial;
+  /// Scans of blocks that cut only the scanned axis: each rank's position
+  /// among the ranks with a block (scanBlockOrder).
+  llvm::DenseMap<Operation *, SmallVector<int64_t>> carried;
   llvm::DenseSet<Value> exchanged;      // computed on home, then exchanged
   SmallVector<Boxes> outputs;
 
@@ -79,6 +82,7 @@ struct Partitioner {
   Value piece(Value global, const Box &box);
   Value exchange(Value localValue, Value global, const Boxes &have, const Boxes &need);
   Value localOp(Operation *op, const Box &y);
+  Value carriedScan(ScanOp op, const Box &y, ArrayRef<int64_t> order);
 };
 
 RankedTensorType typeOf(Type element, const Box &box) {
@@ -122,6 +126,9 @@ LogicalResult Partitioner::analyse() {
         home[reduce.getInput()] = blocks;
         operandHomes[0] = blocks;
       }
+    if (auto scan = dyn_cast<ScanOp>(op))
+      if (std::optional<SmallVector<int64_t>> order = scanBlockOrder(scan, operandHomes[0]))
+        carried[&op] = *order;
     bool isPartial = contractsSplitAxes(&op, operandHomes);
     if (isPartial)
       partial[&op] = {};
@@ -185,6 +192,13 @@ LogicalResult Partitioner::analyse() {
         exchanged.insert(result);
         boxes = *h;
       }
+    } else if (h && carried.contains(&op)) {
+      // A scan of blocks is computed on its home (each rank its own block
+      // and the totals before it) and sent where more is needed.
+      boxes = *h;
+      for (int64_t r = 0; r < ranks; ++r)
+        if (!boxes[r].contains(wanted[r]))
+          exchanged.insert(result);
     } else if (h && isa<SliceOp>(op) && readsAwayFromItsBlock(&op, wanted)) {
       // A slice that some rank reads away from its own block (the far end
       // of a split axis: a periodic wrap, x[-1:]), or with a step past it
@@ -200,6 +214,8 @@ LogicalResult Partitioner::analyse() {
       for (int64_t r = 0; r < ranks; ++r) {
         if (isPartial)
           d[r] = hull(d[r], partialOperandBox(&op, unsigned(i), operandHomes, r));
+        else if (carried.contains(&op))
+          d[r] = hull(d[r], boxes[r]);
         else if (!boxes[r].empty())
           d[r] = hull(d[r], operandBox(&op, unsigned(i), boxes[r]));
       }
@@ -364,6 +380,17 @@ Value Partitioner::localOp(Operation *op, const Box &y) {
         }
         return PadOp::create(*b, loc, type, piece(p.getInput(), in), low, high, p.getPadding());
       })
+      .Case([&](ScanOp s) -> Value {
+        // The scan of everything before the part along the axis, then the part.
+        Box in = operandBox(op, 0, y);
+        Value scanned = ScanOp::create(*b, loc, typeOf(element, in), s.getKind(),
+                                       piece(s.getInput(), in), s.getAxis());
+        if (in == y)
+          return scanned;
+        SmallVector<int64_t> offsets(y.rank(), 0), strides(y.rank(), 1);
+        offsets[s.getAxis()] = y.lo[s.getAxis()];
+        return SliceOp::create(*b, loc, type, scanned, offsets, strides);
+      })
       .Case([&](ReshapeOp r) -> Value {
         ArrayRef<int64_t> in = shapeOf(r.getInput());
         if (reshapeBox(shapeOf(result), in, y))
@@ -397,6 +424,54 @@ Value Partitioner::localOp(Operation *op, const Box &y) {
         state.addAttributes(op->getAttrs());
         return b->create(state)->getResult(0);
       });
+}
+
+/// A scan of blocks in rank order (`order`: each rank's position among the
+/// ranks with a block): this rank's block scanned, then combined with the
+/// totals of the blocks before it. The ranks' totals form an array with one
+/// entry per block along the axis, of which each rank receives the entries
+/// before its own (an exchange, in which every rank takes part).
+Value Partitioner::carriedScan(ScanOp op, const Box &y, ArrayRef<int64_t> order) {
+  Location loc = op.getLoc();
+  Type element = elementOf(op.getResult());
+  int64_t axis = op.getAxis(), blocks = llvm::count_if(order, [](int64_t p) { return p >= 0; });
+  Shape totalsShape = shapeOf(op.getInput()).vec();
+  totalsShape[axis] = blocks;
+  Boxes have, need;
+  for (int64_t p : order) {
+    Box mine = Box::full(totalsShape), before = Box::full(totalsShape);
+    mine.lo[axis] = std::max<int64_t>(p, 0);
+    mine.hi[axis] = p < 0 ? mine.lo[axis] : p + 1;
+    before.hi[axis] = std::max<int64_t>(p, 0);
+    have.push_back(mine);
+    need.push_back(before);
+  }
+  Value scanned, total;
+  if (y.empty()) {
+    scanned = splat(element, y, 0);
+    total = splat(element, have[rank], 0);
+  } else {
+    scanned = ScanOp::create(*b, loc, typeOf(element, y), op.getKind(),
+                             piece(op.getInput(), y), axis);
+    SmallVector<int64_t> offsets(y.rank(), 0), strides(y.rank(), 1);
+    offsets[axis] = y.hi[axis] - y.lo[axis] - 1;
+    total = SliceOp::create(*b, loc, typeOf(element, have[rank]), scanned, offsets, strides);
+  }
+  Value before = ExchangeOp::create(*b, loc, typeOf(element, need[rank]), total, totalsShape,
+                                    encodeBoxes(have), encodeBoxes(need), rank);
+  if (y.empty() || need[rank].empty())
+    return scanned;
+  Shape kept = y.shape();
+  kept.erase(kept.begin() + axis);
+  Value carry = ReduceOp::create(*b, loc, RankedTensorType::get(kept, element), op.getKind(),
+                                 before, ArrayRef<int64_t>{axis});
+  Shape one = y.shape();
+  one[axis] = 1;
+  carry = ReshapeOp::create(*b, loc, RankedTensorType::get(one, element), carry);
+  carry = BroadcastOp::create(*b, loc, typeOf(element, y), carry);
+  if (op.getKind() == ReduceKind::prod)
+    return MulOp::create(*b, loc, carry, scanned);
+  return AddOp::create(*b, loc, carry, scanned);
 }
 
 LogicalResult Partitioner::rewrite() {
@@ -466,6 +541,8 @@ LogicalResult Partitioner::rewrite() {
       SmallVector<int64_t> groups = partial.lookup(&op);
       value = AllReduceOp::create(builder, op.getLoc(), value.getType(), kind, value,
                                   groups.empty() ? nullptr : builder.getDenseI64ArrayAttr(groups));
+    } else if (auto it = carried.find(&op); it != carried.end()) {
+      value = carriedScan(cast<ScanOp>(op), y, it->second); // (every rank: an exchange)
     } else if (y.empty()) {
       value = splat(elementOf(result), y, 0);
     } else {

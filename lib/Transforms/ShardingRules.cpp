@@ -256,6 +256,12 @@ Box mlir::legato::operandBox(Operation *op, unsigned i, const Box &y) {
         return b;
       })
       .Case([&](ReduceOp r) { return reduceOperandBox(r, y); })
+      .Case([&](ScanOp s) {
+        // Every element before the box along the axis.
+        Box b = y;
+        b.lo[s.getAxis()] = 0;
+        return b;
+      })
       .Case([&](MatmulOp m) {
         // lhs [m, k] or [k], rhs [k, n] or [k]: the result's dims are m, n.
         bool lhs2 = shapeOf(m.getLhs()).size() == 2;
@@ -587,6 +593,7 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
               return r;
             });
           })
+          .Case([&](ScanOp) -> std::optional<Boxes> { return in; })
           .Case([&](ReduceOp r) -> std::optional<Boxes> {
             // Blocks reduced along no split axis keep their place; along
             // some, their groups' partial results combine (partialGroups).
@@ -657,4 +664,29 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
   if (home && !isSplit(*home, out))
     return std::nullopt;
   return home;
+}
+
+std::optional<SmallVector<int64_t>> mlir::legato::scanBlockOrder(ScanOp op,
+                                                                const std::optional<Boxes> &home) {
+  if (!home)
+    return std::nullopt;
+  ArrayRef<int64_t> shape = shapeOf(op.getInput());
+  int64_t axis = op.getAxis(), next = 0, position = 0;
+  SmallVector<int64_t> order;
+  for (const Box &b : *home) {
+    if (b.empty()) {
+      order.push_back(-1);
+      continue;
+    }
+    for (int64_t d = 0; d < b.rank(); ++d)
+      if (d != axis && (b.lo[d] != 0 || b.hi[d] != shape[d]))
+        return std::nullopt;
+    if (b.lo[axis] != next)
+      return std::nullopt;
+    next = b.hi[axis];
+    order.push_back(position++);
+  }
+  if (next != shape[axis])
+    return std::nullopt;
+  return order;
 }

@@ -9,6 +9,7 @@
 #ifndef LEGATO_TRANSFORMS_SHARDINGRULES_H
 #define LEGATO_TRANSFORMS_SHARDINGRULES_H
 
+#include "Dialect/Legato/LegatoDialect.h"
 #include "Runtime/Sharding.h"
 
 #include "mlir/IR/Operation.h"
@@ -108,6 +109,14 @@ Boxes groupRanges(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes);
 /// operand `i` that rank `rank` combines.
 Box partialOperandBox(Operation *op, unsigned i, ArrayRef<std::optional<Boxes>> operandHomes,
                       int64_t rank);
+
+/// For a scan whose operand's blocks cut only its axis, in rank order (each
+/// block starts where the one of the previous rank with a block ends): each
+/// rank's position among the ranks with a block, -1 for a rank without one.
+/// Each rank then scans its own block and combines it with the totals of
+/// the blocks before it. nullopt otherwise (the scan reads every element
+/// before its part: operandBox).
+std::optional<SmallVector<int64_t>> scanBlockOrder(ScanOp op, const std::optional<Boxes> &home);
 
 } // namespace mlir::legato
 

@@ -410,6 +410,51 @@ TEST(Distributed, EinsumMovesWhatItsPrimitivesMove) {
   EXPECT_NEAR(inner.item<double>(), want, 1e-12);
 }
 
+TEST(Distributed, CumsumOfBlocksSendsOnlyTheirTotals) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // A scan along the split axis: each rank scans its rows and adds the
+  // totals of the rows before them, which it receives from the ranks
+  // holding them (one row each: m values). Along the other axis, and of
+  // the flattened blocks (ranges of the row-major order), likewise.
+  const int64_t n = 26, m = 5;
+  Array x = legato::random({n, m}, legato::f64, 67);
+  std::vector<double> hx = x.to_vector<double>();
+  legato::flush();
+  auto sentToLaterRanks = [&](int64_t values) {
+    return (rt.size() - 1 - rt.rank()) * values * int64_t(sizeof(double));
+  };
+  legato::reset_stats();
+  Array down = legato::cumsum(x, 0);
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, sentToLaterRanks(m)) << rt.size() << " ranks";
+  legato::reset_stats();
+  Array across = legato::cumsum(x, 1);
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, 0) << rt.size() << " ranks";
+  legato::reset_stats();
+  Array flat = legato::cumprod(x + 0.5);
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, sentToLaterRanks(1)) << rt.size() << " ranks";
+  std::vector<double> gd = down.to_vector<double>(), ga = across.to_vector<double>(),
+                      gf = flat.to_vector<double>();
+  std::vector<double> column(size_t(m), 0.0);
+  double product = 1;
+  for (int64_t i = 0; i < n; ++i) {
+    double row = 0;
+    for (int64_t j = 0; j < m; ++j) {
+      size_t k = size_t(i * m + j);
+      column[size_t(j)] += hx[k];
+      row += hx[k];
+      product *= hx[k] + 0.5;
+      EXPECT_NEAR(gd[k], column[size_t(j)], 1e-12) << i << ", " << j;
+      EXPECT_NEAR(ga[k], row, 1e-12) << i << ", " << j;
+      EXPECT_NEAR(gf[k], product, 1e-12 * product) << i << ", " << j;
+    }
+  }
+}
+
 TEST(Distributed, ArgmaxOfRowBlocksSendsOnlyItsExtrema) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

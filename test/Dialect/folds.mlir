@@ -56,3 +56,14 @@ func.func @compare_with_itself(%i: tensor<3xi32>, %b: tensor<3xi1>, %f: tensor<3
   %4 = legato.compare le, %f, %f : tensor<3xf64> -> tensor<3xi1>
   return %0, %1, %2, %3, %4 : tensor<3xi1>, tensor<3xi1>, tensor<3xi1>, tensor<3xi1>, tensor<3xi1>
 }
+
+// A scan along an axis of one element is its input; along a longer one, kept.
+// CHECK-LABEL: func @scan_of_one_element
+// CHECK-SAME: (%[[A:.+]]: tensor<1x4xf64>)
+// CHECK: %[[S:.+]] = legato.scan sum %[[A]] along 1
+// CHECK: return %[[A]], %[[S]]
+func.func @scan_of_one_element(%a: tensor<1x4xf64>) -> (tensor<1x4xf64>, tensor<1x4xf64>) {
+  %0 = legato.scan sum %a along 0 : tensor<1x4xf64>
+  %1 = legato.scan sum %a along 1 : tensor<1x4xf64>
+  return %0, %1 : tensor<1x4xf64>, tensor<1x4xf64>
+}

@@ -134,3 +134,19 @@ func.func @all_reduce_negative_group(%a: tensor<4xf64>) {
   %0 = legato.all_reduce sum %a in groups [0, -1] : tensor<4xf64>
   return
 }
+
+// -----
+
+func.func @scan_axis(%a: tensor<3x4xf64>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = legato.scan sum %a along 2 : tensor<3x4xf64>
+  return
+}
+
+// -----
+
+func.func @scan_kind(%a: tensor<3x4xf64>) {
+  // expected-error @+1 {{kind must be sum or prod}}
+  %0 = legato.scan max %a along 0 : tensor<3x4xf64>
+  return
+}

@@ -148,3 +148,12 @@ func.func @collectives(%a: tensor<2xf64>) -> (tensor<2xf64>, tensor<2xf64>, tens
   %2 = legato.exchange %a have [0, 2, 2, 4] need [0, 4, 0, 4] of [4] on 0 : tensor<2xf64> -> tensor<4xf64>
   return %0, %1, %2 : tensor<2xf64>, tensor<2xf64>, tensor<4xf64>
 }
+
+// CHECK-LABEL: func @scans
+func.func @scans(%a: tensor<3x4xi64>) -> (tensor<3x4xi64>, tensor<3x4xi64>) {
+  // CHECK: legato.scan sum %{{.*}} along 1 : tensor<3x4xi64>
+  %0 = legato.scan sum %a along 1 : tensor<3x4xi64>
+  // CHECK: legato.scan prod %{{.*}} along 0 : tensor<3x4xi64>
+  %1 = legato.scan prod %a along 0 : tensor<3x4xi64>
+  return %0, %1 : tensor<3x4xi64>, tensor<3x4xi64>
+}

@@ -33,3 +33,38 @@ func.func @create() -> (tensor<8x2xf64>, tensor<2xi64>) {
 func.func @bad_boxes(%x: tensor<4xf64> {legato.boxes = array<i64: 0, 2, 2, 4>}) -> tensor<4xf64> {
   return %x : tensor<4xf64>
 }
+
+// -----
+
+// A scan along the split axis: each rank scans its rows, receives the last
+// row of each block before its own (3 blocks: an array of 3 rows, of which
+// rank 2 needs rows 0 and 1) and adds their sum. Along the other axis, each
+// rank scans its rows alone.
+// CHECK-LABEL: func.func @scan_of_blocks
+// CHECK: %[[S:.+]] = legato.scan sum %arg0 along 0 : tensor<2x6xf64>
+// CHECK: %[[T:.+]] = legato.slice %[[S]]{{\[}}[1, 0], [1, 1]] : tensor<2x6xf64> -> tensor<1x6xf64>
+// CHECK: %[[B:.+]] = legato.exchange %[[T]] have [0, 0, 1, 6, 1, 0, 2, 6, 2, 0, 3, 6] need [0, 0, 0, 6, 0, 0, 1, 6, 0, 0, 2, 6] of [3, 6] on 2 : tensor<1x6xf64> -> tensor<2x6xf64>
+// CHECK: %[[C:.+]] = legato.reduce sum %[[B]] over [0] : tensor<2x6xf64> -> tensor<6xf64>
+// CHECK: %[[R:.+]] = legato.reshape %[[C]] : tensor<6xf64> -> tensor<1x6xf64>
+// CHECK: %[[BC:.+]] = legato.broadcast %[[R]] : tensor<1x6xf64> -> tensor<2x6xf64>
+// CHECK: %[[Y:.+]] = legato.add %[[BC]], %[[S]] : tensor<2x6xf64>
+// CHECK: %[[P:.+]] = legato.scan prod %arg0 along 1 : tensor<2x6xf64>
+// CHECK: return %[[Y]], %[[P]]
+func.func @scan_of_blocks(%x: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 3,6,  3,0, 6,6,  6,0, 8,6>}) -> (tensor<8x6xf64>, tensor<8x6xf64>) {
+  %0 = legato.scan sum %x along 0 : tensor<8x6xf64>
+  %1 = legato.scan prod %x along 1 : tensor<8x6xf64>
+  return %0, %1 : tensor<8x6xf64>, tensor<8x6xf64>
+}
+
+// -----
+
+// Blocks of a 2-D mesh's kind (rows and columns cut) have no rank order
+// along the axis: each rank's part scans everything before it, received.
+// CHECK-LABEL: func.func @scan_of_tiles
+// CHECK: %[[X:.+]] = legato.exchange %arg0 have [0, 0, 4, 3, 0, 3, 4, 6, 4, 0, 8, 6] need [0, 0, 4, 3, 0, 3, 4, 6, 0, 0, 8, 6] of [8, 6] on 2 : tensor<4x6xf64> -> tensor<8x6xf64>
+// CHECK: %[[S:.+]] = legato.scan sum %[[X]] along 0 : tensor<8x6xf64>
+// CHECK: legato.slice %[[S]]{{\[}}[4, 0], [1, 1]] : tensor<8x6xf64> -> tensor<4x6xf64>
+func.func @scan_of_tiles(%x: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3,  0,3, 4,6,  4,0, 8,6>}) -> tensor<8x6xf64> {
+  %0 = legato.scan sum %x along 0 : tensor<8x6xf64>
+  return %0 : tensor<8x6xf64>
+}

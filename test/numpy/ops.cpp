@@ -434,6 +434,13 @@ std::map<std::string, Op> make_ops() {
   ops["argmin"] = with_params([axis_or_none](const Array &x, const Params &p) {
     return legato::argmin(x, axis_or_none(p), p.flag_or("keepdims", false));
   });
+  for (auto [name, scan] : {std::pair{"cumsum", &legato::cumsum},
+                            std::pair{"cumprod", &legato::cumprod},
+                            std::pair{"nancumsum", &legato::nancumsum},
+                            std::pair{"nancumprod", &legato::nancumprod}})
+    ops[name] = with_params([axis_or_none, scan](const Array &x, const Params &p) {
+      return scan(x, axis_or_none(p));
+    });
   ops["fmax"] = binary([](const auto &x, const auto &y) { return legato::fmax(x, y); });
   ops["fmin"] = binary([](const auto &x, const auto &y) { return legato::fmin(x, y); });
   ops["diff"] = with_params([](const Array &x, const Params &p) {

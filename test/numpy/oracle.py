@@ -241,6 +241,9 @@ for _name, _fn in {"ptp": np.ptp, "nansum": np.nansum, "nanprod": np.nanprod,
 for _name, _fn in {"argmax": np.argmax, "argmin": np.argmin}.items():
     NUMPY[_name] = lambda a, p, fn=_fn: np.asarray(
         fn(a[0], axis=p.get("axis"), keepdims=p.get("keepdims", False)))
+for _name, _fn in {"cumsum": np.cumsum, "cumprod": np.cumprod, "nancumsum": np.nancumsum,
+                   "nancumprod": np.nancumprod}.items():
+    NUMPY[_name] = lambda a, p, fn=_fn: fn(a[0], axis=p.get("axis"))
 NUMPY["fmax"] = lambda a, p: elementwise(np.fmax, a[0], a[1])
 NUMPY["fmin"] = lambda a, p: elementwise(np.fmin, a[0], a[1])
 NUMPY["diff"] = lambda a, p: np.diff(a[0], p.get("n", 1), p.get("axis", -1))
@@ -500,7 +503,7 @@ class Group:
             if result.dtype.name not in DTYPES:
                 raise Rejected(result.dtype.name)
             expected = np.array(result, order="C")
-        except (TypeError, Rejected):
+        except (TypeError, np.AxisError, Rejected):
             expected = None
         self.cases.append((op_name, operands, params, expected))
 
@@ -797,6 +800,80 @@ def reductions_suite():
     g.case("min", full)
     g.case("sum", cube, axes=[0, 2])  # 2800 over two dims, a block per output
     g.case("max", cube, axes=[1, 2], keepdims=True)
+
+
+def scans_suite():
+    # legato adds in chunks of 8, then across chunks: the grids' halves sum
+    # and multiply exactly (or within the tolerance) in any order.
+    for dt in DTYPES:
+        g = Group("scans", f"scan_{dt}")
+        x = g.input(g.grid(dt, (2, 3, 4), -2, 2, zero=False))
+        for name in ("cumsum", "cumprod"):
+            g.case(name, x)
+            for axis in (0, 1, -1):
+                g.case(name, x, axis=axis)
+        g.case("cumsum", x, axis=3)     # out of bounds: NumPy's AxisError
+        g.case("cumprod", x, axis=-4)
+    # One, two and three levels of chunks; an axis that is not the last; a
+    # last chunk padded with the identity.
+    g = Group("scans", "scan_long")
+    rows = g.input(g.grid("float64", (3, 100)))
+    line = g.input(g.grid("float64", (1000,)))
+    cols = g.input(g.grid("int32", (70, 3), -1000, 1000))
+    f32 = g.input(g.grid("float32", (2000,)))
+    few = g.input(g.grid("int64", (9,)))
+    g.case("cumsum", rows, axis=1)
+    g.case("cumsum", rows, axis=0)
+    g.case("cumsum", line)
+    g.case("cumsum", cols, axis=0)
+    g.case("cumprod", cols, axis=1)
+    g.case("cumsum", f32)
+    g.case("cumsum", few)
+    g.case("cumprod", few)
+    # Positive floats: no cancellation, so the order of the additions shows
+    # only in the last digits.
+    g = Group("scans", "scan_rounding")
+    pos = g.input(g.uniform("float64", (4000,), 0.5, 2.0))
+    pos32 = g.input(g.uniform("float32", (3, 700), 0.5, 2.0))
+    near1 = g.input(g.uniform("float64", (2, 300), 0.99, 1.01))
+    g.case("cumsum", pos)
+    g.case("cumsum", pos32, axis=1)
+    g.case("cumprod", near1, axis=-1)
+    g = Group("scans", "scan_special")
+    sv = g.input(np.array([1.0, np.inf, 2.0, -np.inf, 3.0, np.nan, 4.0, 5.0, 6.0, 7.0, 1e308,
+                           1e308, -0.0, 0.0, 2.5, -1.5, 8.0, 9.0]))
+    sv2 = g.input(np.array([[1.0, np.inf, -np.inf], [np.nan, 2.0, 0.5], [-0.0, 3.0, np.inf]]))
+    big = g.input(np.array([2**62, 2**62, 2**62, -5, 7], "int64"))  # wraps, as NumPy's
+    e = g.input(np.zeros((0, 5)))
+    e2 = g.input(np.zeros((4, 0), "int32"))
+    z = g.input(np.asarray(np.float64(2.5)))
+    b = g.input(g.grid("bool", (3, 11)))
+    for name in ("cumsum", "cumprod", "nancumsum", "nancumprod"):
+        g.case(name, sv)
+    g.case("cumsum", sv2, axis=0)
+    g.case("cumprod", sv2, axis=1)
+    g.case("cumsum", big)
+    g.case("cumprod", big)
+    g.case("cumsum", e, axis=1)
+    g.case("cumprod", e)
+    g.case("cumsum", e2, axis=1)
+    g.case("cumsum", e2, axis=0)
+    g.case("cumsum", z)             # a 0-d array scans as one element
+    g.case("cumprod", z, axis=0)    # also along its axis 0 or -1,
+    g.case("cumsum", z, axis=-1)
+    g.case("cumsum", z, axis=1)     # but not 1
+    g.case("cumsum", b, axis=1)     # bools count in int64
+    g.case("cumprod", b, axis=0)
+    g = Group("scans", "scan_nan")
+    nx = g.input(np.array([[1.0, np.nan, 2.0, 3.0], [np.nan, np.nan, 0.5, -1.0]]))
+    n32 = g.input(np.array([np.nan, 1.5, -2.0, np.nan, 4.0], "float32"))
+    ni = g.input(g.grid("int32", (2, 5)))
+    for name in ("nancumsum", "nancumprod"):
+        g.case(name, nx)
+        g.case(name, nx, axis=0)
+        g.case(name, nx, axis=1)
+        g.case(name, n32)
+        g.case(name, ni, axis=1)
 
 
 def linalg_suite():
@@ -1529,6 +1606,7 @@ def host_suite():
 SUITES = {
     "elementwise": elementwise_suite, "broadcast": broadcast_suite,
     "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
+    "scans": scans_suite,
     "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
     "creation": creation_suite, "functions": functions_suite, "host": host_suite,
 }

@@ -93,3 +93,11 @@ OpFoldResult ConcatenateOp::fold(FoldAdaptor) {
     return getInputs().front();
   return {};
 }
+
+OpFoldResult ScanOp::fold(FoldAdaptor) {
+  // Element i combines elements 0 to i: along an axis of one element (or
+  // none), each is itself.
+  if (getType().getDimSize(getAxis()) <= 1)
+    return getInput();
+  return {};
+}

@@ -61,6 +61,15 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+LogicalResult ScanOp::verify() {
+  int64_t rank = getType().getRank();
+  if (getAxis() < 0 || getAxis() >= rank)
+    return emitOpError() << "axis " << getAxis() << " is out of range for rank " << rank;
+  if (getKind() != ReduceKind::sum && getKind() != ReduceKind::prod)
+    return emitOpError() << "kind must be sum or prod";
+  return success();
+}
+
 LogicalResult MatmulOp::verify() {
   RankedTensorType l = tensorOf(getLhs()), r = tensorOf(getRhs()), o = getType();
   if (l.getElementType() != r.getElementType() ||

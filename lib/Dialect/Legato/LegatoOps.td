@@ -286,6 +286,22 @@ def Legato_ReduceOp : Legato_Op<"reduce", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Legato_ScanOp : Legato_Op<"scan", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "inclusive scan along one axis (NumPy's cumsum and cumprod)";
+  let description = [{
+    Element i along `axis` combines elements 0 to i of the input (sum or
+    prod; integers wrap). No backend implements scans natively:
+    `legato-legalize` rewrites them into reductions over chunks of the axis.
+  }];
+  let arguments = (ins Legato_ReduceKind:$kind, Legato_NumericTensor:$input,
+                       I64Attr:$axis);
+  let results = (outs Legato_NumericTensor:$result);
+  let assemblyFormat =
+      "$kind $input `along` $axis attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Legato_MatmulOp : Legato_Op<"matmul", [Pure]> {
   let summary = "matrix product of 1-D or 2-D operands (NumPy matmul rules)";
   let arguments = (ins Legato_NumericTensor:$lhs, Legato_NumericTensor:$rhs);

@@ -1,0 +1,29 @@
+//===- ScanDecomposition.h - scans as reductions over chunks ----*- C++ -*-===//
+#ifndef LEGATO_TRANSFORMS_SCANDECOMPOSITION_H
+#define LEGATO_TRANSFORMS_SCANDECOMPOSITION_H
+
+#include "Dialect/Legato/LegatoDialect.h"
+
+namespace mlir::legato {
+
+/// Axes of at most this many elements are scanned as one masked reduction:
+/// element j combines the elements k <= j, so each costs this many
+/// combines. Longer axes are cut into chunks of this size.
+inline constexpr int64_t kScanChunk = 8;
+
+/// `op` as legato ops that every target with fused elementwise kernels and
+/// reductions implements, for legato-legalize:
+///   - an axis of n <= kScanChunk elements: reduce(select(k <= j,
+///     broadcast x, identity)) over k, one fused kernel;
+///   - a longer one: cut into chunks of kScanChunk (the last padded with the
+///     identity), each chunk's total (a reduction), the scan of the totals
+///     (the same rewrite, n / kScanChunk elements), and each chunk's masked
+///     reduction combined with the totals of the chunks before it.
+/// A scan along another axis than the last is transposed there and back.
+/// The combines run in another order than NumPy's left-to-right loop, so
+/// float results differ from it by rounding (integers wrap alike).
+Value decomposeScan(OpBuilder &b, ScanOp op);
+
+} // namespace mlir::legato
+
+#endif // LEGATO_TRANSFORMS_SCANDECOMPOSITION_H
