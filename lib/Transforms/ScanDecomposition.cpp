@@ -27,24 +27,44 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
   return AddOp::create(b, loc, x, y);
 }
 
-/// The scan of `x` along its last axis, of at most kScanChunk elements:
-/// result[..., j] = reduce over k of (k <= j ? x[..., k] : identity).
-Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x) {
+/// The scan of `x` along its last axis, of at most kScanChunk elements,
+/// each row starting from `start` (one value per row, or null):
+///   result[..., j] = reduce over k of (k <= j ? x'[..., k] : identity),
+///   x'[..., 0] = start ⊕ x[..., 0], x'[..., k] = x[..., k] otherwise.
+/// Every operand is made at the shape [..., j, k] of the reduction (iotas,
+/// broadcasts), so that all of it fuses into the one reduction kernel.
+Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value start) {
   SmallVector<int64_t> shape(tensorType(x).getShape());
   int64_t n = shape.back(), rank = int64_t(shape.size());
   SmallVector<int64_t> square(shape); // [..., j, k]
   square.push_back(n);
-  auto indices = RankedTensorType::get({n, n}, b.getI64Type());
-  Value j = IotaOp::create(b, loc, indices, 0), k = IotaOp::create(b, loc, indices, 1);
-  Value below = CompareOp::create(b, loc, RankedTensorType::get({n, n}, b.getI1Type()),
-                                  ComparePredicate::le, k, j);
-  below = BroadcastOp::create(b, loc, RankedTensorType::get(square, b.getI1Type()), below);
+  auto indices = RankedTensorType::get(square, b.getI64Type());
+  auto bits = RankedTensorType::get(square, b.getI1Type());
+  Value j = IotaOp::create(b, loc, indices, rank - 1), k = IotaOp::create(b, loc, indices, rank);
   SmallVector<int64_t> row(shape);
   row.insert(row.end() - 1, 1); // [..., 1, k]
   Value xs = broadcast(b, loc, reshape(b, loc, x, row), square);
+  if (start) {
+    SmallVector<int64_t> one(shape.begin(), shape.end() - 1); // [..., 1, 1]
+    one.append({1, 1});
+    Value starts = broadcast(b, loc, reshape(b, loc, start, one), square);
+    Value first = CompareOp::create(b, loc, bits, ComparePredicate::eq, k,
+                                    makeSplat(b, loc, indices, 0));
+    xs = SelectOp::create(b, loc, first, combine(b, loc, kind, starts, xs), xs);
+  }
+  Value below = CompareOp::create(b, loc, bits, ComparePredicate::le, k, j);
   Value identity = makeSplat(b, loc, withShape(x, square), identityOf(kind));
   Value masked = SelectOp::create(b, loc, below, xs, identity);
   return ReduceOp::create(b, loc, tensorType(x), kind, masked, ArrayRef<int64_t>{rank});
+}
+
+/// `x[..., lo:hi]`.
+Value lastAxisWindow(OpBuilder &b, Location loc, Value x, int64_t lo, int64_t hi) {
+  SmallVector<int64_t> offsets(tensorType(x).getRank(), 0), strides(offsets.size(), 1);
+  SmallVector<int64_t> sizes(tensorType(x).getShape());
+  offsets.back() = lo;
+  sizes.back() = hi - lo;
+  return createSlice(b, loc, x, offsets, strides, sizes);
 }
 
 /// The scan of `x` along its last axis.
@@ -54,19 +74,13 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x) {
   if (n <= 1)
     return x;
   if (n <= kScanChunk)
-    return maskedScan(b, loc, kind, x);
-  int64_t chunks = (n + kScanChunk - 1) / kScanChunk;
-  SmallVector<int64_t> low(rank, 0), high(rank, 0);
-  high.back() = chunks * kScanChunk - n;
-  SmallVector<int64_t> padded(shape);
-  padded.back() = chunks * kScanChunk;
-  Value whole = x;
-  if (high.back() > 0)
-    whole = PadOp::create(b, loc, withShape(x, padded), x, low, high,
-                          llvm::APFloat(identityOf(kind)));
+    return maskedScan(b, loc, kind, x, Value());
+  // Whole chunks, then the few elements after them (windows of x: views,
+  // and the two scans land in the result's halves, so nothing is copied).
+  int64_t chunks = n / kScanChunk, whole = chunks * kScanChunk;
   SmallVector<int64_t> cut(shape.begin(), shape.end() - 1); // [..., chunks, chunk]
   cut.append({chunks, kScanChunk});
-  Value pieces = reshape(b, loc, whole, cut);
+  Value pieces = reshape(b, loc, lastAxisWindow(b, loc, x, 0, whole), cut);
   SmallVector<int64_t> perChunk(cut.begin(), cut.end() - 1);
   Value totals = ReduceOp::create(b, loc, withShape(x, perChunk), kind, pieces,
                                   ArrayRef<int64_t>{rank});
@@ -79,17 +93,16 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x) {
   shifted.back() += 1;
   Value before = PadOp::create(b, loc, withShape(x, shifted), running, front, none,
                                llvm::APFloat(identityOf(kind)));
-  before = createSlice(b, loc, before, SmallVector<int64_t>(rank, 0),
-                       SmallVector<int64_t>(rank, 1), perChunk);
-  SmallVector<int64_t> column(perChunk);
-  column.push_back(1);
-  Value offsets = broadcast(b, loc, reshape(b, loc, before, column), cut);
-  Value scanned = combine(b, loc, kind, offsets, maskedScan(b, loc, kind, pieces));
-  scanned = reshape(b, loc, scanned, padded);
-  if (high.back() > 0)
-    scanned = createSlice(b, loc, scanned, SmallVector<int64_t>(rank, 0),
-                          SmallVector<int64_t>(rank, 1), shape);
-  return scanned;
+  before = lastAxisWindow(b, loc, before, 0, chunks);
+  SmallVector<int64_t> wholeShape(shape);
+  wholeShape.back() = whole;
+  Value scanned = reshape(b, loc, maskedScan(b, loc, kind, pieces, before), wholeShape);
+  if (whole == n)
+    return scanned;
+  SmallVector<int64_t> rows(shape.begin(), shape.end() - 1);
+  Value all = reshape(b, loc, lastAxisWindow(b, loc, running, chunks - 1, chunks), rows);
+  Value rest = maskedScan(b, loc, kind, lastAxisWindow(b, loc, x, whole, n), all);
+  return ConcatenateOp::create(b, loc, tensorType(x), ValueRange{scanned, rest}, rank - 1);
 }
 
 } // namespace

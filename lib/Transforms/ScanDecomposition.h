@@ -15,10 +15,13 @@ inline constexpr int64_t kScanChunk = 8;
 /// reductions implements, for legato-legalize:
 ///   - an axis of n <= kScanChunk elements: reduce(select(k <= j,
 ///     broadcast x, identity)) over k, one fused kernel;
-///   - a longer one: cut into chunks of kScanChunk (the last padded with the
-///     identity), each chunk's total (a reduction), the scan of the totals
-///     (the same rewrite, n / kScanChunk elements), and each chunk's masked
-///     reduction combined with the totals of the chunks before it.
+///   - a longer one: its whole chunks of kScanChunk, their totals (a
+///     reduction), the scan of the totals (the same rewrite, n / kScanChunk
+///     elements), and each chunk's masked reduction with the totals of the
+///     chunks before it combined into its first element; then the elements
+///     after the last whole chunk, starting from all the totals.
+/// So a scan reads its input twice and writes its result once, plus the
+/// same for the totals (an eighth as many), and so on.
 /// A scan along another axis than the last is transposed there and back.
 /// The combines run in another order than NumPy's left-to-right loop, so
 /// float results differ from it by rounding (integers wrap alike).

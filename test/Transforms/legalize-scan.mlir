@@ -3,19 +3,19 @@
 
 // Tests that scans become reductions: a short axis one masked reduction
 // (element j combines the elements k <= j, the others replaced by the
-// identity), a long one chunks of 8, their totals scanned the same way and
-// combined with each chunk's masked reduction.
+// identity), a long one whole chunks of 8, whose totals are scanned the same
+// way, and each chunk's masked reduction starting from the totals before
+// it; the elements after the last whole chunk start from all of them.
 
 // CHECK-LABEL: func @short
 // CHECK-SAME: (%[[X:.+]]: tensor<3x5xi64>)
 // CHECK-DAG: %[[ZERO:.+]] = legato.constant dense<0> : tensor<3x5x5xi64>
-// CHECK-DAG: %[[J:.+]] = legato.iota 0 : tensor<5x5xi64>
-// CHECK-DAG: %[[K:.+]] = legato.iota 1 : tensor<5x5xi64>
-// CHECK: %[[BELOW:.+]] = legato.compare le, %[[K]], %[[J]]
-// CHECK: %[[MASK:.+]] = legato.broadcast %[[BELOW]] : tensor<5x5xi1> -> tensor<3x5x5xi1>
+// CHECK-DAG: %[[J:.+]] = legato.iota 1 : tensor<3x5x5xi64>
+// CHECK-DAG: %[[K:.+]] = legato.iota 2 : tensor<3x5x5xi64>
 // CHECK: %[[ROW:.+]] = legato.reshape %[[X]] : tensor<3x5xi64> -> tensor<3x1x5xi64>
 // CHECK: %[[XS:.+]] = legato.broadcast %[[ROW]] : tensor<3x1x5xi64> -> tensor<3x5x5xi64>
-// CHECK: %[[M:.+]] = legato.select %[[MASK]], %[[XS]], %[[ZERO]]
+// CHECK: %[[BELOW:.+]] = legato.compare le, %[[K]], %[[J]]
+// CHECK: %[[M:.+]] = legato.select %[[BELOW]], %[[XS]], %[[ZERO]]
 // CHECK: %[[R:.+]] = legato.reduce sum %[[M]] over [2] : tensor<3x5x5xi64> -> tensor<3x5xi64>
 // CHECK: return %[[R]]
 func.func @short(%x: tensor<3x5xi64>) -> tensor<3x5xi64> {
@@ -26,23 +26,28 @@ func.func @short(%x: tensor<3x5xi64>) -> tensor<3x5xi64> {
 
 // -----
 
-// 20 elements: the identity (1) pads them to 3 chunks of 8; the chunks'
-// products are scanned (3 elements), shifted by one with 1 in front, and
-// multiply each chunk's own scan.
+// 20 elements: 2 chunks of 8 and 4 more. The chunks' products are scanned
+// (2 elements), shifted by one with 1 in front, and multiply the first
+// element of each chunk; the last 4 start from the product of both chunks.
 // CHECK-LABEL: func @long
 // CHECK-SAME: (%[[X:.+]]: tensor<20xf64>)
-// CHECK: %[[P:.+]] = legato.pad %[[X]] low [0] high [4] value 1.0{{.*}} : tensor<20xf64> -> tensor<24xf64>
-// CHECK: %[[C:.+]] = legato.reshape %[[P]] : tensor<24xf64> -> tensor<3x8xf64>
-// CHECK: %[[T:.+]] = legato.reduce prod %[[C]] over [1] : tensor<3x8xf64> -> tensor<3xf64>
-// CHECK: %[[TS:.+]] = legato.reduce prod %{{.+}} over [1] : tensor<3x3xf64> -> tensor<3xf64>
-// CHECK: %[[SH:.+]] = legato.pad %[[TS]] low [1] high [0] value 1.0{{.*}} : tensor<3xf64> -> tensor<4xf64>
-// CHECK: %[[B:.+]] = legato.slice %[[SH]]{{\[}}[0], [1]] : tensor<4xf64> -> tensor<3xf64>
-// CHECK: %[[BC:.+]] = legato.reshape %[[B]] : tensor<3xf64> -> tensor<3x1xf64>
-// CHECK: %[[OFF:.+]] = legato.broadcast %[[BC]] : tensor<3x1xf64> -> tensor<3x8xf64>
-// CHECK: %[[OWN:.+]] = legato.reduce prod %{{.+}} over [2] : tensor<3x8x8xf64> -> tensor<3x8xf64>
-// CHECK: %[[Y:.+]] = legato.mul %[[OFF]], %[[OWN]] : tensor<3x8xf64>
-// CHECK: %[[F:.+]] = legato.reshape %[[Y]] : tensor<3x8xf64> -> tensor<24xf64>
-// CHECK: %[[R:.+]] = legato.slice %[[F]]{{\[}}[0], [1]] : tensor<24xf64> -> tensor<20xf64>
+// CHECK: %[[W:.+]] = legato.slice %[[X]]{{\[}}[0], [1]] : tensor<20xf64> -> tensor<16xf64>
+// CHECK: %[[C:.+]] = legato.reshape %[[W]] : tensor<16xf64> -> tensor<2x8xf64>
+// CHECK: %[[T:.+]] = legato.reduce prod %[[C]] over [1] : tensor<2x8xf64> -> tensor<2xf64>
+// CHECK: %[[TS:.+]] = legato.reduce prod %{{.+}} over [1] : tensor<2x2xf64> -> tensor<2xf64>
+// CHECK: %[[SH:.+]] = legato.pad %[[TS]] low [1] high [0] value 1.0{{.*}} : tensor<2xf64> -> tensor<3xf64>
+// CHECK: %[[B:.+]] = legato.slice %[[SH]]{{\[}}[0], [1]] : tensor<3xf64> -> tensor<2xf64>
+// CHECK: %[[BC:.+]] = legato.reshape %[[B]] : tensor<2xf64> -> tensor<2x1x1xf64>
+// CHECK: %[[START:.+]] = legato.broadcast %[[BC]] : tensor<2x1x1xf64> -> tensor<2x8x8xf64>
+// CHECK: %[[FIRST:.+]] = legato.compare eq, %{{.+}}, %{{.+}} : tensor<2x8x8xi64>
+// CHECK: %[[ON:.+]] = legato.mul %[[START]], %[[XS:.+]] : tensor<2x8x8xf64>
+// CHECK: legato.select %[[FIRST]], %[[ON]], %[[XS]]
+// CHECK: %[[OWN:.+]] = legato.reduce prod %{{.+}} over [2] : tensor<2x8x8xf64> -> tensor<2x8xf64>
+// CHECK: %[[HEAD:.+]] = legato.reshape %[[OWN]] : tensor<2x8xf64> -> tensor<16xf64>
+// CHECK: %[[ALL:.+]] = legato.slice %[[TS]]{{\[}}[1], [1]] : tensor<2xf64> -> tensor<1xf64>
+// CHECK: %[[REST:.+]] = legato.slice %[[X]]{{\[}}[16], [1]] : tensor<20xf64> -> tensor<4xf64>
+// CHECK: %[[TAIL:.+]] = legato.reduce prod %{{.+}} over [1] : tensor<4x4xf64> -> tensor<4xf64>
+// CHECK: %[[R:.+]] = legato.concatenate %[[HEAD]], %[[TAIL]] along 0
 // CHECK: return %[[R]]
 // CHECK-NOT: legato.scan
 func.func @long(%x: tensor<20xf64>) -> tensor<20xf64> {

@@ -1,6 +1,6 @@
 //===- legato-bench.cpp - Time the example applications -------------------===//
 //
-// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm --n N
+// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum --n N
 //              [--dtype f64|f32] [--mode eager|lazy|jit] [--reps R]
 //              [--warmup W] [--iters K] [--nit P]
 //
@@ -16,7 +16,8 @@
 // loop, --nit the pressure sweeps per cfd step; both default to apps.h's.
 // gemm is one product of two random n x n matrices (the distributed GEMM
 // strategies of docs/DISTRIBUTED.md: LEGATO_MESH_ROWS places them on a 2-D
-// mesh).
+// mesh). cumsum is np.cumsum of n random numbers (a scan: reductions over
+// chunks of the array, docs/SIMPLIFY.md).
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
@@ -46,7 +47,7 @@ struct Config {
 [[noreturn]] void usage(const std::string &why) {
   std::fprintf(stderr,
                "legato-bench: %s\nusage: legato-bench --app "
-               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm --n N "
+               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum --n N "
                "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
                "[--warmup W] [--iters K] [--nit P]\n",
                why.c_str());
@@ -83,9 +84,9 @@ Config parse(int argc, char **argv) {
   }
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" &&
       c.app != "jacobi" && c.app != "bicgstab" && c.app != "cfd" &&
-      c.app != "swe" && c.app != "gemm")
+      c.app != "swe" && c.app != "gemm" && c.app != "cumsum")
     usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd, "
-          "swe or gemm");
+          "swe, gemm or cumsum");
   if (c.dtype != "f64" && c.dtype != "f32")
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
@@ -205,6 +206,10 @@ void run(const Config &c) {
         c, [](const Array &A, const Array &B) { return legato::matmul(A, B); },
         [](const Array &C) { return total(C); },
         legato::random({c.n, c.n}, dt, 11), legato::random({c.n, c.n}, dt, 12));
+  } else if (c.app == "cumsum") {
+    bench(
+        c, [](const Array &x) { return legato::cumsum(x); },
+        [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 13));
   } else if (c.app == "cfd") {
     apps::ChannelFlow flow = apps::channel_flow(c.n, c.nit);
     auto [u, v, p] = apps::cfd_inputs(c.n, dt);
