@@ -332,11 +332,11 @@ Array nanprod(const Array &a, std::vector<int64_t> axes, bool keepdims) {
 }
 
 Array nancumsum(const Array &a, std::optional<int64_t> axis) {
-  return cumsum(withoutNaN(a, 0), axis);
+  return scan("nancumsum", 0, withoutNaN(a, 0), axis);
 }
 
 Array nancumprod(const Array &a, std::optional<int64_t> axis) {
-  return cumprod(withoutNaN(a, 1), axis);
+  return scan("nancumprod", 1, withoutNaN(a, 1), axis);
 }
 
 Array nanmean(const Array &a, std::vector<int64_t> axes, bool keepdims) {

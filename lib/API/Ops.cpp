@@ -369,8 +369,8 @@ Array sum(const Array &a, std::vector<int64_t> axes, bool keepdims) {
 Array prod(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   return reduce("prod", 1, a, std::move(axes), keepdims);
 }
-namespace {
-Array scan(const char *op, int kind, const Array &a, std::optional<int64_t> axis) {
+
+Array detail::scan(const char *op, int kind, const Array &a, std::optional<int64_t> axis) {
   NodePtr n = valueOf(a);
   // NumPy scans the flattened array, and a 0-d array as 1-D (along any
   // axis that 1-D has).
@@ -382,10 +382,10 @@ Array scan(const char *op, int kind, const Array &a, std::optional<int64_t> axis
   DType t = isFloat(n->dtype) ? n->dtype : DType::i64; // as sum and prod
   return wrap(makeNode(OpKind::Scan, t, n->shape, {convertNode(n, t)}, {d}, 0, uint8_t(kind)));
 }
-} // namespace
 
 Array cumsum(const Array &a, std::optional<int64_t> axis) { return scan("cumsum", 0, a, axis); }
 Array cumprod(const Array &a, std::optional<int64_t> axis) { return scan("cumprod", 1, a, axis); }
+
 Array max(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   return reduce("max", 2, a, std::move(axes), keepdims);
 }

@@ -26,6 +26,9 @@ int64_t normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t 
 std::vector<int64_t> normalizeAxes(const char *op, std::vector<int64_t> axes,
                                    const Shape &shape);
 
+/// np.cumsum (kind 0) or np.cumprod (kind 1) of `a`; errors name `op`.
+Array scan(const char *op, int kind, const Array &a, std::optional<int64_t> axis);
+
 /// matmul and dot of operands with more than two dimensions (Products.cpp).
 Array matmulOfStacks(const Array &a, const Array &b);
 Array dotOfStacks(const Array &a, const Array &b);

@@ -292,6 +292,17 @@ TEST(ShapeErrors, GradientsAndIntegralsOfTooFewSamples) {
                            [](auto &x) { return legato::trapezoid(x[1]); }));
 }
 
+TEST(ShapeErrors, ScansAlongAnAxisTheArrayLacks) {
+  std::vector<Array> args{f64({2, 3}), f64({})};
+  EXPECT_TRUE(throws_error({"cumsum: axis 2"}, {"(2, 3)"}, args,
+                           [](auto &x) { return legato::cumsum(x[0], 2); }));
+  EXPECT_TRUE(throws_error({"cumprod: axis -3"}, {"(2, 3)"}, args,
+                           [](auto &x) { return legato::cumprod(x[0], -3); }));
+  // A 0-d array scans as 1-D: axis 0 and -1 only.
+  EXPECT_TRUE(throws_error({"nancumsum: axis 1"}, {"(1,)"}, args,
+                           [](auto &x) { return legato::nancumsum(x[1], 1); }));
+}
+
 TEST(ShapeErrors, TrianglesOfA0dArray) {
   std::vector<Array> scalar{f64({})};
   EXPECT_TRUE(throws_error({"tril"}, {"0-d"}, scalar,

@@ -186,6 +186,47 @@ std::optional<Range> operandAs(const Resolved &o, DType t) {
   return convertRange(o.range, o.dtype, t);
 }
 
+/// Whether a float sum (or product) of `count` values in `in` may overflow
+/// part way: then its result depends on the order of the terms (terms of
+/// both signs that overflow apart, or a product that overflows before
+/// meeting a zero or a factor below 1), and NumPy's order differs from
+/// legato's (blocks, ranks, chunks): seed 696212 on a 2 x 2 mesh, a product
+/// holding the largest double twice and zeros, was 0 in legato and NaN in
+/// NumPy.
+bool overflowsPartWay(bool product, const Range &in, DType t, int64_t count) {
+  if (!isFloat(t) || count <= 1)
+    return false;
+  double largest = t == DType::f32 ? double(std::numeric_limits<float>::max())
+                                   : std::numeric_limits<double>::max();
+  double n = double(count);
+  return product ? std::pow(std::max(in.maxAbs(), 1.0), n) > largest
+                 : n * in.maxAbs() > largest && in.lo < 0 && in.hi > 0;
+}
+
+/// The range of a sum (or product) of `count` values in `in` of dtype `t`,
+/// in NumPy's accumulator type (int64 for integers and bools).
+Range accumulated(bool product, const Range &in, DType t, int64_t count) {
+  DType to = isFloat(t) ? t : DType::i64;
+  Range r = *convertRange(in, t, to);
+  double n = double(count);
+  if (!product) {
+    r.lo = count ? std::min(0.0, n * in.lo) : 0;
+    r.hi = count ? std::max(0.0, n * in.hi) : 0;
+    if (count && in.lo > 0)
+      r.lo = in.lo;
+    if (count && in.hi < 0)
+      r.hi = in.hi;
+    if (std::isnan(r.lo) || std::isnan(r.hi))
+      r.nan = true;
+  } else {
+    double m = count ? std::pow(std::max(in.maxAbs(), 1.0), n) : 1;
+    r.lo = count ? -m : 1;
+    r.hi = count ? m : 1;
+    r.frac = int(std::min<double>(1000, double(in.frac) * n));
+  }
+  return normalize(r, to);
+}
+
 } // namespace
 
 double Range::maxAbs() const { return std::max(std::fabs(lo), std::fabs(hi)); }
@@ -906,22 +947,9 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       out.range = in;
       return std::nullopt;
     }
-    // A float sum or product that may overflow part way comes out inf in
-    // one order and finite or NaN in another (terms of both signs that
-    // overflow apart, or a product that overflows before meeting a zero or
-    // a factor below 1), and NumPy's order differs from legato's (blocks,
-    // ranks): seed 696212 on a 2 x 2 mesh, a product holding the largest
-    // double twice and zeros, was 0 in legato and NaN in NumPy.
-    if (isFloat(x.dtype) && count > 1 && (base == "sum" || base == "mean" || base == "prod")) {
-      double largest = x.dtype == DType::f32 ? double(std::numeric_limits<float>::max())
-                                             : std::numeric_limits<double>::max();
-      double n = double(count);
-      bool orderMatters = base == "prod"
-                              ? std::pow(std::max(in.maxAbs(), 1.0), n) > largest
-                              : n * in.maxAbs() > largest && in.lo < 0 && in.hi > 0;
-      if (orderMatters)
-        return fail("a float reduction that may overflow part way, to a result its order decides");
-    }
+    if ((base == "sum" || base == "mean" || base == "prod") &&
+        overflowsPartWay(base == "prod", in, x.dtype, count))
+      return fail("a float reduction that may overflow part way, to a result its order decides");
     if (op == "any" || op == "all" || op == "count_nonzero") {
       if (!convertRange(in, x.dtype, DType::bool_))
         return fail("truth value of rounded values");
@@ -965,25 +993,31 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       return std::nullopt;
     }
     out.dtype = isFloat(x.dtype) ? x.dtype : DType::i64;
-    std::optional<Range> widened = convertRange(in, x.dtype, out.dtype);
-    Range r = *widened;
-    double n = double(count);
-    if (base == "sum") {
-      r.lo = count ? std::min(0.0, n * in.lo) : 0;
-      r.hi = count ? std::max(0.0, n * in.hi) : 0;
-      if (count && in.lo > 0)
-        r.lo = in.lo;
-      if (count && in.hi < 0)
-        r.hi = in.hi;
-      if (std::isnan(r.lo) || std::isnan(r.hi))
-        r.nan = true;
-    } else { // prod
-      double m = count ? std::pow(std::max(in.maxAbs(), 1.0), n) : 1;
-      r.lo = count ? -m : 1;
-      r.hi = count ? m : 1;
-      r.frac = int(std::min<double>(1000, double(in.frac) * n));
-    }
-    out.range = normalize(r, out.dtype);
+    out.range = accumulated(base == "prod", in, x.dtype, count);
+    return std::nullopt;
+  }
+
+  // ---- scans: the sums or products of the first 1, 2, ... count elements
+  // along one axis (none: of the flattened array; a 0-d array is 1-D), each
+  // within the range of the sum or product of all count.
+  if (op == "cumsum" || op == "cumprod" || op == "nancumsum" || op == "nancumprod") {
+    bool product = op == "cumprod" || op == "nancumprod", nan = op[0] == 'n';
+    bool flat = s.ints.empty() || x.shape.empty();
+    Shape shape = flat ? Shape{numElements(x.shape)} : x.shape;
+    int64_t rank = int64_t(shape.size());
+    if (s.ints.size() > 1)
+      return fail("a scan takes one axis or none");
+    if (!s.ints.empty() && (s.ints[0] < -rank || s.ints[0] >= rank))
+      return fail("scan axis out of range");
+    int64_t axis = s.ints.empty() ? 0 : s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0];
+    int64_t count = shape[size_t(axis)];
+    if (nan && mayBeNaNByRounding(x.range))
+      return fail("nan-function of rounded values that may be NaN");
+    if (overflowsPartWay(product, x.range, x.dtype, count))
+      return fail("a float scan that may overflow part way, to a result its order decides");
+    out.shape = shape;
+    out.dtype = isFloat(x.dtype) ? x.dtype : DType::i64;
+    out.range = accumulated(product, x.range, x.dtype, count);
     return std::nullopt;
   }
 

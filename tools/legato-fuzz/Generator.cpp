@@ -343,6 +343,13 @@ private:
     case 17: {
       int x = variable();
       int64_t rank = int64_t(info(x).shape.size());
+      if (rng_.chance(0.35)) { // np.cumsum, np.cumprod and their nan-forms
+        Statement s = let(rng_.pick<std::string>({"cumsum", "cumprod", "nancumsum", "nancumprod"}),
+                          {Operand::variable(x)});
+        if (rng_.chance(0.7))
+          s.ints.push_back(rng_.range(-std::max<int64_t>(rank, 1), std::max<int64_t>(rank, 1) - 1));
+        return s;
+      }
       if (rng_.chance(0.2)) { // np.tile, np.repeat: a few copies
         bool tile = rng_.chance(0.5);
         Statement s = let(tile ? "tile" : "repeat", {Operand::variable(x)});

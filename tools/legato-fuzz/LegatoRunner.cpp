@@ -234,6 +234,15 @@ private:
       return op == "argmax" ? legato::argmax(arg(s, 0), axis, s.keepdims)
                             : legato::argmin(arg(s, 0), axis, s.keepdims);
     }
+    if (op == "cumsum" || op == "cumprod" || op == "nancumsum" || op == "nancumprod") {
+      std::optional<int64_t> axis;
+      if (!s.ints.empty())
+        axis = s.ints[0];
+      return op == "cumsum"      ? legato::cumsum(arg(s, 0), axis)
+             : op == "cumprod"   ? legato::cumprod(arg(s, 0), axis)
+             : op == "nancumsum" ? legato::nancumsum(arg(s, 0), axis)
+                                 : legato::nancumprod(arg(s, 0), axis);
+    }
     if (op == "round")
       return legato::round(arg(s, 0), s.count);
     if (op == "hypot")

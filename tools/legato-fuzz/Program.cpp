@@ -102,6 +102,11 @@ const std::vector<OpInfo> &allOps() {
       {"nanmin", 1, 1, Attr::Axes | Attr::Keepdims},
       {"argmax", 1, 1, Attr::Axes | Attr::Keepdims}, // one axis or none
       {"argmin", 1, 1, Attr::Axes | Attr::Keepdims},
+      // Scans: one axis or none (the flattened array).
+      {"cumsum", 1, 1, Attr::Axes},
+      {"cumprod", 1, 1, Attr::Axes},
+      {"nancumsum", 1, 1, Attr::Axes},
+      {"nancumprod", 1, 1, Attr::Axes},
       // Linear algebra.
       {"matmul", 2, 2, 0},
       {"dot", 2, 2, 0},
