@@ -133,17 +133,26 @@ bool mayTouch(Operation *op, Value view, bool reads) {
   return true; // unknown effects
 }
 
-/// Makes the one kernel that writes `copy`'s source, a fresh allocation,
-/// write the copy's destination instead; the source's readers read the
-/// destination.
+/// Makes the one kernel that writes `copy`'s source, a fresh allocation
+/// (or its collapse_shape: a scan's chunks of 8, flat), write the copy's
+/// destination instead (expanded back to the allocation's shape); the
+/// source's readers read the destination.
 LogicalResult writeIntoDestination(memref::CopyOp copy) {
-  auto alloc = copy.getSource().getDefiningOp<memref::AllocOp>();
+  auto collapse = copy.getSource().getDefiningOp<memref::CollapseShapeOp>();
+  if (collapse && !collapse->hasOneUse())
+    return failure();
+  auto alloc = (collapse ? collapse.getSrc() : copy.getSource()).getDefiningOp<memref::AllocOp>();
   Value target = copy.getTarget();
   std::optional<Footprint> footprintOfTarget = footprint(target);
   if (!alloc || !footprintOfTarget)
     return failure();
+  if (collapse && failed(memref::ExpandShapeOp::computeExpandedType(
+                      cast<MemRefType>(target.getType()), alloc.getType().getShape(),
+                      collapse.getReassociationIndices())))
+    return failure(); // the destination's layout cannot take the shape
   Block *block = copy->getBlock();
   linalg::LinalgOp writer;
+  linalg::FillOp initialFill; // a reduction's, before the writer
   memref::DeallocOp dealloc;
   SmallVector<Operation *> views; // of the temporary, static, read only
   Operation *lastRead = copy;
@@ -165,7 +174,7 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
     for (OpOperand &use : v.getUses()) {
       Operation *user = use.getOwner();
       auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
-      if (user == copy || isa<memref::DeallocOp>(user) ||
+      if (user == copy || user == collapse || isa<memref::DeallocOp>(user) ||
           (v == alloc.getResult() && linalgOp && linalgOp.isDpsInit(&use)))
         continue; // the writer, checked below
       auto otherCopy = dyn_cast<memref::CopyOp>(user);
@@ -183,34 +192,60 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
     }
     return true;
   };
+  SmallVector<linalg::LinalgOp, 2> writers;
   for (OpOperand &use : alloc->getUses()) {
     Operation *user = use.getOwner();
-    if (auto d = dyn_cast<memref::DeallocOp>(user)) {
+    if (auto d = dyn_cast<memref::DeallocOp>(user))
       dealloc = d;
-    } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
-               linalgOp && linalgOp.isDpsInit(&use)) {
-      if (writer)
-        return failure();
-      writer = linalgOp;
-    }
+    else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+             linalgOp && linalgOp.isDpsInit(&use))
+      writers.push_back(linalgOp);
   }
+  if (writers.size() == 2 && writers[0]->getBlock() == writers[1]->getBlock() &&
+      writers[1]->isBeforeInBlock(writers[0]))
+    std::swap(writers[0], writers[1]);
+  if (writers.size() == 2 && isa<linalg::FillOp>(writers[0]))
+    initialFill = cast<linalg::FillOp>(writers[0]);
+  if (writers.size() > (initialFill ? 2u : 1u))
+    return failure();
+  if (!writers.empty())
+    writer = writers.back();
   if (!onlyRead(alloc.getResult()))
     return failure();
   if (!writer || writer->getBlock() != block || !writer->isBeforeInBlock(copy) ||
       llvm::is_contained(writer.getDpsInputs(), alloc.getResult()))
     return failure();
+  Operation *firstWrite = writer;
+  if (initialFill) {
+    if (initialFill->getBlock() != block || !initialFill->isBeforeInBlock(writer))
+      return failure();
+    firstWrite = initialFill;
+  }
   // The writer must not otherwise touch the destination: reading it, it
   // would see its own writes; writing it through another output, the
   // destination's elements would no longer be written after those (a
   // sibling's earlier update of an overlapping slice). Nothing between it
   // and the copy may touch the destination, and nothing may write it while
   // the temporary is still read.
+  // (Views of two different buffers do not overlap: of a fresh allocation,
+  // or of two arguments of the function, since legato-buffer-interface reads
+  // each input through a `restrict` to_tensor and the runtime passes fresh
+  // buffers for the outputs.)
+  auto bufferOf = [](Value v) {
+    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+      v = view.getViewSource();
+    return v;
+  };
+  auto separate = [&](Value operand) {
+    Value a = bufferOf(operand), b = bufferOf(target);
+    auto known = [](Value v) { return isa<BlockArgument>(v) || v.getDefiningOp<memref::AllocOp>(); };
+    return disjoint(operand, target) || (a != b && known(a) && known(b));
+  };
   for (Value operand : writer->getOperands())
-    if (operand != alloc.getResult() && isa<MemRefType>(operand.getType()) &&
-        !disjoint(operand, target))
+    if (operand != alloc.getResult() && isa<MemRefType>(operand.getType()) && !separate(operand))
       return failure();
-  for (Operation *op = writer->getNextNode(); op != copy; op = op->getNextNode())
-    if (mayTouch(op, target, /*reads=*/true))
+  for (Operation *op = firstWrite->getNextNode(); op != copy; op = op->getNextNode())
+    if (op != writer && mayTouch(op, target, /*reads=*/true))
       return failure();
   for (Operation *op = copy->getNextNode(); op && op != lastRead->getNextNode();
        op = op->getNextNode())
@@ -218,20 +253,23 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
       return failure();
   Value root = footprintOfTarget->root;
   if (Operation *def = root.getDefiningOp();
-      def && (def->getBlock() != block || !def->isBeforeInBlock(writer)))
+      def && (def->getBlock() != block || !def->isBeforeInBlock(firstWrite)))
     return failure();
 
-  // The destination's view chain, rebuilt before the writer.
+  // The destination's view chain, rebuilt before the first write.
   SmallVector<memref::SubViewOp> chain;
   for (Value v = target; v != root; v = v.getDefiningOp<memref::SubViewOp>().getSource())
     chain.push_back(v.getDefiningOp<memref::SubViewOp>());
-  OpBuilder b(writer);
+  OpBuilder b(firstWrite);
   Value destination = root;
   for (memref::SubViewOp subview : llvm::reverse(chain)) {
     IRMapping mapping;
     mapping.map(subview.getSource(), destination);
     destination = b.clone(*subview, mapping)->getResult(0);
   }
+  if (collapse)
+    destination = memref::ExpandShapeOp::create(b, collapse.getLoc(), alloc.getType().getShape(),
+                                                destination, collapse.getReassociationIndices());
   // Views of the temporary become views of the destination (with its
   // strides: rebuilt, not cloned), parents first.
   IRMapping viewed;
@@ -258,6 +296,8 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
         user->isBeforeInBlock(lastRead))
       user->moveAfter(lastRead);
   copy->erase();
+  if (collapse)
+    collapse->erase();
   for (memref::SubViewOp subview : chain) // the old views, now unused
     if (subview->use_empty())
       subview->erase();

@@ -187,12 +187,21 @@ bool needsProducerToSpanLoops(OpOperand *operand) {
   // The maps of the fused kernel's operands, as upstream fusion makes them.
   AffineMap toConsumer = inversePermutation(producerResult)
                              .compose(consumer.getMatchingIndexingMap(operand));
-  // Only inputs count: an output kept for another user (an op that fusion
-  // has left dead but not erased yet) spans the loops until it goes.
+  // The consumer's inputs count, and its outputs of the reduction (indexed
+  // by parallel dims only: a scan's masked reduction reads its input along
+  // the reduced dim, and writes along the other), but no output indexed by
+  // a reduced dim: one kept for another user (an op that fusion has left
+  // dead but not erased yet) spans the loops until it goes.
+  SmallVector<unsigned> reduced;
+  consumer.getReductionDims(reduced);
   SmallVector<AffineMap> maps;
-  for (OpOperand *other : consumer.getDpsInputOperands())
-    if (other != operand)
-      maps.push_back(consumer.getMatchingIndexingMap(other));
+  for (OpOperand &other : consumer->getOpOperands()) {
+    AffineMap map = consumer.getMatchingIndexingMap(&other);
+    bool keptOutput = consumer.isDpsInit(&other) &&
+                      llvm::any_of(reduced, [&](unsigned d) { return map.isFunctionOfDim(d); });
+    if (&other != operand && !keptOutput)
+      maps.push_back(map);
+  }
   for (OpOperand *in : producer.getDpsInputOperands())
     maps.push_back(producer.getMatchingIndexingMap(in).compose(toConsumer));
   return maps.empty() || !inversePermutation(concatAffineMaps(maps, consumer.getContext()));

@@ -28,12 +28,15 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
 }
 
 /// The scan of `x` along its last axis, of at most kScanChunk elements,
+/// inclusive (element j combines elements 0 to j) or exclusive (0 to j - 1),
 /// each row starting from `start` (one value per row, or null):
-///   result[..., j] = reduce over k of (k <= j ? x'[..., k] : identity),
-///   x'[..., 0] = start ⊕ x[..., 0], x'[..., k] = x[..., k] otherwise.
+///   result[..., j] = reduce over k of t[..., j, k],
+///   t[..., j, k] = (k <= j ? x[..., k] : identity)   (k < j: exclusive),
+///   combined with start where k = 0 (a term of every j).
 /// Every operand is made at the shape [..., j, k] of the reduction (iotas,
 /// broadcasts), so that all of it fuses into the one reduction kernel.
-Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value start) {
+Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value start,
+                 bool exclusive) {
   SmallVector<int64_t> shape(tensorType(x).getShape());
   int64_t n = shape.back(), rank = int64_t(shape.size());
   SmallVector<int64_t> square(shape); // [..., j, k]
@@ -44,18 +47,19 @@ Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value sta
   SmallVector<int64_t> row(shape);
   row.insert(row.end() - 1, 1); // [..., 1, k]
   Value xs = broadcast(b, loc, reshape(b, loc, x, row), square);
+  Value below = CompareOp::create(b, loc, bits,
+                                  exclusive ? ComparePredicate::lt : ComparePredicate::le, k, j);
+  Value identity = makeSplat(b, loc, withShape(x, square), identityOf(kind));
+  Value terms = SelectOp::create(b, loc, below, xs, identity);
   if (start) {
     SmallVector<int64_t> one(shape.begin(), shape.end() - 1); // [..., 1, 1]
     one.append({1, 1});
     Value starts = broadcast(b, loc, reshape(b, loc, start, one), square);
     Value first = CompareOp::create(b, loc, bits, ComparePredicate::eq, k,
                                     makeSplat(b, loc, indices, 0));
-    xs = SelectOp::create(b, loc, first, combine(b, loc, kind, starts, xs), xs);
+    terms = SelectOp::create(b, loc, first, combine(b, loc, kind, starts, terms), terms);
   }
-  Value below = CompareOp::create(b, loc, bits, ComparePredicate::le, k, j);
-  Value identity = makeSplat(b, loc, withShape(x, square), identityOf(kind));
-  Value masked = SelectOp::create(b, loc, below, xs, identity);
-  return ReduceOp::create(b, loc, tensorType(x), kind, masked, ArrayRef<int64_t>{rank});
+  return ReduceOp::create(b, loc, tensorType(x), kind, terms, ArrayRef<int64_t>{rank});
 }
 
 /// `x[..., lo:hi]`.
@@ -67,14 +71,14 @@ Value lastAxisWindow(OpBuilder &b, Location loc, Value x, int64_t lo, int64_t hi
   return createSlice(b, loc, x, offsets, strides, sizes);
 }
 
-/// The scan of `x` along its last axis.
-Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x) {
+/// The scan of `x` along its last axis, inclusive or exclusive.
+Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x, bool exclusive) {
   SmallVector<int64_t> shape(tensorType(x).getShape());
   int64_t n = shape.back(), rank = int64_t(shape.size());
-  if (n <= 1)
+  if (n <= 1 && !exclusive)
     return x;
   if (n <= kScanChunk)
-    return maskedScan(b, loc, kind, x, Value());
+    return maskedScan(b, loc, kind, x, Value(), exclusive);
   // Whole chunks, then the few elements after them (windows of x: views,
   // and the two scans land in the result's halves, so nothing is copied).
   int64_t chunks = n / kScanChunk, whole = chunks * kScanChunk;
@@ -84,24 +88,20 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x) {
   SmallVector<int64_t> perChunk(cut.begin(), cut.end() - 1);
   Value totals = ReduceOp::create(b, loc, withShape(x, perChunk), kind, pieces,
                                   ArrayRef<int64_t>{rank});
-  // The totals of the chunks before each: the scan of the totals, shifted
-  // right by one with the identity in front.
-  Value running = scanLastAxis(b, loc, kind, totals);
-  SmallVector<int64_t> front(rank, 0), none(rank, 0);
-  front.back() = 1;
-  SmallVector<int64_t> shifted(perChunk);
-  shifted.back() += 1;
-  Value before = PadOp::create(b, loc, withShape(x, shifted), running, front, none,
-                               llvm::APFloat(identityOf(kind)));
-  before = lastAxisWindow(b, loc, before, 0, chunks);
+  // Each chunk starts from the totals of the chunks before it.
+  Value before = scanLastAxis(b, loc, kind, totals, /*exclusive=*/true);
   SmallVector<int64_t> wholeShape(shape);
   wholeShape.back() = whole;
-  Value scanned = reshape(b, loc, maskedScan(b, loc, kind, pieces, before), wholeShape);
+  Value scanned =
+      reshape(b, loc, maskedScan(b, loc, kind, pieces, before, exclusive), wholeShape);
   if (whole == n)
     return scanned;
+  // The rest starts from all the totals: the last chunk's and those before.
   SmallVector<int64_t> rows(shape.begin(), shape.end() - 1);
-  Value all = reshape(b, loc, lastAxisWindow(b, loc, running, chunks - 1, chunks), rows);
-  Value rest = maskedScan(b, loc, kind, lastAxisWindow(b, loc, x, whole, n), all);
+  Value all = combine(b, loc, kind, lastAxisWindow(b, loc, before, chunks - 1, chunks),
+                      lastAxisWindow(b, loc, totals, chunks - 1, chunks));
+  Value rest = maskedScan(b, loc, kind, lastAxisWindow(b, loc, x, whole, n),
+                          reshape(b, loc, all, rows), exclusive);
   return ConcatenateOp::create(b, loc, tensorType(x), ValueRange{scanned, rest}, rank - 1);
 }
 
@@ -112,7 +112,7 @@ Value mlir::legato::decomposeScan(OpBuilder &b, ScanOp op) {
   Value x = op.getInput();
   int64_t rank = tensorType(x).getRank(), axis = op.getAxis();
   if (axis == rank - 1)
-    return scanLastAxis(b, loc, op.getKind(), x);
+    return scanLastAxis(b, loc, op.getKind(), x, /*exclusive=*/false);
   SmallVector<int64_t> toLast, back(rank);
   for (int64_t d = 0; d < rank; ++d)
     if (d != axis)
@@ -124,6 +124,6 @@ Value mlir::legato::decomposeScan(OpBuilder &b, ScanOp op) {
   for (int64_t d : toLast)
     moved.push_back(tensorType(x).getDimSize(d));
   Value t = TransposeOp::create(b, loc, withShape(x, moved), x, toLast);
-  Value scanned = scanLastAxis(b, loc, op.getKind(), t);
+  Value scanned = scanLastAxis(b, loc, op.getKind(), t, /*exclusive=*/false);
   return TransposeOp::create(b, loc, op.getType(), scanned, back);
 }

@@ -820,6 +820,33 @@ TEST(Distributed, GridStencilMatchesLoops) {
   EXPECT_EQ(u.to_vector<double>(), want);
 }
 
+TEST(Distributed, GridScansMatchLoops) {
+  runtime();
+  // Tiles have no rank order along either axis: each rank receives what
+  // lies before its tile along the axis and scans it (and so also for a
+  // scan of the flattened tiles).
+  const int64_t n = 19, m = 14;
+  Array x = legato::shard(legato::random({n, m}, legato::f64, 71), 0, 1);
+  std::vector<double> hx = x.to_vector<double>();
+  std::vector<double> down = legato::cumsum(x, 0).to_vector<double>(),
+                      across = legato::cumsum(x, -1).to_vector<double>(),
+                      flat = legato::cumsum(x).to_vector<double>();
+  std::vector<double> column(size_t(m), 0.0);
+  double total = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    double row = 0;
+    for (int64_t j = 0; j < m; ++j) {
+      size_t k = size_t(i * m + j);
+      column[size_t(j)] += hx[k];
+      row += hx[k];
+      total += hx[k];
+      EXPECT_NEAR(down[k], column[size_t(j)], 1e-12) << i << ", " << j;
+      EXPECT_NEAR(across[k], row, 1e-12) << i << ", " << j;
+      EXPECT_NEAR(flat[k], total, 1e-12) << i << ", " << j;
+    }
+  }
+}
+
 TEST(Distributed, GridPeriodicLaplacianSendsOnlyBlockEdges) {
   legato::Runtime &rt = runtime();
   const int64_t n = 33, m = 26;

@@ -312,6 +312,28 @@ TEST(Ptx, Float32SquareRootsAreCorrectlyRounded) {
   EXPECT_EQ(count(ptx, "sqrt.approx"), 0);
 }
 
+/// np.cumsum of 4096 float32 values, or np.cumprod of the rows of 3 x 1001
+/// float64 values (chunks of 8 and the rest after them).
+std::string ptxOfScan(bool rows) {
+  runtime();
+  auto f = legato::jit([rows](const legato::Array &x) {
+    return rows ? legato::cumprod(x, 1) : legato::cumsum(x);
+  });
+  return rows ? f.ptx(legato::random({3, 1001}, legato::f64, 4))
+              : f.ptx(legato::random({4096}, legato::f32, 3));
+}
+
+TEST(Ptx, ScansAreReductionKernels) {
+  // 4096 = 8^4: each of three levels of chunks sums its chunks (a
+  // reduction kernel) and, after the levels above, scans them from the
+  // totals before each (a masked reduction kernel, its mask, identity and
+  // start computed in it); the 8 totals of the top level are one masked
+  // reduction. The last writes the result in place: no copy kernel.
+  std::string ptx = ptxOfScan(false);
+  EXPECT_EQ(entries(ptx), 7) << ptx;
+  EXPECT_EQ(count(ptx, "bar.sync"), 0) << "per-element kernels: no block reductions\n" << ptx;
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
@@ -320,7 +342,8 @@ TEST(Ptx, AcceptedByPtxas) {
   for (const std::string &ptx :
        {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
         ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64),
-        ptxOfIntegerDivision(), ptxOfFloat32Roots()}) {
+        ptxOfIntegerDivision(), ptxOfFloat32Roots(), ptxOfScan(false),
+        ptxOfScan(true)}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =

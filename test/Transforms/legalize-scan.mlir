@@ -4,8 +4,9 @@
 // Tests that scans become reductions: a short axis one masked reduction
 // (element j combines the elements k <= j, the others replaced by the
 // identity), a long one whole chunks of 8, whose totals are scanned the same
-// way, and each chunk's masked reduction starting from the totals before
-// it; the elements after the last whole chunk start from all of them.
+// way but exclusively (k < j: the totals before each chunk), and each
+// chunk's masked reduction starting from them; the elements after the last
+// whole chunk start from all of them.
 
 // CHECK-LABEL: func @short
 // CHECK-SAME: (%[[X:.+]]: tensor<3x5xi64>)
@@ -27,24 +28,28 @@ func.func @short(%x: tensor<3x5xi64>) -> tensor<3x5xi64> {
 // -----
 
 // 20 elements: 2 chunks of 8 and 4 more. The chunks' products are scanned
-// (2 elements), shifted by one with 1 in front, and multiply the first
-// element of each chunk; the last 4 start from the product of both chunks.
+// exclusively (2 elements: 1, then the first), and each starts its chunk's
+// masked product at k = 0; the last 4 start from the product of both
+// chunks (the second's exclusive scan times its own product).
 // CHECK-LABEL: func @long
 // CHECK-SAME: (%[[X:.+]]: tensor<20xf64>)
 // CHECK: %[[W:.+]] = legato.slice %[[X]]{{\[}}[0], [1]] : tensor<20xf64> -> tensor<16xf64>
 // CHECK: %[[C:.+]] = legato.reshape %[[W]] : tensor<16xf64> -> tensor<2x8xf64>
 // CHECK: %[[T:.+]] = legato.reduce prod %[[C]] over [1] : tensor<2x8xf64> -> tensor<2xf64>
-// CHECK: %[[TS:.+]] = legato.reduce prod %{{.+}} over [1] : tensor<2x2xf64> -> tensor<2xf64>
-// CHECK: %[[SH:.+]] = legato.pad %[[TS]] low [1] high [0] value 1.0{{.*}} : tensor<2xf64> -> tensor<3xf64>
-// CHECK: %[[B:.+]] = legato.slice %[[SH]]{{\[}}[0], [1]] : tensor<3xf64> -> tensor<2xf64>
-// CHECK: %[[BC:.+]] = legato.reshape %[[B]] : tensor<2xf64> -> tensor<2x1x1xf64>
-// CHECK: %[[START:.+]] = legato.broadcast %[[BC]] : tensor<2x1x1xf64> -> tensor<2x8x8xf64>
-// CHECK: %[[FIRST:.+]] = legato.compare eq, %{{.+}}, %{{.+}} : tensor<2x8x8xi64>
-// CHECK: %[[ON:.+]] = legato.mul %[[START]], %[[XS:.+]] : tensor<2x8x8xf64>
-// CHECK: legato.select %[[FIRST]], %[[ON]], %[[XS]]
-// CHECK: %[[OWN:.+]] = legato.reduce prod %{{.+}} over [2] : tensor<2x8x8xf64> -> tensor<2x8xf64>
+// CHECK: %[[BEFORE:.+]] = legato.compare lt, %{{.+}}, %{{.+}} : tensor<2x2xi64>
+// CHECK: %[[EX:.+]] = legato.reduce prod %{{.+}} over [1] : tensor<2x2xf64> -> tensor<2xf64>
+// CHECK: %[[BELOW:.+]] = legato.compare le, %[[K:.+]], %{{.+}} : tensor<2x8x8xi64>
+// CHECK: %[[TERMS:.+]] = legato.select %[[BELOW]], %{{.+}}, %{{.+}} : tensor<2x8x8xi1>, tensor<2x8x8xf64>
+// CHECK: %[[SR:.+]] = legato.reshape %[[EX]] : tensor<2xf64> -> tensor<2x1x1xf64>
+// CHECK: %[[START:.+]] = legato.broadcast %[[SR]] : tensor<2x1x1xf64> -> tensor<2x8x8xf64>
+// CHECK: %[[FIRST:.+]] = legato.compare eq, %[[K]], %{{.+}} : tensor<2x8x8xi64>
+// CHECK: %[[ON:.+]] = legato.mul %[[START]], %[[TERMS]] : tensor<2x8x8xf64>
+// CHECK: %[[T2:.+]] = legato.select %[[FIRST]], %[[ON]], %[[TERMS]]
+// CHECK: %[[OWN:.+]] = legato.reduce prod %[[T2]] over [2] : tensor<2x8x8xf64> -> tensor<2x8xf64>
 // CHECK: %[[HEAD:.+]] = legato.reshape %[[OWN]] : tensor<2x8xf64> -> tensor<16xf64>
-// CHECK: %[[ALL:.+]] = legato.slice %[[TS]]{{\[}}[1], [1]] : tensor<2xf64> -> tensor<1xf64>
+// CHECK: %[[LT:.+]] = legato.slice %[[T]]{{\[}}[1], [1]] : tensor<2xf64> -> tensor<1xf64>
+// CHECK: %[[LE:.+]] = legato.slice %[[EX]]{{\[}}[1], [1]] : tensor<2xf64> -> tensor<1xf64>
+// CHECK: %[[ALL:.+]] = legato.mul %[[LE]], %[[LT]] : tensor<1xf64>
 // CHECK: %[[REST:.+]] = legato.slice %[[X]]{{\[}}[16], [1]] : tensor<20xf64> -> tensor<4xf64>
 // CHECK: %[[TAIL:.+]] = legato.reduce prod %{{.+}} over [1] : tensor<4x4xf64> -> tensor<4xf64>
 // CHECK: %[[R:.+]] = legato.concatenate %[[HEAD]], %[[TAIL]] along 0
