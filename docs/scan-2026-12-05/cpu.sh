@@ -1,11 +1,11 @@
 #!/bin/bash
 # np.cumsum on this machine's CPU (session 37): legato's scan (jit, the CPU
-# backend's default threads) beside NumPy's, alternating, three rounds, at
+# backend's default threads) beside NumPy's, alternating, five rounds, at
 # 1M and 16M doubles and at 16M - 3 (whole chunks of 8 and the rest).
 #   bash docs/scan-2026-12-05/cpu.sh build > docs/scan-2026-12-05/cpu.txt
 set -eu
 build=${1:-build}
-for round in 1 2 3; do
+for round in 1 2 3 4 5; do
   for n in 1000000 16777213 16777216; do
     $build/tools/legato-bench/legato-bench --app cumsum --n $n --mode jit --reps 7 |
       /usr/bin/python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); print("round", '$round', "legato", d["n"], d["median_ms"], "ms", d["kernels"], "kernels")'

@@ -32,14 +32,6 @@ using namespace mlir::legato;
 
 namespace {
 
-RankedTensorType withShape(Value like, ArrayRef<int64_t> shape) {
-  return RankedTensorType::get(shape, tensorType(like).getElementType());
-}
-
-Value reshape(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
-  return ReshapeOp::create(b, loc, withShape(v, shape), v);
-}
-
 /// batch_matmul → 2-D matmuls: with a batch-invariant rhs (a broadcast of a
 /// matrix), [b*m, k] @ [k, n] reshaped back; otherwise b products of slices,
 /// concatenated.
@@ -51,10 +43,10 @@ Value decomposeBatchMatmul(IRRewriter &rewriter, BatchMatmulOp op) {
   if (auto broadcast = op.getRhs().getDefiningOp<BroadcastOp>()) {
     RankedTensorType in = tensorType(broadcast.getInput());
     if (in.getRank() <= 2 || (in.getRank() == 3 && in.getDimSize(0) == 1)) {
-      Value rhs = reshape(rewriter, loc, broadcast.getInput(), {k, n});
-      Value lhs = reshape(rewriter, loc, op.getLhs(), {batch * m, k});
+      Value rhs = createReshape(rewriter, loc, broadcast.getInput(), {k, n});
+      Value lhs = createReshape(rewriter, loc, op.getLhs(), {batch * m, k});
       Value p = MatmulOp::create(rewriter, loc, withShape(op, {batch * m, n}), lhs, rhs);
-      return reshape(rewriter, loc, p, {batch, m, n});
+      return createReshape(rewriter, loc, p, {batch, m, n});
     }
   }
   SmallVector<Value> products;
@@ -62,9 +54,9 @@ Value decomposeBatchMatmul(IRRewriter &rewriter, BatchMatmulOp op) {
     Value a = createSlice(rewriter, loc, op.getLhs(), {i, 0, 0}, {1, 1, 1}, {1, m, k});
     Value b = createSlice(rewriter, loc, op.getRhs(), {i, 0, 0}, {1, 1, 1}, {1, k, n});
     Value p = MatmulOp::create(rewriter, loc, withShape(op, {m, n}),
-                               reshape(rewriter, loc, a, {m, k}),
-                               reshape(rewriter, loc, b, {k, n}));
-    products.push_back(reshape(rewriter, loc, p, {1, m, n}));
+                               createReshape(rewriter, loc, a, {m, k}),
+                               createReshape(rewriter, loc, b, {k, n}));
+    products.push_back(createReshape(rewriter, loc, p, {1, m, n}));
   }
   if (products.size() == 1)
     return products.front();
@@ -86,7 +78,7 @@ Value matmulAsReduction(IRRewriter &rewriter, MatmulOp op) {
   int64_t kDim = at.getRank() == 2 ? 1 : 0;
   // Trailing size-1 dim on a when b has columns, so they align as NumPy does.
   if (bt.getRank() == 2)
-    a = reshape(rewriter, loc, a, at.getRank() == 2
+    a = createReshape(rewriter, loc, a, at.getRank() == 2
                                       ? SmallVector<int64_t>{at.getDimSize(0), k, 1}
                                       : SmallVector<int64_t>{k, 1});
   Value ab = BroadcastOp::create(rewriter, loc, withShape(a, full), a);

@@ -9,14 +9,6 @@ namespace {
 
 double identityOf(ReduceKind kind) { return kind == ReduceKind::prod ? 1.0 : 0.0; }
 
-RankedTensorType withShape(Value like, ArrayRef<int64_t> shape) {
-  return RankedTensorType::get(shape, tensorType(like).getElementType());
-}
-
-Value reshape(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
-  return ReshapeOp::create(b, loc, withShape(v, shape), v);
-}
-
 Value broadcast(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
   return BroadcastOp::create(b, loc, withShape(v, shape), v);
 }
@@ -46,7 +38,7 @@ Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value sta
   Value j = IotaOp::create(b, loc, indices, rank - 1), k = IotaOp::create(b, loc, indices, rank);
   SmallVector<int64_t> row(shape);
   row.insert(row.end() - 1, 1); // [..., 1, k]
-  Value xs = broadcast(b, loc, reshape(b, loc, x, row), square);
+  Value xs = broadcast(b, loc, createReshape(b, loc, x, row), square);
   Value below = CompareOp::create(b, loc, bits,
                                   exclusive ? ComparePredicate::lt : ComparePredicate::le, k, j);
   Value identity = makeSplat(b, loc, withShape(x, square), identityOf(kind));
@@ -54,7 +46,7 @@ Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value sta
   if (start) {
     SmallVector<int64_t> one(shape.begin(), shape.end() - 1); // [..., 1, 1]
     one.append({1, 1});
-    Value starts = broadcast(b, loc, reshape(b, loc, start, one), square);
+    Value starts = broadcast(b, loc, createReshape(b, loc, start, one), square);
     Value first = CompareOp::create(b, loc, bits, ComparePredicate::eq, k,
                                     makeSplat(b, loc, indices, 0));
     terms = SelectOp::create(b, loc, first, combine(b, loc, kind, starts, terms), terms);
@@ -84,7 +76,7 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x, bool ex
   int64_t chunks = n / kScanChunk, whole = chunks * kScanChunk;
   SmallVector<int64_t> cut(shape.begin(), shape.end() - 1); // [..., chunks, chunk]
   cut.append({chunks, kScanChunk});
-  Value pieces = reshape(b, loc, lastAxisWindow(b, loc, x, 0, whole), cut);
+  Value pieces = createReshape(b, loc, lastAxisWindow(b, loc, x, 0, whole), cut);
   SmallVector<int64_t> perChunk(cut.begin(), cut.end() - 1);
   Value totals = ReduceOp::create(b, loc, withShape(x, perChunk), kind, pieces,
                                   ArrayRef<int64_t>{rank});
@@ -93,7 +85,7 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x, bool ex
   SmallVector<int64_t> wholeShape(shape);
   wholeShape.back() = whole;
   Value scanned =
-      reshape(b, loc, maskedScan(b, loc, kind, pieces, before, exclusive), wholeShape);
+      createReshape(b, loc, maskedScan(b, loc, kind, pieces, before, exclusive), wholeShape);
   if (whole == n)
     return scanned;
   // The rest starts from all the totals: the last chunk's and those before.
@@ -101,7 +93,7 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x, bool ex
   Value all = combine(b, loc, kind, lastAxisWindow(b, loc, before, chunks - 1, chunks),
                       lastAxisWindow(b, loc, totals, chunks - 1, chunks));
   Value rest = maskedScan(b, loc, kind, lastAxisWindow(b, loc, x, whole, n),
-                          reshape(b, loc, all, rows), exclusive);
+                          createReshape(b, loc, all, rows), exclusive);
   return ConcatenateOp::create(b, loc, tensorType(x), ValueRange{scanned, rest}, rank - 1);
 }
 

@@ -117,6 +117,16 @@ bool isElementwise(Operation *op);
 /// convert(compare eq (iota 0, iota 1)), possibly without the convert.
 bool isIdentityMatrix(Value v);
 
+/// The tensor type of `shape` with the element type of `like`.
+inline RankedTensorType withShape(Value like, ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape, tensorType(like).getElementType());
+}
+
+/// `v` reshaped (row-major) to `shape`.
+inline Value createReshape(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
+  return ReshapeOp::create(b, loc, withShape(v, shape), v);
+}
+
 /// `input[offsets, strides]` with the given result sizes.
 Value createSlice(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> offsets,
                   ArrayRef<int64_t> strides, ArrayRef<int64_t> sizes);

@@ -416,8 +416,9 @@ TEST(Distributed, CumsumOfBlocksSendsOnlyTheirTotals) {
     GTEST_SKIP() << "eager runs each part of a function as its own program";
   // A scan along the split axis: each rank scans its rows and adds the
   // totals of the rows before them, which it receives from the ranks
-  // holding them (one row each: m values). Along the other axis, and of
-  // the flattened blocks (ranges of the row-major order), likewise.
+  // holding them (one row each: m values). Along the other axis nothing
+  // moves; a scan of the flattened blocks (ranges of the row-major order)
+  // sends one value to each later rank.
   const int64_t n = 26, m = 5;
   Array x = legato::random({n, m}, legato::f64, 67);
   std::vector<double> hx = x.to_vector<double>();
