@@ -197,8 +197,7 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
     Operation *user = use.getOwner();
     if (auto d = dyn_cast<memref::DeallocOp>(user))
       dealloc = d;
-    else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
-             linalgOp && linalgOp.isDpsInit(&use))
+    else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user); linalgOp && linalgOp.isDpsInit(&use))
       writers.push_back(linalgOp);
   }
   if (writers.size() == 2 && writers[0]->getBlock() == writers[1]->getBlock() &&
@@ -238,7 +237,9 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   };
   auto separate = [&](Value operand) {
     Value a = bufferOf(operand), b = bufferOf(target);
-    auto known = [](Value v) { return isa<BlockArgument>(v) || v.getDefiningOp<memref::AllocOp>(); };
+    auto known = [](Value v) {
+      return isa<BlockArgument>(v) || v.getDefiningOp<memref::AllocOp>();
+    };
     return disjoint(operand, target) || (a != b && known(a) && known(b));
   };
   for (Value operand : writer->getOperands())

@@ -78,9 +78,9 @@ Value matmulAsReduction(IRRewriter &rewriter, MatmulOp op) {
   int64_t kDim = at.getRank() == 2 ? 1 : 0;
   // Trailing size-1 dim on a when b has columns, so they align as NumPy does.
   if (bt.getRank() == 2)
-    a = createReshape(rewriter, loc, a, at.getRank() == 2
-                                      ? SmallVector<int64_t>{at.getDimSize(0), k, 1}
-                                      : SmallVector<int64_t>{k, 1});
+    a = createReshape(rewriter, loc, a,
+                      at.getRank() == 2 ? SmallVector<int64_t>{at.getDimSize(0), k, 1}
+                                        : SmallVector<int64_t>{k, 1});
   Value ab = BroadcastOp::create(rewriter, loc, withShape(a, full), a);
   Value bb = BroadcastOp::create(rewriter, loc, withShape(b, full), b);
   Value product = MulOp::create(rewriter, loc, ab, bb);

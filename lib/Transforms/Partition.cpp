@@ -451,8 +451,8 @@ Value Partitioner::carriedScan(ScanOp op, const Box &y, ArrayRef<int64_t> order)
     scanned = splat(element, y, 0);
     total = splat(element, have[rank], 0);
   } else {
-    scanned = ScanOp::create(*b, loc, typeOf(element, y), op.getKind(),
-                             piece(op.getInput(), y), axis);
+    scanned =
+        ScanOp::create(*b, loc, typeOf(element, y), op.getKind(), piece(op.getInput(), y), axis);
     SmallVector<int64_t> offsets(y.rank(), 0), strides(y.rank(), 1);
     offsets[axis] = y.hi[axis] - y.lo[axis] - 1;
     total = SliceOp::create(*b, loc, typeOf(element, have[rank]), scanned, offsets, strides);

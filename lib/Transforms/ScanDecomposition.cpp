@@ -47,8 +47,8 @@ Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value sta
     SmallVector<int64_t> one(shape.begin(), shape.end() - 1); // [..., 1, 1]
     one.append({1, 1});
     Value starts = broadcast(b, loc, createReshape(b, loc, start, one), square);
-    Value first = CompareOp::create(b, loc, bits, ComparePredicate::eq, k,
-                                    makeSplat(b, loc, indices, 0));
+    Value first =
+        CompareOp::create(b, loc, bits, ComparePredicate::eq, k, makeSplat(b, loc, indices, 0));
     terms = SelectOp::create(b, loc, first, combine(b, loc, kind, starts, terms), terms);
   }
   return ReduceOp::create(b, loc, tensorType(x), kind, terms, ArrayRef<int64_t>{rank});
@@ -78,8 +78,8 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x, bool ex
   cut.append({chunks, kScanChunk});
   Value pieces = createReshape(b, loc, lastAxisWindow(b, loc, x, 0, whole), cut);
   SmallVector<int64_t> perChunk(cut.begin(), cut.end() - 1);
-  Value totals = ReduceOp::create(b, loc, withShape(x, perChunk), kind, pieces,
-                                  ArrayRef<int64_t>{rank});
+  Value totals =
+      ReduceOp::create(b, loc, withShape(x, perChunk), kind, pieces, ArrayRef<int64_t>{rank});
   // Each chunk starts from the totals of the chunks before it.
   Value before = scanLastAxis(b, loc, kind, totals, /*exclusive=*/true);
   SmallVector<int64_t> wholeShape(shape);

@@ -667,7 +667,7 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
 }
 
 std::optional<SmallVector<int64_t>> mlir::legato::scanBlockOrder(ScanOp op,
-                                                                const std::optional<Boxes> &home) {
+                                                                 const std::optional<Boxes> &home) {
   if (!home)
     return std::nullopt;
   ArrayRef<int64_t> shape = shapeOf(op.getInput());

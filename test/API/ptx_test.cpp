@@ -316,9 +316,8 @@ TEST(Ptx, Float32SquareRootsAreCorrectlyRounded) {
 /// float64 values (chunks of 8 and the rest after them).
 std::string ptxOfScan(bool rows) {
   runtime();
-  auto f = legato::jit([rows](const legato::Array &x) {
-    return rows ? legato::cumprod(x, 1) : legato::cumsum(x);
-  });
+  auto f = legato::jit(
+      [rows](const legato::Array &x) { return rows ? legato::cumprod(x, 1) : legato::cumsum(x); });
   return rows ? f.ptx(legato::random({3, 1001}, legato::f64, 4))
               : f.ptx(legato::random({4096}, legato::f32, 3));
 }
@@ -341,9 +340,8 @@ TEST(Ptx, AcceptedByPtxas) {
   int i = 0;
   for (const std::string &ptx :
        {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
-        ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64),
-        ptxOfIntegerDivision(), ptxOfFloat32Roots(), ptxOfScan(false),
-        ptxOfScan(true)}) {
+        ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64), ptxOfIntegerDivision(),
+        ptxOfFloat32Roots(), ptxOfScan(false), ptxOfScan(true)}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =
