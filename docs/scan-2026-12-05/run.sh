@@ -11,7 +11,7 @@ echo "== cumsum: legato (jit), f32 and f64"
 for n in 16777216 67108864; do
   for dtype in f32 f64; do
     env LEGATO_BACKEND=cuda LD_LIBRARY_PATH=$PWD/.gpu/build/lib/API:$LD_LIBRARY_PATH \
-      .gpu/build/tools/legato-bench/legato-bench --app cumsum --n $n --dtype $dtype --mode jit --reps 20
+      .gpu/build/tools/legato-bench --app cumsum --n $n --dtype $dtype --mode jit --reps 20
   done
 done
 echo "== cumsum: peers"
