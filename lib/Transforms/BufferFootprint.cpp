@@ -54,9 +54,7 @@ static std::optional<SmallVector<std::pair<int64_t, int64_t>>> boxOf(Value view)
 
 bool disjoint(Value a, Value b) {
   std::optional<Footprint> fa = footprint(a), fb = footprint(b);
-  if (!fa || !fb)
-    return false;
-  if (fa->root == fb->root) {
+  if (fa && fb && fa->root == fb->root) {
     // A column beside a block interleaves with it in memory, not in index.
     auto boxA = boxOf(a), boxB = boxOf(b);
     if (boxA && boxB)
@@ -65,9 +63,11 @@ bool disjoint(Value a, Value b) {
           return true;
     return fa->last < fb->first || fb->last < fa->first;
   }
+  // Views of two buffers, one of them fresh, share nothing, whatever the
+  // views (a scan's chunks, expand_shape of an argument).
+  Value ra = rootOf(a), rb = rootOf(b);
   auto distinct = [&](Value v) { return isFreshBuffer(v) || isa<BlockArgument>(v); };
-  return (isFreshBuffer(fa->root) && distinct(fb->root)) ||
-         (isFreshBuffer(fb->root) && distinct(fa->root));
+  return ra != rb && ((isFreshBuffer(ra) && distinct(rb)) || (isFreshBuffer(rb) && distinct(ra)));
 }
 
 bool independent(linalg::LinalgOp a, linalg::LinalgOp b) {

@@ -27,9 +27,9 @@ struct Footprint {
 std::optional<Footprint> footprint(Value view);
 
 /// Whether `a` and `b` cannot share an element: disjoint ranges of one
-/// buffer, or views of two buffers one of which is fresh (an allocation of
-/// this function or a result argument). (Roots reached through other views,
-/// such as expand_shape, may alias anything.)
+/// buffer (through static subviews), or views of any kind of two buffers
+/// one of which is fresh (an allocation of this function or a result
+/// argument).
 bool disjoint(Value a, Value b);
 
 /// Whether neither kernel (on buffers) touches what the other writes.

@@ -226,24 +226,9 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   // sibling's earlier update of an overlapping slice). Nothing between it
   // and the copy may touch the destination, and nothing may write it while
   // the temporary is still read.
-  // (Views of two different buffers do not overlap: of a fresh allocation,
-  // or of two arguments of the function, since legato-buffer-interface reads
-  // each input through a `restrict` to_tensor and the runtime passes fresh
-  // buffers for the outputs.)
-  auto bufferOf = [](Value v) {
-    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-      v = view.getViewSource();
-    return v;
-  };
-  auto separate = [&](Value operand) {
-    Value a = bufferOf(operand), b = bufferOf(target);
-    auto known = [](Value v) {
-      return isa<BlockArgument>(v) || v.getDefiningOp<memref::AllocOp>();
-    };
-    return disjoint(operand, target) || (a != b && known(a) && known(b));
-  };
   for (Value operand : writer->getOperands())
-    if (operand != alloc.getResult() && isa<MemRefType>(operand.getType()) && !separate(operand))
+    if (operand != alloc.getResult() && isa<MemRefType>(operand.getType()) &&
+        !disjoint(operand, target))
       return failure();
   for (Operation *op = firstWrite->getNextNode(); op != copy; op = op->getNextNode())
     if (op != writer && mayTouch(op, target, /*reads=*/true))

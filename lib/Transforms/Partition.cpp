@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "Dialect/Legato/LegatoDialect.h"
 #include "Transforms/Passes.h"
+#include "Transforms/ScanDecomposition.h"
 #include "Transforms/ShardingRules.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -469,9 +470,7 @@ Value Partitioner::carriedScan(ScanOp op, const Box &y, ArrayRef<int64_t> order)
   one[axis] = 1;
   carry = ReshapeOp::create(*b, loc, RankedTensorType::get(one, element), carry);
   carry = BroadcastOp::create(*b, loc, typeOf(element, y), carry);
-  if (op.getKind() == ReduceKind::prod)
-    return MulOp::create(*b, loc, carry, scanned);
-  return AddOp::create(*b, loc, carry, scanned);
+  return combineScanned(*b, loc, op.getKind(), carry, scanned);
 }
 
 LogicalResult Partitioner::rewrite() {

@@ -13,12 +13,6 @@ Value broadcast(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> shape) {
   return BroadcastOp::create(b, loc, withShape(v, shape), v);
 }
 
-Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
-  if (kind == ReduceKind::prod)
-    return MulOp::create(b, loc, x, y);
-  return AddOp::create(b, loc, x, y);
-}
-
 /// The scan of `x` along its last axis, of at most kScanChunk elements,
 /// inclusive (element j combines elements 0 to j) or exclusive (0 to j - 1),
 /// each row starting from `start` (one value per row, or null):
@@ -49,7 +43,7 @@ Value maskedScan(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value sta
     Value starts = broadcast(b, loc, createReshape(b, loc, start, one), square);
     Value first =
         CompareOp::create(b, loc, bits, ComparePredicate::eq, k, makeSplat(b, loc, indices, 0));
-    terms = SelectOp::create(b, loc, first, combine(b, loc, kind, starts, terms), terms);
+    terms = SelectOp::create(b, loc, first, combineScanned(b, loc, kind, starts, terms), terms);
   }
   return ReduceOp::create(b, loc, tensorType(x), kind, terms, ArrayRef<int64_t>{rank});
 }
@@ -90,7 +84,7 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x, bool ex
     return scanned;
   // The rest starts from all the totals: the last chunk's and those before.
   SmallVector<int64_t> rows(shape.begin(), shape.end() - 1);
-  Value all = combine(b, loc, kind, lastAxisWindow(b, loc, before, chunks - 1, chunks),
+  Value all = combineScanned(b, loc, kind, lastAxisWindow(b, loc, before, chunks - 1, chunks),
                       lastAxisWindow(b, loc, totals, chunks - 1, chunks));
   Value rest = maskedScan(b, loc, kind, lastAxisWindow(b, loc, x, whole, n),
                           createReshape(b, loc, all, rows), exclusive);
@@ -98,6 +92,13 @@ Value scanLastAxis(OpBuilder &b, Location loc, ReduceKind kind, Value x, bool ex
 }
 
 } // namespace
+
+Value mlir::legato::combineScanned(OpBuilder &b, Location loc, ReduceKind kind, Value x,
+                                   Value y) {
+  if (kind == ReduceKind::prod)
+    return MulOp::create(b, loc, x, y);
+  return AddOp::create(b, loc, x, y);
+}
 
 Value mlir::legato::decomposeScan(OpBuilder &b, ScanOp op) {
   Location loc = op.getLoc();

@@ -27,6 +27,10 @@ inline constexpr int64_t kScanChunk = 8;
 /// float results differ from it by rounding (integers wrap alike).
 Value decomposeScan(OpBuilder &b, ScanOp op);
 
+/// x + y or x * y, elementwise: how a scan of `kind` (sum or prod) combines
+/// a running total with what follows it.
+Value combineScanned(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y);
+
 } // namespace mlir::legato
 
 #endif // LEGATO_TRANSFORMS_SCANDECOMPOSITION_H
