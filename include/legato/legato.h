@@ -510,6 +510,26 @@ Array cumprod(const Array &, std::optional<int64_t> axis = std::nullopt);
 Array nancumsum(const Array &, std::optional<int64_t> axis = std::nullopt);
 Array nancumprod(const Array &, std::optional<int64_t> axis = std::nullopt);
 
+// ---- indexing with integer arrays -----------------------------------------
+/// NumPy's `mode` of take: an index out of [-n, n) is an error (raise), is
+/// taken modulo n (wrap), or is clamped into [0, n) (clip; a negative index
+/// then means 0, as in NumPy).
+enum class IndexMode { raise, wrap, clip };
+/// np.take: the elements at `indices` along `axis` (none: of the flattened
+/// array). The result is `a` with that axis replaced by the indices' shape;
+/// indices are integers or bools, negative ones count from the end. mode
+/// raise reads the indices' extremes on the host (in lazy mode: a flush),
+/// so a jit function must pass clip or wrap.
+Array take(const Array &a, const Array &indices, std::optional<int64_t> axis = std::nullopt,
+           IndexMode mode = IndexMode::raise);
+Array take(const Array &a, int64_t index, std::optional<int64_t> axis = std::nullopt,
+           IndexMode mode = IndexMode::raise);
+/// np.take_along_axis: result[..., j, ...] = a[..., indices[..., j, ...], ...]
+/// along `axis`; `indices` has a's number of dimensions, and away from the
+/// axis the two broadcast together (none: `a` flattened, 1-D indices).
+/// Out-of-range indices are an error, as in NumPy.
+Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_t> axis);
+
 /// np.cov: the covariance matrix of the variables in the rows of m (in
 /// the columns with rowvar = false) over their observations, divided by
 /// N - ddof, in float64; one variable gives a 0-d array, as NumPy's.

@@ -39,6 +39,7 @@ enum class OpKind : uint8_t {
   Pad,         ///< ints = low ++ high; scalar = value
   Reduce,      ///< sub = legato.reduce kind; ints = axes
   Scan,        ///< sub = legato.reduce kind (sum or prod); ints[0] = axis
+  Gather,      ///< operands (input, int64 indices in range); ints[0] = axis
   Matmul,
 };
 

@@ -246,6 +246,8 @@ Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args)
   case OpKind::Scan:
     return mlir::legato::ScanOp::create(b, loc, t, mlir::legato::ReduceKind(n->sub), args[0],
                                         n->ints[0]);
+  case OpKind::Gather:
+    return mlir::legato::GatherOp::create(b, loc, t, args[0], args[1], n->ints[0]);
   case OpKind::Matmul:
     return mlir::legato::MatmulOp::create(b, loc, t, args[0], args[1]);
   case OpKind::Buffer:

@@ -284,6 +284,44 @@ struct IotaLowering : OpConversionPattern<IotaOp> {
   }
 };
 
+/// A generic over the result reading the indices; each element loads its
+/// input element at the position its index names (clamped into the axis, so
+/// that no load leaves the input whatever the index). The input is read
+/// from the body, not as an operand: fusion never pulls its producer in.
+struct GatherLowering : OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType = op.getType();
+    int64_t axis = op.getAxis();
+    auto indicesType = cast<RankedTensorType>(op.getIndices().getType());
+    int64_t k = indicesType.getRank(), rank = resultType.getRank();
+    int64_t n = cast<RankedTensorType>(op.getInput().getType()).getDimSize(axis);
+    SmallVector<AffineExpr> indexDims;
+    for (int64_t d = axis; d < axis + k; ++d)
+      indexDims.push_back(rewriter.getAffineDimExpr(d));
+    AffineMap indicesMap = AffineMap::get(rank, 0, indexDims, rewriter.getContext());
+    Value input = adaptor.getInput();
+    rewriter.replaceOp(
+        op, buildGeneric(rewriter, op.getLoc(), resultType, adaptor.getIndices(), {indicesMap},
+                         [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+                           Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), args[0]);
+                           Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+                           Value last = arith::ConstantIndexOp::create(b, loc, n - 1);
+                           i = arith::MinSIOp::create(
+                               b, loc, arith::MaxSIOp::create(b, loc, i, zero), last);
+                           SmallVector<Value> position;
+                           for (int64_t d = 0; d < axis; ++d)
+                             position.push_back(linalg::IndexOp::create(b, loc, d));
+                           position.push_back(i);
+                           for (int64_t d = axis + k; d < rank; ++d)
+                             position.push_back(linalg::IndexOp::create(b, loc, d));
+                           return tensor::ExtractOp::create(b, loc, input, position);
+                         }));
+    return success();
+  }
+};
+
 /// SplitMix64 of (seed * golden + row-major index); see RandomOp's description.
 struct RandomLowering : OpConversionPattern<RandomOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -770,7 +808,7 @@ struct LegatoLowerToLinalgPass
                  ConstantLowering, IotaLowering, RandomLowering,
                  BroadcastLowering, TransposeLowering, SliceLowering,
                  InsertSliceLowering, ConcatenateLowering, PadLowering,
-                 ReshapeLowering, ReduceLowering, MatmulLowering>(ctx);
+                 ReshapeLowering, ReduceLowering, MatmulLowering, GatherLowering>(ctx);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }

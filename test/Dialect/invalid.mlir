@@ -150,3 +150,35 @@ func.func @scan_kind(%a: tensor<3x4xf64>) {
   %0 = legato.scan max %a along 0 : tensor<3x4xf64>
   return
 }
+
+// -----
+
+func.func @gather_axis(%a: tensor<3x4xf64>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = legato.gather %a[%i] along 2 : tensor<3x4xf64>, tensor<2xi64> -> tensor<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @gather_shape(%a: tensor<3x4xf64>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{result must be 'tensor<3x2xf64>': the input with axis 1 replaced by the indices' shape}}
+  %0 = legato.gather %a[%i] along 1 : tensor<3x4xf64>, tensor<2xi64> -> tensor<2x4xf64>
+  return
+}
+
+// -----
+
+func.func @gather_empty_axis(%a: tensor<3x0xf64>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{cannot take elements from an empty axis}}
+  %0 = legato.gather %a[%i] along 1 : tensor<3x0xf64>, tensor<2xi64> -> tensor<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @gather_float_indices(%a: tensor<3x4xf64>, %i: tensor<2xf64>) {
+  // expected-error @+1 {{operand #1 must be statically shaped tensor of 64-bit signless integer values}}
+  %0 = legato.gather %a[%i] along 1 : tensor<3x4xf64>, tensor<2xf64> -> tensor<3x2xf64>
+  return
+}

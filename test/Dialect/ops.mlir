@@ -157,3 +157,13 @@ func.func @scans(%a: tensor<3x4xi64>) -> (tensor<3x4xi64>, tensor<3x4xi64>) {
   %1 = legato.scan prod %a along 0 : tensor<3x4xi64>
   return %0, %1 : tensor<3x4xi64>, tensor<3x4xi64>
 }
+
+// CHECK-LABEL: func @gathers
+func.func @gathers(%a: tensor<3x4xf64>, %i: tensor<2x5xi64>, %s: tensor<i64>)
+    -> (tensor<3x2x5xf64>, tensor<4xf64>) {
+  // CHECK: legato.gather %{{.*}}[%{{.*}}] along 1 : tensor<3x4xf64>, tensor<2x5xi64> -> tensor<3x2x5xf64>
+  %0 = legato.gather %a[%i] along 1 : tensor<3x4xf64>, tensor<2x5xi64> -> tensor<3x2x5xf64>
+  // CHECK: legato.gather %{{.*}}[%{{.*}}] along 0 : tensor<3x4xf64>, tensor<i64> -> tensor<4xf64>
+  %1 = legato.gather %a[%s] along 0 : tensor<3x4xf64>, tensor<i64> -> tensor<4xf64>
+  return %0, %1 : tensor<3x2x5xf64>, tensor<4xf64>
+}

@@ -3,6 +3,7 @@
 // The broadcast and reversing maps are printed as aliases at the top.
 // CHECK-DAG: = affine_map<(d0, d1) -> (0, d1)>
 // CHECK-DAG: = affine_map<(d0) -> (-d0 + 2)>
+// CHECK-DAG: #[[IDX:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
 // Tests that a broadcast is an indexing map, not a copy of data.
 // CHECK-LABEL: func @broadcast
 // CHECK: linalg.generic
@@ -97,4 +98,22 @@ func.func @row_update(%g: tensor<6x8xf64>, %r: tensor<1x8xf64>) -> tensor<6x8xf6
 func.func @pad_border(%a: tensor<8x8xf64>) -> tensor<10x10xf64> {
   %0 = legato.pad %a low [1, 1] high [1, 1] value 0.0 : tensor<8x8xf64> -> tensor<10x10xf64>
   return %0 : tensor<10x10xf64>
+}
+
+// A gather reads its indices as an operand (mapped onto the result's
+// dims that replace the axis) and its input from the body, at the index
+// clamped into the axis.
+// CHECK-LABEL: func @gather
+// CHECK: linalg.generic {indexing_maps = [#[[IDX]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK-SAME: ins(%[[I:.*]] : tensor<2x5xi64>)
+// CHECK: ^bb0(%[[IN:.*]]: i64, %{{.*}}: f32):
+// CHECK: %[[CAST:.*]] = arith.index_cast %[[IN]] : i64 to index
+// CHECK: %[[LOW:.*]] = arith.maxsi %[[CAST]], %{{.*}} : index
+// CHECK: %[[POS:.*]] = arith.minsi %[[LOW]], %{{.*}} : index
+// CHECK-DAG: %[[ROW:.*]] = linalg.index 0 : index
+// CHECK-DAG: %[[COL:.*]] = linalg.index 3 : index
+// CHECK: tensor.extract %{{.*}}[%[[ROW]], %[[POS]], %[[COL]]] : tensor<3x4x6xf32>
+func.func @gather(%a: tensor<3x4x6xf32>, %i: tensor<2x5xi64>) -> tensor<3x2x5x6xf32> {
+  %0 = legato.gather %a[%i] along 1 : tensor<3x4x6xf32>, tensor<2x5xi64> -> tensor<3x2x5x6xf32>
+  return %0 : tensor<3x2x5x6xf32>
 }

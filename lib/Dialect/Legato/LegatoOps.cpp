@@ -70,6 +70,23 @@ LogicalResult ScanOp::verify() {
   return success();
 }
 
+LogicalResult GatherOp::verify() {
+  RankedTensorType in = tensorOf(getInput()), indices = tensorOf(getIndices()), out = getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= in.getRank())
+    return emitOpError() << "axis " << axis << " is out of range for rank " << in.getRank();
+  SmallVector<int64_t> expected(in.getShape().take_front(axis));
+  llvm::append_range(expected, indices.getShape());
+  llvm::append_range(expected, in.getShape().drop_front(axis + 1));
+  if (out.getShape() != ArrayRef<int64_t>(expected) ||
+      out.getElementType() != in.getElementType())
+    return emitOpError() << "result must be " << RankedTensorType::get(expected, in.getElementType())
+                         << ": the input with axis " << axis << " replaced by the indices' shape";
+  if (in.getDimSize(axis) == 0 && out.getNumElements() != 0)
+    return emitOpError() << "cannot take elements from an empty axis";
+  return success();
+}
+
 LogicalResult MatmulOp::verify() {
   RankedTensorType l = tensorOf(getLhs()), r = tensorOf(getRhs()), o = getType();
   if (l.getElementType() != r.getElementType() ||

@@ -302,6 +302,25 @@ def Legato_ScanOp : Legato_Op<"scan", [Pure, AllTypesMatch<["input", "result"]>]
   let hasFolder = 1;
 }
 
+def Legato_GatherOp : Legato_Op<"gather", [Pure]> {
+  let summary = "elements picked along one axis by an index array (NumPy's take)";
+  let description = [{
+    The result is the input with `axis` replaced by the dimensions of
+    `indices`: `result[p..., q..., r...] = input[p..., indices[q...], r...]`.
+    Indices are positions in [0, n) along the axis (the API resolves
+    negative ones and NumPy's modes); the lowering clamps any other value
+    into range, so that no access leaves the input.
+  }];
+  let arguments = (ins Legato_Tensor:$input, StaticShapeTensorOf<[I64]>:$indices,
+                       I64Attr:$axis);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = [{
+    $input `[` $indices `]` `along` $axis attr-dict `:` type($input) `,` type($indices)
+    `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Legato_MatmulOp : Legato_Op<"matmul", [Pure]> {
   let summary = "matrix product of 1-D or 2-D operands (NumPy matmul rules)";
   let arguments = (ins Legato_NumericTensor:$lhs, Legato_NumericTensor:$rhs);

@@ -1,0 +1,147 @@
+//===- Indexing.cpp - NumPy's take and take_along_axis ---------------------===//
+//
+// Both become one `legato.gather` (take along an axis), whose indices the
+// API first brings into [0, n) as NumPy's mode says: the gather then fuses
+// with whatever computes its indices and whatever uses its result.
+// take_along_axis is a gather from the flattened array, at the position
+// each index and its coordinates name.
+//
+//===----------------------------------------------------------------------===//
+#include "API/Engine.h"
+#include "API/Ops.h"
+
+#include <string>
+
+namespace legato {
+using namespace detail;
+
+namespace {
+
+std::string axisOf(const Array &a, int64_t axis) {
+  return "axis " + std::to_string(axis) + " of an array of shape " + shapeString(a.shape());
+}
+
+/// The indices as int64 (bools count as 0 and 1, as NumPy's safe cast).
+Array integerIndices(const char *op, const Array &indices) {
+  if (indices.dtype() == DType::f32 || indices.dtype() == DType::f64)
+    throw Error(std::string("legato.") + op + ": indices must be integers or bools, not " +
+                dtype_name(indices.dtype()) + " (indices of shape " +
+                shapeString(indices.shape()) + "); convert them with astype(legato::i64)");
+  return indices.astype(DType::i64);
+}
+
+/// NumPy's mode='raise': every index in [-n, n), else an error naming the
+/// first bound crossed. The check reads the indices' extremes on the host
+/// (a flush in lazy mode), which a traced function cannot do.
+void checkBounds(const char *op, const Array &a, const Array &indices, int64_t axis) {
+  if (engine().tracing)
+    throw Error(std::string("legato.") + op +
+                ": a traced (jit) function cannot check its indices against " + axisOf(a, axis) +
+                " (mode raise reads them on the host); pass legato::IndexMode::clip or wrap, "
+                "or check them before the call");
+  int64_t n = a.shape()[size_t(axis)];
+  Array high = max(indices), low = min(indices);
+  int64_t hi = high.item<int64_t>(), lo = low.item<int64_t>();
+  int64_t bad = hi >= n ? hi : lo < -n ? lo : 0;
+  if (hi >= n || lo < -n)
+    throw Error(std::string("legato.") + op + ": index " + std::to_string(bad) +
+                " is out of bounds for " + axisOf(a, axis) + "; indices must lie in [" +
+                std::to_string(-n) + ", " + std::to_string(n) +
+                ") (or pass legato::IndexMode::clip or wrap)");
+}
+
+/// Indices in [0, n) as `mode` maps them.
+Array inRange(const char *op, const Array &a, Array indices, int64_t axis, IndexMode mode) {
+  int64_t n = a.shape()[size_t(axis)];
+  switch (mode) {
+  case IndexMode::raise:
+    checkBounds(op, a, indices, axis);
+    return where(indices < 0, indices + n, indices);
+  case IndexMode::wrap:
+    return mod(indices, n);
+  case IndexMode::clip:
+    return clip(indices, 0, n - 1);
+  }
+  return indices;
+}
+
+Array gather(const Array &a, const Array &indices, int64_t axis) {
+  Shape shape(a.shape().begin(), a.shape().begin() + axis);
+  shape.insert(shape.end(), indices.shape().begin(), indices.shape().end());
+  shape.insert(shape.end(), a.shape().begin() + axis + 1, a.shape().end());
+  return wrap(makeNode(OpKind::Gather, a.dtype(), shape, {valueOf(a), valueOf(indices)}, {axis}));
+}
+
+void refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis) {
+  if (a.shape()[size_t(axis)] == 0 && indices.size() != 0)
+    throw Error(std::string("legato.") + op + ": cannot take " +
+                std::to_string(indices.size()) + " elements (indices of shape " +
+                shapeString(indices.shape()) + ") from the empty " + axisOf(a, axis));
+}
+
+} // namespace
+
+Array take(const Array &a, const Array &indices, std::optional<int64_t> axis, IndexMode mode) {
+  Array from = axis ? a : a.reshape({a.size()});
+  int64_t d = normalizeAxis("take", axis.value_or(0), from.shape(), from.ndim());
+  Array i = integerIndices("take", indices);
+  refuseEmptyAxis("take", from, i, d);
+  if (i.size() == 0 || from.size() == 0)
+    return gather(from, i, d); // empty: nothing to check or compute
+  return gather(from, inRange("take", from, i, d, mode), d);
+}
+
+Array take(const Array &a, int64_t index, std::optional<int64_t> axis, IndexMode mode) {
+  return take(a, full({}, double(index), DType::i64), axis, mode);
+}
+
+Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_t> axis) {
+  if (!axis) {
+    if (indices.ndim() != 1)
+      throw Error("legato.take_along_axis: with no axis the array is flattened, so the indices "
+                  "must be 1-D, not of shape " + shapeString(indices.shape()));
+    return take(a, indices, std::nullopt);
+  }
+  if (indices.ndim() != a.ndim())
+    throw Error("legato.take_along_axis: the indices (shape " + shapeString(indices.shape()) +
+                ") and the array (shape " + shapeString(a.shape()) +
+                ") must have the same number of dimensions; add axes with reshape");
+  int64_t d = normalizeAxis("take_along_axis", *axis, a.shape(), a.ndim());
+  Array i = integerIndices("take_along_axis", indices);
+  // Away from the axis, the array and the indices broadcast together.
+  Shape out = a.shape();
+  for (int64_t k = 0; k < a.ndim(); ++k) {
+    int64_t x = a.shape()[size_t(k)], y = i.shape()[size_t(k)];
+    if (k == d)
+      out[size_t(k)] = y;
+    else if (x != y && x != 1 && y != 1)
+      throw Error("legato.take_along_axis: the array (shape " + shapeString(a.shape()) +
+                  ") and the indices (shape " + shapeString(i.shape()) +
+                  ") do not broadcast together in axis " + std::to_string(k) +
+                  " (sizes " + std::to_string(x) + " and " + std::to_string(y) +
+                  "); away from the axis, each size must match or be 1");
+    else
+      out[size_t(k)] = x == 1 ? y : x;
+  }
+  refuseEmptyAxis("take_along_axis", a, i, d);
+  if (i.size() == 0 || a.size() == 0)
+    return zeros(out, a.dtype()); // empty (broadcast against an empty axis)
+  i = broadcast_to(inRange("take_along_axis", a, i, d, IndexMode::raise), out);
+  if (a.ndim() == 1)
+    return gather(a, i, 0);
+  // The position in the flattened array: the index along the axis and the
+  // element's own coordinates elsewhere (0 where the array broadcasts).
+  Array position = zeros(out, DType::i64);
+  int64_t stride = 1;
+  for (int64_t k = a.ndim() - 1; k >= 0; --k) {
+    int64_t size = a.shape()[size_t(k)];
+    if (k == d)
+      position = position + i * stride;
+    else if (size != 1)
+      position = position + wrap(makeNode(OpKind::Iota, DType::i64, out, {}, {k})) * stride;
+    stride *= size;
+  }
+  return gather(a.reshape({a.size()}), position, 0);
+}
+
+} // namespace legato
