@@ -3,7 +3,7 @@
 // The broadcast and reversing maps are printed as aliases at the top.
 // CHECK-DAG: = affine_map<(d0, d1) -> (0, d1)>
 // CHECK-DAG: = affine_map<(d0) -> (-d0 + 2)>
-// CHECK-DAG: #[[IDX:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// CHECK-DAG: #[[$IDX:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
 // Tests that a broadcast is an indexing map, not a copy of data.
 // CHECK-LABEL: func @broadcast
 // CHECK: linalg.generic
@@ -104,7 +104,7 @@ func.func @pad_border(%a: tensor<8x8xf64>) -> tensor<10x10xf64> {
 // dims that replace the axis) and its input from the body, at the index
 // clamped into the axis.
 // CHECK-LABEL: func @gather
-// CHECK: linalg.generic {indexing_maps = [#[[IDX]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK: linalg.generic {indexing_maps = [#[[$IDX]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
 // CHECK-SAME: ins(%[[I:.*]] : tensor<2x5xi64>)
 // CHECK: ^bb0(%[[IN:.*]]: i64, %{{.*}}: f32):
 // CHECK: %[[CAST:.*]] = arith.index_cast %[[IN]] : i64 to index
