@@ -255,6 +255,19 @@ Box mlir::legato::operandBox(Operation *op, unsigned i, const Box &y) {
         }
         return b;
       })
+      .Case([&](GatherOp g) {
+        // The indices under the result's dims that replace the axis; the
+        // input's whole axis beside the result's other dims.
+        int64_t axis = g.getAxis(), k = int64_t(shapeOf(g.getIndices()).size());
+        for (int64_t d = 0; d < in.rank(); ++d) {
+          int64_t r = i == 1 ? axis + d : d < axis ? d : d + k - 1;
+          if (i == 0 && d == axis)
+            continue;
+          in.lo[d] = y.lo[r];
+          in.hi[d] = y.hi[r];
+        }
+        return in;
+      })
       .Case([&](ReduceOp r) { return reduceOperandBox(r, y); })
       .Case([&](ScanOp s) {
         // Every element before the box along the axis.
@@ -326,6 +339,41 @@ template <class F> Boxes mapBoxes(const Boxes &boxes, F f) {
   return out;
 }
 } // namespace
+
+/// Where a gather's result lives: beside the input's blocks where those do
+/// not cut the axis (rows of a matrix, taking columns), else under the
+/// indices' blocks (each rank reads the whole input).
+static std::optional<Boxes> gatherHome(GatherOp op, ArrayRef<std::optional<Boxes>> homes) {
+  ArrayRef<int64_t> out = shapeOf(op.getResult()), inShape = shapeOf(op.getInput());
+  int64_t axis = op.getAxis(), k = int64_t(shapeOf(op.getIndices()).size());
+  auto wholeAxis = [&](const Box &b) {
+    return b.empty() || (b.lo[axis] == 0 && b.hi[axis] == inShape[axis]);
+  };
+  if (homes[0] && llvm::all_of(*homes[0], wholeAxis))
+    return mapBoxes(*homes[0], [&](const Box &b) {
+      if (b.empty())
+        return emptyBox(int64_t(out.size()));
+      Box r = Box::full(out.vec());
+      for (int64_t d = 0; d < b.rank(); ++d)
+        if (d != axis) {
+          r.lo[d < axis ? d : d + k - 1] = b.lo[d];
+          r.hi[d < axis ? d : d + k - 1] = b.hi[d];
+        }
+      return r;
+    });
+  if (homes[1])
+    return mapBoxes(*homes[1], [&](const Box &b) {
+      if (b.empty())
+        return emptyBox(int64_t(out.size()));
+      Box r = Box::full(out.vec());
+      for (int64_t j = 0; j < k; ++j) {
+        r.lo[axis + j] = b.lo[j];
+        r.hi[axis + j] = b.hi[j];
+      }
+      return r;
+    });
+  return std::nullopt;
+}
 
 /// Box `b` without the axes `contracted`: where a reduction puts it.
 static Box keptBox(const Box &b, ArrayRef<int64_t> contracted) {
@@ -531,6 +579,10 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
     return homes[1];
   if (auto concatenate = dyn_cast<ConcatenateOp>(op))
     return concatenateHome(concatenate, homes, homeOf);
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    std::optional<Boxes> home = gatherHome(gather, homes);
+    return home && isSplit(*home, out) ? home : std::nullopt;
+  }
   if (homes.empty() || !homes[0])
     return std::nullopt;
   const Boxes &in = *homes[0];

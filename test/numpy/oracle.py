@@ -244,6 +244,24 @@ for _name, _fn in {"argmax": np.argmax, "argmin": np.argmin}.items():
 for _name, _fn in {"cumsum": np.cumsum, "cumprod": np.cumprod, "nancumsum": np.nancumsum,
                    "nancumprod": np.nancumprod}.items():
     NUMPY[_name] = lambda a, p, fn=_fn: fn(a[0], axis=p.get("axis"))
+def _index_errors_rejected(fn):
+    """NumPy's IndexError (out of bounds) and ValueError (shapes) are
+    rejections: legato must throw."""
+    def call(a, p):
+        try:
+            return fn(a, p)
+        except (IndexError, ValueError) as e:
+            raise Rejected(str(e))
+    return call
+
+
+NUMPY["take"] = NUMPY["take_mode"] = _index_errors_rejected(
+    lambda a, p: np.take(a[0], a[1], axis=p.get("axis"), mode=p.get("mode", "raise")))
+NUMPY["take_scalar"] = _index_errors_rejected(
+    lambda a, p: np.take(a[0], p["at"], axis=p.get("axis")))
+NUMPY["take_along_axis"] = _index_errors_rejected(
+    lambda a, p: np.take_along_axis(a[0], a[1], axis=p.get("axis")))
+
 NUMPY["fmax"] = lambda a, p: elementwise(np.fmax, a[0], a[1])
 NUMPY["fmin"] = lambda a, p: elementwise(np.fmin, a[0], a[1])
 NUMPY["diff"] = lambda a, p: np.diff(a[0], p.get("n", 1), p.get("axis", -1))
@@ -874,6 +892,94 @@ def scans_suite():
         g.case(name, nx, axis=1)
         g.case(name, n32)
         g.case(name, ni, axis=1)
+
+
+def gather_suite():
+    # take along each axis of every dtype; indices in [-3, 3) fit every axis.
+    for dt in DTYPES:
+        g = Group("gather", f"take_{dt}")
+        x = g.input(g.grid(dt, (3, 4, 5)))
+        i = g.input(np.array([[0, -1, 2], [1, -3, 2]], "int64"))
+        g.case("take", x, i)
+        for axis in (0, 1, 2, -1):
+            g.case("take", x, i, axis=axis)
+        g.case("take", x, i, axis=3)  # no such axis
+    g = Group("gather", "take_indices")
+    x = g.input(g.grid("float64", (4, 6)))
+    i32 = g.input(np.array([5, 0, -6, 3], "int32"))
+    b = g.input(np.array([[True, False], [False, True]]))
+    z = g.input(np.asarray(np.int64(-2)))
+    far = g.input(np.array([0, 6], "int64"))
+    under = g.input(np.array([[1, -7]], "int64"))
+    f = g.input(np.array([1.0, 2.0]))
+    none = g.input(np.zeros((0, 2), "int64"))
+    g.case("take", x, i32, axis=1)
+    g.case("take", x, b, axis=0)         # bools count as 0 and 1
+    g.case("take", x, z, axis=1)         # a 0-d index drops the axis
+    g.case("take", x, z)
+    g.case("take", x, far, axis=1)       # 6 is past the end: IndexError
+    g.case("take", x, under, axis=1)     # -7 is before the start
+    g.case("take", x, far)               # flattened: 6 is fine
+    g.case("take", x, f, axis=0)         # float indices: TypeError
+    g.case("take", x, none, axis=0)      # nothing taken
+    g.case("take_scalar", x, at=2, axis=1)
+    g.case("take_scalar", x, at=-1)
+    g.case("take_scalar", x, at=4, axis=0)
+    # Modes wrap and clip never fail, so they are traced in jit mode.
+    g = Group("gather", "take_modes")
+    x = g.input(g.grid("int32", (5, 3)))
+    wild = g.input(np.array([-13, 7, 100, -1, 0, 4, -5, 5], "int64"))
+    wild2 = g.input(np.array([[-4, 3], [2, 9]], "int32"))
+    for mode in ("wrap", "clip"):
+        g.case("take_mode", x, wild, mode=mode)
+        g.case("take_mode", x, wild, axis=0, mode=mode)
+        g.case("take_mode", x, wild2, axis=1, mode=mode)
+        g.case("take_mode", x, wild2, axis=-2, mode=mode)
+    # Long axes: a permutation, and many repeats of a few elements.
+    g = Group("gather", "take_long")
+    line = g.input(g.uniform("float64", (5000,)))
+    perm = g.input(g.rng.permutation(5000).astype("int64"))
+    rows = g.input(g.uniform("float32", (300, 7)))
+    picks = g.input(g.rng.integers(-300, 300, (2, 600)).astype("int64"))
+    g.case("take_mode", line, perm, mode="wrap")
+    g.case("take", line, perm)
+    g.case("take", rows, picks, axis=0)
+    g.case("take_mode", rows, picks, axis=0, mode="clip")
+    g = Group("gather", "take_empty")
+    e = g.input(np.zeros((3, 0)))
+    i = g.input(np.array([0], "int64"))
+    none = g.input(np.zeros((0,), "int64"))
+    g.case("take", e, i, axis=1)         # from an empty axis: IndexError
+    g.case("take", e, none, axis=1)
+    g.case("take", e, i, axis=0)         # rows of nothing
+    g.case("take", e, none)
+    g = Group("gather", "take_along_axis")
+    x = g.input(g.grid("float64", (3, 4)))
+    cube = g.input(g.grid("int64", (2, 3, 4)))
+    i = g.input(np.array([[3, 0, -1], [1, 1, 2], [-4, 0, 0]], "int64"))
+    row = g.input(np.array([[2, 0, 1, -1]], "int32"))   # broadcast over x's rows
+    col = g.input(np.array([[1], [0], [3]], "int64"))   # one per row
+    deep = g.input(np.array([[[0, 2, 1, 2]], [[2, -1, 0, 1]]], "int64"))
+    flat = g.input(np.array([11, 0, -12, 5], "int64"))
+    g.case("take_along_axis", x, i, axis=1)
+    g.case("take_along_axis", x, row, axis=0)
+    g.case("take_along_axis", x, col, axis=1)
+    g.case("take_along_axis", x, col, axis=-1)
+    g.case("take_along_axis", cube, deep, axis=1)
+    g.case("take_along_axis", x, flat)                 # axis None: flattened
+    g.case("take_along_axis", x, flat, axis=0)         # ranks differ: ValueError
+    g.case("take_along_axis", x, row, axis=1)          # 2 and -1 fine, 0 fine
+    g.case("take_along_axis", x, i, axis=0)            # 3 is past 3 rows
+    g.case("take_along_axis", cube, i, axis=1)         # ranks differ
+    g.case("take_along_axis", x, i, axis=2)              # no axis 2
+    g = Group("gather", "take_along_axis_bcast")
+    x = g.input(g.grid("float32", (1, 5)))
+    i = g.input(np.array([[4, 0], [1, -5], [2, 2]], "int64"))
+    bad = g.input(np.array([[0], [1]], "int64"))
+    y = g.input(g.grid("bool", (3, 4)))
+    g.case("take_along_axis", x, i, axis=1)            # x's row broadcasts
+    g.case("take_along_axis", y, i, axis=1)            # index 4 past 4 columns
+    g.case("take_along_axis", y, bad, axis=1)          # 2 rows against 3
 
 
 def linalg_suite():
@@ -1606,7 +1712,7 @@ def host_suite():
 SUITES = {
     "elementwise": elementwise_suite, "broadcast": broadcast_suite,
     "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
-    "scans": scans_suite,
+    "scans": scans_suite, "gather": gather_suite,
     "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
     "creation": creation_suite, "functions": functions_suite, "host": host_suite,
 }
