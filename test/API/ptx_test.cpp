@@ -333,6 +333,26 @@ TEST(Ptx, ScansAreReductionKernels) {
   EXPECT_EQ(count(ptx, "bar.sync"), 0) << "per-element kernels: no block reductions\n" << ptx;
 }
 
+std::string ptxOfGather(bool rows) {
+  runtime();
+  auto f = legato::jit([rows](const legato::Array &x, const legato::Array &i) {
+    if (rows)
+      return legato::sum(legato::take(x, i, 1, legato::IndexMode::clip), {1});
+    return legato::take(x, i, std::nullopt, legato::IndexMode::wrap) * 2.0f + 1.0f;
+  });
+  legato::Array i = (legato::random({1000}, legato::f64, 2) * 10000.0).astype(legato::i64);
+  return rows ? f.ptx(legato::random({300, 500}, legato::f64, 1), i)
+              : f.ptx(legato::random({4096}, legato::f32, 1), i);
+}
+
+TEST(Ptx, GatherIsOneKernelWithItsIndicesAndUsers) {
+  // The indices wrapped (a remainder), each element loaded where its index
+  // points, then scaled: one kernel, which reads the input from its body.
+  std::string ptx = ptxOfGather(false);
+  EXPECT_EQ(entries(ptx), 1) << ptx;
+  EXPECT_EQ(count(ptx, "rem.s64"), 1) << ptx;
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
@@ -341,7 +361,8 @@ TEST(Ptx, AcceptedByPtxas) {
   for (const std::string &ptx :
        {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
         ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64), ptxOfIntegerDivision(),
-        ptxOfFloat32Roots(), ptxOfScan(false), ptxOfScan(true)}) {
+        ptxOfFloat32Roots(), ptxOfScan(false), ptxOfScan(true), ptxOfGather(false),
+        ptxOfGather(true)}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =
