@@ -3,6 +3,7 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::legato {
 
@@ -70,10 +71,20 @@ bool disjoint(Value a, Value b) {
   return ra != rb && ((isFreshBuffer(ra) && distinct(rb)) || (isFreshBuffer(rb) && distinct(ra)));
 }
 
+SmallVector<Value> readInBody(Operation *op) {
+  llvm::SetVector<Value> above;
+  getUsedValuesDefinedAbove(op->getRegions(), above);
+  SmallVector<Value> read;
+  for (Value v : above)
+    if (isa<ShapedType>(v.getType()))
+      read.push_back(v);
+  return read;
+}
+
 bool independent(linalg::LinalgOp a, linalg::LinalgOp b) {
   auto clear = [](linalg::LinalgOp writer, linalg::LinalgOp other) {
     for (Value out : writer.getDpsInits())
-      for (Value v : other->getOperands())
+      for (Value v : llvm::concat<Value>(other->getOperands(), readInBody(other)))
         if (isa<MemRefType>(v.getType()) && !disjoint(out, v))
           return false;
     return true;

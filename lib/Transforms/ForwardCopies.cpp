@@ -126,7 +126,7 @@ bool mayTouch(Operation *op, Value view, bool reads) {
     for (OpOperand &operand : op->getOpOperands())
       if ((reads || linalgOp.isDpsInit(&operand)) && overlaps(operand.get()))
         return true;
-    return false;
+    return reads && llvm::any_of(legato::readInBody(op), overlaps);
   }
   if (auto copy = dyn_cast<memref::CopyOp>(op))
     return overlaps(copy.getTarget()) || (reads && overlaps(copy.getSource()));
@@ -226,7 +226,7 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   // sibling's earlier update of an overlapping slice). Nothing between it
   // and the copy may touch the destination, and nothing may write it while
   // the temporary is still read.
-  for (Value operand : writer->getOperands())
+  for (Value operand : llvm::concat<Value>(writer->getOperands(), legato::readInBody(writer)))
     if (operand != alloc.getResult() && isa<MemRefType>(operand.getType()) &&
         !disjoint(operand, target))
       return failure();
@@ -426,7 +426,9 @@ recomputeFromWriter(memref::CopyOp copy) {
   // The inputs must still hold what the kernel read: it does not write them
   // itself, nothing writes them before the copy, and the copy's destination
   // is not among them.
-  for (Value in : writer.getDpsInputs()) {
+  SmallVector<Value> reads(writer.getDpsInputs());
+  llvm::append_range(reads, legato::readInBody(writer));
+  for (Value in : reads) {
     if (!isa<MemRefType>(in.getType()))
       continue;
     if (!disjoint(in, copy.getTarget()))
@@ -477,8 +479,7 @@ recomputeFromWriter(memref::CopyOp copy) {
   for (Operation *op = writer->getNextNode(); op != copy;) {
     Operation *next = op->getNextNode();
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
-      if (llvm::any_of(writer.getDpsInputs(),
-                       [&](Value in) { return !disjoint(in, dealloc.getMemref()); }))
+      if (llvm::any_of(reads, [&](Value in) { return !disjoint(in, dealloc.getMemref()); }))
         dealloc->moveAfter(recomputed);
     op = next;
   }

@@ -11,6 +11,7 @@
 // loops and to GPU kernels emit it.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/BufferFootprint.h"
 #include "Transforms/Passes.h"
 
 namespace mlir::legato {
@@ -86,11 +87,16 @@ bool canBeEpilogue(linalg::GenericOp consumer, linalg::GenericOp reduction, unsi
   }
   if (!readsResult)
     return false;
+  // A gather of the result would read points not yet reduced.
+  for (Value v : legato::readInBody(consumer))
+    if (isa<MemRefType>(v.getType()) && rootOf(v) == rootOf(result))
+      return false;
   for (Value out : consumer.getDpsInits()) {
     Value root = rootOf(out);
     if (!legato::isFreshBuffer(root))
       return false;
-    for (Value operand : reduction->getOperands())
+    for (Value operand :
+         llvm::concat<Value>(reduction->getOperands(), legato::readInBody(reduction)))
       if (isa<MemRefType>(operand.getType()) && rootOf(operand) == root)
         return false;
   }

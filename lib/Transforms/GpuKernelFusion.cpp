@@ -1,5 +1,6 @@
 //===- GpuKernelFusion.cpp - which GPU kernels can absorb others ------------===//
 #include "Transforms/GpuKernelFusion.h"
+#include "Transforms/BufferFootprint.h"
 #include "Transforms/GpuKernelBuilder.h"
 #include "Transforms/Passes.h"
 
@@ -28,7 +29,7 @@ linalg::GenericOp previousKernel(Operation *op) {
 bool isFill(linalg::GenericOp op) {
   return llvm::none_of(op->getOperands().take_front(op.getNumDpsInputs()),
                        [](Value v) { return isa<MemRefType>(v.getType()); }) &&
-         op.getNumReductionLoops() == 0;
+         op.getNumReductionLoops() == 0 && readInBody(op).empty();
 }
 
 } // namespace
@@ -63,7 +64,8 @@ linalg::GenericOp initialFill(linalg::GenericOp reduction) {
 /// fills of other buffers may lie between) or by another output of the op.
 linalg::GenericOp fusableProducer(linalg::GenericOp reduction) {
   IterationSpace rspace(reduction);
-  if (rspace.parallelSize != 1)
+  // A gather in the reduction could read the producer's output anywhere.
+  if (rspace.parallelSize != 1 || !readInBody(reduction).empty())
     return {};
   SmallVector<Value> readRoots;
   for (OpOperand *in : reduction.getDpsInputOperands()) {
@@ -93,7 +95,7 @@ linalg::GenericOp fusableProducer(linalg::GenericOp reduction) {
             return {}; // written through another view while being read
       readsAResult |= isResult;
     }
-    for (Value operand : producer->getOperands())
+    for (Value operand : llvm::concat<Value>(producer->getOperands(), readInBody(producer)))
       if (isa<MemRefType>(operand.getType()) && rootOf(operand) == outRoot)
         return {};
     return readsAResult ? producer : linalg::GenericOp();

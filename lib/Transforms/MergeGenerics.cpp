@@ -1,5 +1,6 @@
 //===- MergeGenerics.cpp - two generics over one iteration space as one ----===//
 #include "Transforms/MergeGenerics.h"
+#include "Transforms/BufferFootprint.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -77,6 +78,18 @@ FailureOr<linalg::GenericOp> legato::mergeGenerics(RewriterBase &rewriter,
   // another, its rows would read the pair's rows far from its own.
   if (first->hasAttr(legato::kSweepTileAttr) || second->hasAttr(legato::kSweepTileAttr))
     return rewriter.notifyMatchFailure(second, "a kernel of a tiled pair of sweeps");
+  // A kernel that reads at data-dependent positions (a gather) may read any
+  // point of the other's output, not only the one the merged loop is at.
+  auto readsOutputOf = [](linalg::GenericOp reader, linalg::GenericOp writer) {
+    return llvm::any_of(legato::readInBody(reader), [&](Value v) {
+      if (isa<TensorType>(v.getType()))
+        return v.getDefiningOp() == writer;
+      return llvm::any_of(writer.getDpsInits(),
+                          [&](Value out) { return !legato::disjoint(out, v); });
+    });
+  };
+  if (readsOutputOf(first, second) || readsOutputOf(second, first))
+    return rewriter.notifyMatchFailure(second, "one reads the other's output at any point");
   std::optional<SmallVector<utils::IteratorType>> iterators =
       mergedIterators(first, second, reductions);
   if (!iterators)
@@ -102,9 +115,12 @@ FailureOr<linalg::GenericOp> legato::mergeGenerics(RewriterBase &rewriter,
   });
   if (usersAfter) {
     insertAt = second;
-  } else if (llvm::all_of(second->getOperands(), [&](Value v) {
-               return v.getDefiningOp() == first || dominatesInBlock(v, first);
-             })) {
+  } else if (llvm::all_of(second->getOperands(),
+                          [&](Value v) {
+                            return v.getDefiningOp() == first || dominatesInBlock(v, first);
+                          }) &&
+             llvm::all_of(legato::readInBody(second),
+                          [&](Value v) { return dominatesInBlock(v, first); })) {
     insertAt = first;
   } else {
     return rewriter.notifyMatchFailure(second, "no insertion point dominates all users");

@@ -197,7 +197,9 @@ std::optional<SweepTiles> matchSweepTiles(ArrayRef<linalg::GenericOp> members) {
                 !isa<memref::AllocOp, memref::DeallocOp>(op)))
       return std::nullopt;
   // Tiles interleave the kernels: what one of the second sweep writes, no
-  // other member may read or write.
+  // other member may read or write. A gather may read anywhere: no tiles.
+  if (llvm::any_of(members, [](linalg::GenericOp m) { return !readInBody(m).empty(); }))
+    return std::nullopt;
   for (linalg::GenericOp writer : pair.consumers)
     for (Value out : writer.getDpsInits())
       for (linalg::GenericOp other : members) {

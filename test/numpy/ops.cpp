@@ -281,6 +281,28 @@ std::map<std::string, Op> make_ops() {
            x[{slice(2, none), slice(1, -1)}] - x[{slice(1, -1), slice(none, -2)}] -
            x[{slice(1, -1), slice(2, none)}];
   });
+  // Gathers beside the kernels that compute what they read (oracle.py).
+  const auto wrap = legato::IndexMode::wrap, clip = legato::IndexMode::clip;
+  ops["gather_of_producer"] = two_arrays([wrap](const Array &x, const Array &i) {
+    Array y = x * 2.0;
+    return legato::take(y, i, none, wrap) + y;
+  });
+  ops["gather_of_reduction"] = two_arrays([clip](const Array &m, const Array &i) {
+    Array r = legato::sum(m, {1});
+    return legato::take(r, i, none, clip) * r;
+  });
+  ops["reduction_of_gather"] = two_arrays([wrap](const Array &x, const Array &i) {
+    Array y = x * 3.0;
+    return legato::sum(legato::take(y, i, none, wrap)) + legato::sum(y);
+  });
+  ops["gather_in_place"] = two_arrays([wrap](const Array &x, const Array &i) {
+    Array r = x + 1.0;
+    r[{legato::all}] = legato::take(r, i, none, wrap);
+    return r * 2.0;
+  });
+  ops["gather_rows_of_product"] = two_arrays([clip](const Array &m, const Array &i) {
+    return legato::take(legato::matmul(m, m.T()), i, 0, clip);
+  });
   ops["interleave_add"] = unary([](const Array &x) {
     return x[{slice(none, none, 2)}] + x[{slice(1, none, 2)}];
   });

@@ -314,6 +314,38 @@ def _stencil2d(a, p):
             - x[1:-1, :-2] - x[1:-1, 2:])
 
 
+# Gathers beside the kernels that compute what they read: each must read
+# its input whole, never merged point by point with its producer.
+@op("gather_of_producer")  # y and take(y) share one iteration space
+def _gather_of_producer(a, p):
+    y = a[0] * 2.0
+    return np.take(y, a[1], mode="wrap") + y
+
+
+@op("gather_of_reduction")  # r read at its own point and at another's
+def _gather_of_reduction(a, p):
+    r = a[0].sum(axis=1)
+    return np.take(r, a[1], mode="clip") * r
+
+
+@op("reduction_of_gather")  # a gather inside a sum, beside its producer's sum
+def _reduction_of_gather(a, p):
+    y = a[0] * 3.0
+    return np.asarray(np.take(y, a[1], mode="wrap").sum() + y.sum())
+
+
+@op("gather_in_place")  # a[:] = take(a, i): reads what it overwrites
+def _gather_in_place(a, p):
+    r = a[0] + 1.0
+    r[:] = np.take(r, a[1], mode="wrap")
+    return r * 2.0
+
+
+@op("gather_rows_of_product")  # rows of a matrix product, picked
+def _gather_rows_of_product(a, p):
+    return np.take(a[0] @ a[0].T, a[1], axis=0, mode="clip")
+
+
 @op("interleave_add")
 def _interleave_add(a, p):
     return a[0][::2] + a[0][1::2]
@@ -972,6 +1004,17 @@ def gather_suite():
     g.case("take_along_axis", x, i, axis=0)            # 3 is past 3 rows
     g.case("take_along_axis", cube, i, axis=1)         # ranks differ
     g.case("take_along_axis", x, i, axis=2)              # no axis 2
+    g = Group("gather", "gather_programs")
+    line = g.input(g.grid("float64", (64,)))
+    perm = g.input(g.rng.permutation(64).astype("int64"))
+    m = g.input(g.grid("float64", (64, 5)))
+    back = g.input((63 - np.arange(64)).astype("int64"))
+    for name in ("gather_of_producer", "reduction_of_gather", "gather_in_place"):
+        g.case(name, line, perm)
+        g.case(name, line, back)
+    g.case("gather_of_reduction", m, perm)
+    g.case("gather_of_reduction", m, back)
+    g.case("gather_rows_of_product", m, back)
     g = Group("gather", "take_along_axis_bcast")
     x = g.input(g.grid("float32", (1, 5)))
     i = g.input(np.array([[4, 0], [1, -5], [2, 2]], "int64"))
