@@ -32,7 +32,13 @@ std::optional<Footprint> footprint(Value view);
 /// argument).
 bool disjoint(Value a, Value b);
 
-/// Whether neither kernel (on buffers) touches what the other writes.
+/// The tensors or buffers that `op`'s body reads without an operand, defined
+/// above it: a gather's input, which it reads at data-dependent positions.
+/// Whoever asks what a kernel reads must ask this too.
+SmallVector<Value> readInBody(Operation *op);
+
+/// Whether neither kernel (on buffers) touches what the other writes (its
+/// operands, or what its body reads: readInBody).
 bool independent(linalg::LinalgOp a, linalg::LinalgOp b);
 
 } // namespace mlir::legato
