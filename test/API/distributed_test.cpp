@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <vector>
@@ -408,6 +409,43 @@ TEST(Distributed, EinsumMovesWhatItsPrimitivesMove) {
       want += ha[size_t(i * k + j)] * hc[size_t(i * k + j)];
   }
   EXPECT_NEAR(inner.item<double>(), want, 1e-12);
+}
+
+TEST(Distributed, GathersMoveOnlyWhatTheyMust) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // Columns taken from row blocks: each rank gathers from its own rows with
+  // the replicated indices, and nothing moves. Elements taken from a split
+  // vector by split indices: each rank needs the whole vector (its block
+  // goes to every other rank), and the result stays under the indices.
+  const int64_t n = 26, m = 5;
+  Array x = legato::random({n, m}, legato::f64, 71);
+  std::vector<int64_t> hc = {4, -1, 0, 9, 2, 2}, hi(30);
+  for (size_t k = 0; k < hi.size(); ++k)
+    hi[k] = int64_t(k * 7 % 29) - 1; // -1 and 27, 28: clipped
+  Array columns = legato::replicate(legato::from_vector(hc, {6}));
+  Array v = legato::shard(legato::random({n}, legato::f64, 72));
+  Array indices = legato::shard(legato::from_vector(hi, {30}));
+  std::vector<double> hx = x.to_vector<double>(), hv = v.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  Array picked = legato::take(x, columns, 1, legato::IndexMode::clip);
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, 0) << rt.size() << " ranks";
+  legato::reset_stats();
+  Array gathered = legato::take(v, indices, 0, legato::IndexMode::clip);
+  legato::flush();
+  int64_t ranks = rt.size(), block = n / ranks + (rt.rank() < n % ranks ? 1 : 0);
+  EXPECT_EQ(legato::stats().bytes_sent, (ranks - 1) * block * int64_t(sizeof(double)))
+      << rt.size() << " ranks";
+  std::vector<double> gp = picked.to_vector<double>(), gg = gathered.to_vector<double>();
+  for (int64_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < hc.size(); ++j)
+      EXPECT_EQ(gp[size_t(i) * hc.size() + j], hx[size_t(i * m + std::clamp<int64_t>(hc[j], 0, m - 1))])
+          << i << ", " << j;
+  for (size_t k = 0; k < hi.size(); ++k)
+    EXPECT_EQ(gg[k], hv[size_t(std::clamp<int64_t>(hi[k], 0, n - 1))]) << k;
 }
 
 TEST(Distributed, CumsumOfBlocksSendsOnlyTheirTotals) {

@@ -303,6 +303,28 @@ TEST(ShapeErrors, ScansAlongAnAxisTheArrayLacks) {
                            [](auto &x) { return legato::nancumsum(x[1], 1); }));
 }
 
+TEST(IndexErrors, TakeChecksItsIndices) {
+  std::vector<Array> args{f64({3, 4}), legato::from_vector<int64_t>({0, 4}, {2}), f64({2}),
+                          f64({3, 0}), legato::from_vector<int64_t>({0, 1}, {2, 1})};
+  // Index 4 is past axis 1 (a traced function cannot read it, and says so).
+  EXPECT_TRUE(throws_error({"take: index 4", "take: a traced"}, {"(3, 4)"}, args,
+                           [](auto &x) { return legato::take(x[0], x[1], 1); }));
+  EXPECT_TRUE(throws_error({"take: index 4"}, {"(3, 4)"}, args,
+                           [](auto &x) { return legato::take(x[0], x[1], 1); }, false));
+  EXPECT_TRUE(throws_error({"take: indices must be integers"}, {"(2,)"}, args,
+                           [](auto &x) { return legato::take(x[0], x[2], 0); }));
+  EXPECT_TRUE(throws_error({"take: cannot take"}, {"(3, 0)"}, args, [](auto &x) {
+    return legato::take(x[3], x[1], 1, legato::IndexMode::clip);
+  }));
+  EXPECT_TRUE(throws_error({"take: axis 2"}, {"(3, 4)"}, args, [](auto &x) {
+    return legato::take(x[0], x[1], 2, legato::IndexMode::wrap);
+  }));
+  EXPECT_TRUE(throws_error({"take_along_axis"}, {"(2,)"}, args,
+                           [](auto &x) { return legato::take_along_axis(x[0], x[1], 1); }));
+  EXPECT_TRUE(throws_error({"take_along_axis"}, {"(3, 4)", "(2, 1)"}, args,
+                           [](auto &x) { return legato::take_along_axis(x[0], x[4], 1); }));
+}
+
 TEST(ShapeErrors, TrianglesOfA0dArray) {
   std::vector<Array> scalar{f64({})};
   EXPECT_TRUE(throws_error({"tril"}, {"0-d"}, scalar,

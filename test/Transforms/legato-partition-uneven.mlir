@@ -68,3 +68,30 @@ func.func @scan_of_tiles(%x: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,3
   %0 = legato.scan sum %x along 0 : tensor<8x6xf64>
   return %0 : tensor<8x6xf64>
 }
+
+// -----
+
+// Taking columns of row blocks: each rank gathers from its own rows, with
+// the (replicated) indices; nothing moves.
+// CHECK-LABEL: func.func @gather_beside_rows
+// CHECK-SAME: -> (tensor<2x4xf64> {legato.boxes = array<i64: 0, 0, 3, 4, 3, 0, 6, 4, 6, 0, 8, 4>})
+// CHECK-NOT: legato.exchange
+// CHECK: legato.gather %arg0[%arg1] along 1 : tensor<2x6xf64>, tensor<4xi64> -> tensor<2x4xf64>
+func.func @gather_beside_rows(%x: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 3,6,  3,0, 6,6,  6,0, 8,6>}, %i: tensor<4xi64>) -> tensor<8x4xf64> {
+  %0 = legato.gather %x[%i] along 1 : tensor<8x6xf64>, tensor<4xi64> -> tensor<8x4xf64>
+  return %0 : tensor<8x4xf64>
+}
+
+// -----
+
+// Gathering along the split axis: the result lives under the indices'
+// blocks, and each rank receives the whole input (its indices may point
+// anywhere).
+// CHECK-LABEL: func.func @gather_under_indices
+// CHECK-SAME: -> (tensor<3xf64> {legato.boxes = array<i64: 0, 3, 3, 6, 6, 9>})
+// CHECK: %[[X:.+]] = legato.exchange %arg0 have [0, 3, 3, 6, 6, 8] need [0, 8, 0, 8, 0, 8] of [8] on 2 : tensor<2xf64> -> tensor<8xf64>
+// CHECK: legato.gather %[[X]][%arg1] along 0 : tensor<8xf64>, tensor<3xi64> -> tensor<3xf64>
+func.func @gather_under_indices(%x: tensor<8xf64> {legato.boxes = array<i64: 0, 3,  3, 6,  6, 8>}, %i: tensor<9xi64> {legato.boxes = array<i64: 0, 3,  3, 6,  6, 9>}) -> tensor<9xf64> {
+  %0 = legato.gather %x[%i] along 0 : tensor<8xf64>, tensor<9xi64> -> tensor<9xf64>
+  return %0 : tensor<9xf64>
+}

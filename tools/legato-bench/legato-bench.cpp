@@ -1,6 +1,6 @@
 //===- legato-bench.cpp - Time the example applications -------------------===//
 //
-// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum --n N
+// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take --n N
 //              [--dtype f64|f32] [--mode eager|lazy|jit] [--reps R]
 //              [--warmup W] [--iters K] [--nit P]
 //
@@ -17,7 +17,8 @@
 // gemm is one product of two random n x n matrices (the distributed GEMM
 // strategies of docs/DISTRIBUTED.md: LEGATO_MESH_ROWS places them on a 2-D
 // mesh). cumsum is np.cumsum of n random numbers (a scan: reductions over
-// chunks of the array, docs/SIMPLIFY.md).
+// chunks of the array, docs/SIMPLIFY.md). take is np.take(x, i, mode='clip')
+// of n random numbers at n random positions (a gather).
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
@@ -47,7 +48,7 @@ struct Config {
 [[noreturn]] void usage(const std::string &why) {
   std::fprintf(stderr,
                "legato-bench: %s\nusage: legato-bench --app "
-               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum --n N "
+               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take --n N "
                "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
                "[--warmup W] [--iters K] [--nit P]\n",
                why.c_str());
@@ -84,9 +85,9 @@ Config parse(int argc, char **argv) {
   }
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" &&
       c.app != "jacobi" && c.app != "bicgstab" && c.app != "cfd" &&
-      c.app != "swe" && c.app != "gemm" && c.app != "cumsum")
+      c.app != "swe" && c.app != "gemm" && c.app != "cumsum" && c.app != "take")
     usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd, "
-          "swe, gemm or cumsum");
+          "swe, gemm, cumsum or take");
   if (c.dtype != "f64" && c.dtype != "f32")
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
@@ -210,6 +211,14 @@ void run(const Config &c) {
     bench(
         c, [](const Array &x) { return legato::cumsum(x); },
         [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 13));
+  } else if (c.app == "take") {
+    Array positions = (legato::random({c.n}, legato::f64, 14) * double(c.n)).astype(legato::i64);
+    bench(
+        c,
+        [](const Array &x, const Array &i) {
+          return legato::take(x, i, std::nullopt, legato::IndexMode::clip);
+        },
+        [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 13), positions);
   } else if (c.app == "cfd") {
     apps::ChannelFlow flow = apps::channel_flow(c.n, c.nit);
     auto [u, v, p] = apps::cfd_inputs(c.n, dt);

@@ -1021,6 +1021,26 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
 
+  // ---- indexing with integer arrays ---------------------------------------
+  if (op == "take") {
+    const Resolved &a = ops[0], &indices = ops[1];
+    if (isFloat(indices.dtype))
+      return fail("take with float indices");
+    Shape from = s.ints.empty() ? Shape{numElements(a.shape)} : a.shape;
+    int64_t rank = int64_t(from.size()), axis = s.ints.empty() ? 0 : s.ints[0];
+    if (s.ints.size() > 1 || axis < -rank || axis >= rank)
+      return fail("take takes one axis in range, or none");
+    axis += axis < 0 ? rank : 0;
+    if (from[size_t(axis)] == 0 && numElements(indices.shape) != 0)
+      return fail("take from an empty axis");
+    out.shape.assign(from.begin(), from.begin() + axis);
+    out.shape.insert(out.shape.end(), indices.shape.begin(), indices.shape.end());
+    out.shape.insert(out.shape.end(), from.begin() + axis + 1, from.end());
+    out.dtype = a.dtype;
+    out.range = a.range;
+    return std::nullopt;
+  }
+
   // ---- linear algebra -----------------------------------------------------
   if (op == "matmul" || op == "dot" || op == "outer" || op == "kron") {
     const Resolved &a = ops[0], &b = ops[1];

@@ -350,6 +350,16 @@ private:
           s.ints.push_back(rng_.range(-std::max<int64_t>(rank, 1), std::max<int64_t>(rank, 1) - 1));
         return s;
       }
+      if (rng_.chance(0.25)) { // np.take by an integer array (or bools), wrapped or clipped
+        int i = variableWhere([&](const VarInfo &v) { return !isFloat(v.dtype) && v.shape.size() <= 2; });
+        if (i >= 0) {
+          Statement s = let("take", {Operand::variable(x), Operand::variable(i)});
+          if (rank > 0 && rng_.chance(0.7))
+            s.ints.push_back(rng_.range(-rank, rank - 1));
+          s.count = rng_.range(0, 1);
+          return s;
+        }
+      }
       if (rng_.chance(0.2)) { // np.tile, np.repeat: a few copies
         bool tile = rng_.chance(0.5);
         Statement s = let(tile ? "tile" : "repeat", {Operand::variable(x)});

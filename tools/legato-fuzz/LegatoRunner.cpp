@@ -256,6 +256,10 @@ private:
       return legato::diff(arg(s, 0), s.count, s.ints.at(0));
     if (op == "flip")
       return s.ints.empty() ? legato::flip(arg(s, 0)) : legato::flip(arg(s, 0), s.ints.at(0));
+    if (op == "take")
+      return legato::take(arg(s, 0), arg(s, 1),
+                          s.ints.empty() ? std::nullopt : std::optional<int64_t>(s.ints[0]),
+                          s.count == 0 ? legato::IndexMode::wrap : legato::IndexMode::clip);
     if (op == "matmul")
       return legato::matmul(arg(s, 0), arg(s, 1));
     if (op == "dot")

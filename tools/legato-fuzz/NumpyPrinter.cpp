@@ -293,6 +293,10 @@ private:
         op == "nanmax" || op == "nanmin")
       return "np." + op + "(" + arg(0) + ", axis=" + (s.ints.empty() ? "None" : pyTuple(s.ints)) +
              ", keepdims=" + (s.keepdims ? "True" : "False") + ")";
+    if (op == "take")
+      return "np.take(" + arg(0) + ", " + arg(1) + ", axis=" +
+             (s.ints.empty() ? "None" : std::to_string(s.ints[0])) + ", mode=" +
+             (s.count == 0 ? "'wrap'" : "'clip'") + ")";
     if (op == "matmul")
       return arg(0) + " @ " + arg(1);
     if (op == "dot")

@@ -107,6 +107,9 @@ const std::vector<OpInfo> &allOps() {
       {"cumprod", 1, 1, Attr::Axes},
       {"nancumsum", 1, 1, Attr::Axes},
       {"nancumprod", 1, 1, Attr::Axes},
+      // np.take(a, indices, axis, mode): one axis or none; mode wrap or clip
+      // (raise reads the indices on the host, which jit cannot).
+      {"take", 2, 2, Attr::Axes | Attr::Mode},
       // Linear algebra.
       {"matmul", 2, 2, 0},
       {"dot", 2, 2, 0},
@@ -334,6 +337,8 @@ std::string formatAttributes(const OpInfo &info, const Statement &s) {
     add("decimals", std::to_string(s.count));
   if (info.attrs & Attr::Reps)
     add("reps", formatInts(s.ints));
+  if (info.attrs & Attr::Mode)
+    add("mode", s.count == 0 ? "wrap" : "clip");
   return out;
 }
 
@@ -528,6 +533,10 @@ void parseAttribute(Statement &s, const std::string &key, const std::string &val
     s.value2 = parseDouble(value);
   } else if (key == "step") {
     s.value3 = parseDouble(value);
+  } else if (key == "mode") {
+    if (value != "wrap" && value != "clip")
+      throw ParseError("bad take mode '" + value + "' (wrap or clip)");
+    s.count = value == "wrap" ? 0 : 1;
   } else if (key == "num" || key == "n" || key == "seed" || key == "axis" ||
              key == "ddof" || key == "decimals") {
     s.count = parseInt(value);

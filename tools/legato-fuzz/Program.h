@@ -61,7 +61,8 @@ struct Statement {
   double value = 0;  ///< full/pad value; arange/linspace start
   double value2 = 0; ///< arange/linspace stop
   double value3 = 0; ///< arange step
-  int64_t count = 0; ///< linspace num, eye n, arange stop, random seed, axis, ddof, decimals
+  int64_t count = 0; ///< linspace num, eye n, arange stop, random seed, axis, ddof, decimals,
+                     ///< take's mode (0 wrap, 1 clip)
   IndexSpec index;   ///< getitem and setitem
 };
 
@@ -102,6 +103,7 @@ struct OpInfo {
     Ddof = 16384,
     Decimals = 32768,
     Reps = 65536,
+    Mode = 131072, ///< take's mode: count 0 = wrap, 1 = clip
   };
   const char *name;
   int minArgs, maxArgs; ///< operands (variables or scalars)
