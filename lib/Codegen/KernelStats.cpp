@@ -1,5 +1,6 @@
 //===- KernelStats.cpp - what a bufferized program launches -----------------===//
 #include "Codegen/KernelStats.h"
+#include "Transforms/BufferFootprint.h"
 #include "Transforms/Passes.h"
 #include "Transforms/SweepTiles.h"
 
@@ -54,7 +55,22 @@ static int64_t bytesOfKernel(linalg::LinalgOp op, Value fromCache = {}) {
   for (Value v : op.getDpsInits())
     if (!mlir::legato::isSweepTileTemporary(mlir::legato::rootOf(v)))
       inits.push_back(v);
-  return bytesTouched(inputs) + bytesTouched(inits);
+  // A gather loads one element of its input per point and load: at most
+  // the whole input.
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t gathered = 0, points = 1;
+  for (int64_t range : ranges)
+    points *= range;
+  for (Value v : mlir::legato::readInBody(op)) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || llvm::any_of(ranges, ShapedType::isDynamic))
+      continue;
+    int64_t loads = 0;
+    op->walk([&](memref::LoadOp load) { loads += load.getMemref() == v; });
+    int64_t bits = type.getElementTypeBitWidth();
+    gathered += std::min(bytesOf(v), points * loads * (bits == 1 ? 1 : bits / 8));
+  }
+  return bytesTouched(inputs) + bytesTouched(inits) + gathered;
 }
 
 /// Whether `fill` only sets the accumulators of a reduction: the next op
