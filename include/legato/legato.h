@@ -224,6 +224,11 @@ public:
   /// Basic indexing; the result is a view that writes through to this array.
   ArrayView operator[](std::initializer_list<Index>) const;
   ArrayView operator[](const std::vector<Index> &) const;
+  /// NumPy's a[indices] with an integer array: take(a, indices, 0), a copy
+  /// (mode raise). It is const because NumPy's assignment through it
+  /// (np.put) is not supported yet: `a[indices] = v` does not compile.
+  /// Boolean masks are refused (where(mask, v, a) is NumPy's a[mask] = v).
+  const Array operator[](const Array &indices) const;
 
   /// Host reads: run what is pending, then copy (converting to T).
   template <class T> std::vector<T> to_vector() const {

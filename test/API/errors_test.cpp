@@ -321,6 +321,9 @@ TEST(IndexErrors, TakeChecksItsIndices) {
   }));
   EXPECT_TRUE(throws_error({"take_along_axis"}, {"(2,)"}, args,
                            [](auto &x) { return legato::take_along_axis(x[0], x[1], 1); }));
+  // NumPy's a[mask] selects; take would read a bool mask as indices 0 and 1.
+  EXPECT_TRUE(throws_error({"getitem: boolean masks"}, {"(3, 4)"}, args,
+                           [](auto &x) { return x[0][x[0] > 0.0]; }));
   EXPECT_TRUE(throws_error({"take_along_axis"}, {"(3, 4)", "(2, 1)"}, args,
                            [](auto &x) { return legato::take_along_axis(x[0], x[4], 1); }));
 }

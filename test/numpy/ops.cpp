@@ -475,6 +475,11 @@ std::map<std::string, Op> make_ops() {
   };
   ops["take"] = {take, /*host=*/true};
   ops["take_mode"] = {take};
+  ops["getitem_array"] = {[](const Args &a, const Params &) -> Array {
+                            want_arity(a, 2);
+                            return array(a, 0)[array(a, 1)];
+                          },
+                          /*host=*/true};
   ops["take_scalar"] = {[axis_or_none](const Args &a, const Params &p) -> Array {
                           want_arity(a, 1);
                           return legato::take(array(a, 0), p.integer("at"), axis_or_none(p));

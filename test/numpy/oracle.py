@@ -257,6 +257,7 @@ def _index_errors_rejected(fn):
 
 NUMPY["take"] = NUMPY["take_mode"] = _index_errors_rejected(
     lambda a, p: np.take(a[0], a[1], axis=p.get("axis"), mode=p.get("mode", "raise")))
+NUMPY["getitem_array"] = _index_errors_rejected(lambda a, p: a[0][a[1]])
 NUMPY["take_scalar"] = _index_errors_rejected(
     lambda a, p: np.take(a[0], p["at"], axis=p.get("axis")))
 NUMPY["take_along_axis"] = _index_errors_rejected(
@@ -954,6 +955,9 @@ def gather_suite():
     g.case("take", x, far)               # flattened: 6 is fine
     g.case("take", x, f, axis=0)         # float indices: TypeError
     g.case("take", x, none, axis=0)      # nothing taken
+    g.case("getitem_array", x, i32)      # rows; 5 is past 4 rows
+    g.case("getitem_array", x, z)        # a 0-d index: one row
+    g.case("getitem_array", x, under)    # -7 is before the start
     g.case("take_scalar", x, at=2, axis=1)
     g.case("take_scalar", x, at=-1)
     g.case("take_scalar", x, at=4, axis=0)

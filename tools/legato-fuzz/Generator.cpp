@@ -272,6 +272,7 @@ private:
         5,  // creation
         2,  // clip
         2,  // flip
+        3,  // take
         2,  // flush
     };
     switch (rng_.weighted(weights)) {
@@ -350,16 +351,6 @@ private:
           s.ints.push_back(rng_.range(-std::max<int64_t>(rank, 1), std::max<int64_t>(rank, 1) - 1));
         return s;
       }
-      if (rng_.chance(0.25)) { // np.take by an integer array (or bools), wrapped or clipped
-        int i = variableWhere([&](const VarInfo &v) { return !isFloat(v.dtype) && v.shape.size() <= 2; });
-        if (i >= 0) {
-          Statement s = let("take", {Operand::variable(x), Operand::variable(i)});
-          if (rank > 0 && rng_.chance(0.7))
-            s.ints.push_back(rng_.range(-rank, rank - 1));
-          s.count = rng_.range(0, 1);
-          return s;
-        }
-      }
       if (rng_.chance(0.2)) { // np.tile, np.repeat: a few copies
         bool tile = rng_.chance(0.5);
         Statement s = let(tile ? "tile" : "repeat", {Operand::variable(x)});
@@ -394,12 +385,32 @@ private:
         s.ints.push_back(rng_.range(-rank, rank - 1));
       return s;
     }
+    case 18:
+      if (std::optional<Statement> s = take())
+        return *s;
+      [[fallthrough]];
     default: {
       Statement s;
       s.kind = Statement::Kind::flush;
       return s;
     }
     }
+  }
+
+  /// np.take of a variable by an integer or bool variable (of at most 2
+  /// dimensions), along one axis or the flattened array, wrapped or
+  /// clipped; none when no such index variable is live.
+  std::optional<Statement> take() {
+    int i = variableWhere([](const VarInfo &v) { return !isFloat(v.dtype) && v.shape.size() <= 2; });
+    if (i < 0)
+      return std::nullopt;
+    int x = variable();
+    int64_t rank = int64_t(info(x).shape.size());
+    Statement s = let("take", {Operand::variable(x), Operand::variable(i)});
+    if (rank > 0 && rng_.chance(0.7))
+      s.ints.push_back(rng_.range(-rank, rank - 1));
+    s.count = rng_.range(0, 1);
+    return s;
   }
 
   /// np.roll along one or two axes (an axis may repeat, or be negative), or
