@@ -523,8 +523,8 @@ enum class IndexMode { raise, wrap, clip };
 /// np.take: the elements at `indices` along `axis` (none: of the flattened
 /// array). The result is `a` with that axis replaced by the indices' shape;
 /// indices are integers or bools, negative ones count from the end. mode
-/// raise reads the indices' extremes on the host (in lazy mode: a flush),
-/// so a jit function must pass clip or wrap.
+/// raise reads the indices' extremes on the host: in lazy mode a flush, in
+/// a jit function a check after each call (clip and wrap need neither).
 Array take(const Array &a, const Array &indices, std::optional<int64_t> axis = std::nullopt,
            IndexMode mode = IndexMode::raise);
 Array take(const Array &a, int64_t index, std::optional<int64_t> axis = std::nullopt,

@@ -21,12 +21,26 @@
 
 namespace legato::detail {
 
+/// Indices that must lie in [-extent, extent) (NumPy's mode raise), which a
+/// traced function cannot read: the function computes their extremes as
+/// extra results, and each call checks them before it returns.
+struct IndexCheck {
+  NodePtr low, high;  ///< the indices' minimum and maximum (int64, 0-d)
+  int64_t extent = 0;
+  std::string op, where; ///< the function, and "axis a of an array of shape s"
+};
+
+/// Throws the out-of-bounds error of `check` when its extremes fall outside
+/// its extent (Indexing.cpp).
+void enforce(const IndexCheck &check, int64_t low, int64_t high);
+
 /// Marks that a jit function is being traced: new nodes stay out of the lazy
 /// window and host reads are refused. A loop in the traced function is cut
 /// into segments where the detector says (see LoopDetector.h).
 struct Trace {
   LoopDetector loops;
   std::vector<uint64_t> cutAfter; ///< node ids ending a segment
+  std::vector<IndexCheck> indexChecks; ///< checked after each call
 };
 
 /// A lazy window's program whose compile runs on the compiler's threads

@@ -1,6 +1,6 @@
 //===- Indexing.cpp - NumPy's take, take_along_axis and a[indices] --------===//
 //
-// Both become one `legato.gather` (take along an axis), whose indices the
+// All become one `legato.gather` (take along an axis), whose indices the
 // API first brings into [0, n) as NumPy's mode says: the gather then fuses
 // with whatever computes its indices and whatever uses its result.
 // take_along_axis is a gather from the flattened array, at the position
@@ -32,22 +32,15 @@ Array integerIndices(const char *op, const Array &indices) {
 
 /// NumPy's mode='raise': every index in [-n, n), else an error naming the
 /// first bound crossed. The check reads the indices' extremes on the host
-/// (a flush in lazy mode), which a traced function cannot do.
+/// (in lazy mode, a flush); a traced function computes them as extra
+/// results, which each call of the jit function checks (Jit.cpp).
 void checkBounds(const char *op, const Array &a, const Array &indices, int64_t axis) {
-  if (engine().tracing)
-    throw Error(std::string("legato.") + op +
-                ": a traced (jit) function cannot check its indices against " + axisOf(a, axis) +
-                " (mode raise reads them on the host); pass legato::IndexMode::clip or wrap, "
-                "or check them before the call");
-  int64_t n = a.shape()[size_t(axis)];
-  Array high = max(indices), low = min(indices);
-  int64_t hi = high.item<int64_t>(), lo = low.item<int64_t>();
-  int64_t bad = hi >= n ? hi : lo < -n ? lo : 0;
-  if (hi >= n || lo < -n)
-    throw Error(std::string("legato.") + op + ": index " + std::to_string(bad) +
-                " is out of bounds for " + axisOf(a, axis) + "; indices must lie in [" +
-                std::to_string(-n) + ", " + std::to_string(n) +
-                ") (or pass legato::IndexMode::clip or wrap)");
+  Array low = min(indices), high = max(indices);
+  IndexCheck check{valueOf(low), valueOf(high), a.shape()[size_t(axis)], op, axisOf(a, axis)};
+  if (Trace *trace = engine().tracing)
+    trace->indexChecks.push_back(std::move(check));
+  else
+    enforce(check, low.item<int64_t>(), high.item<int64_t>());
 }
 
 /// Indices in [0, n) as `mode` maps them.
@@ -80,6 +73,15 @@ void refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64
 }
 
 } // namespace
+
+void detail::enforce(const IndexCheck &check, int64_t low, int64_t high) {
+  int64_t n = check.extent;
+  if (high >= n || low < -n)
+    throw Error("legato." + check.op + ": index " + std::to_string(high >= n ? high : low) +
+                " is out of bounds for " + check.where + "; indices must lie in [" +
+                std::to_string(-n) + ", " + std::to_string(n) +
+                ") (or pass legato::IndexMode::clip or wrap)");
+}
 
 Array take(const Array &a, const Array &indices, std::optional<int64_t> axis, IndexMode mode) {
   Array from = axis ? a : a.reshape({a.size()});

@@ -22,6 +22,7 @@ struct JitEntry {
   std::vector<NodePtr> params;
   std::vector<NodePtr> results;  ///< traced result values, in order
   std::vector<Node *> computed;  ///< the pending results, deduplicated
+  std::vector<IndexCheck> indexChecks; ///< their extremes are among `computed`
   Program program;               ///< the whole function (for ir/ptx)
   std::vector<JitSegment> segments; ///< what runs, in order; empty when
                                     ///< nothing is computed
@@ -88,10 +89,18 @@ JitEntry &lookupOrTrace(JitState &state, const std::vector<NodePtr> &args) {
     for (const Array &r : results)
       entry->results.push_back(valueOf(r));
   }
-  for (const NodePtr &r : entry->results)
+  entry->indexChecks = std::move(trace.indexChecks);
+  auto compute = [&](const NodePtr &r) {
     if (r->pending() &&
         std::find(entry->computed.begin(), entry->computed.end(), r.get()) == entry->computed.end())
       entry->computed.push_back(r.get());
+  };
+  for (const NodePtr &r : entry->results)
+    compute(r);
+  for (const IndexCheck &check : entry->indexChecks) {
+    compute(check.low);
+    compute(check.high);
+  }
   entry->program = collectProgram(entry->computed, entry->params);
   if (!entry->computed.empty())
     entry->segments = segment(*entry, trace.cutAfter);
@@ -204,15 +213,20 @@ std::vector<Array> JitFunction::call(const std::vector<Array> &args) const {
       values.erase(done);
   }
 
-  std::vector<Array> out;
-  for (const NodePtr &r : entry.results) {
+  auto result = [&](const NodePtr &r) {
     auto bound = values.find(r.get());
     NodePtr value = bound != values.end() ? bound->second
                                           : r; // a value captured from outside the function
     if (bound != values.end() && value->kind == OpKind::Buffer && !value->id)
       e.record(value);
-    out.push_back(wrap(value));
-  }
+    return wrap(value);
+  };
+  // NumPy's mode raise, checked on the host after the call (a sync).
+  for (const IndexCheck &check : entry.indexChecks)
+    enforce(check, result(check.low).item<int64_t>(), result(check.high).item<int64_t>());
+  std::vector<Array> out;
+  for (const NodePtr &r : entry.results)
+    out.push_back(result(r));
   Stats &last = state_->last;
   last = Stats{};
   last.programs = e.stats.programs - before.programs;

@@ -463,8 +463,8 @@ std::map<std::string, Op> make_ops() {
     ops[name] = with_params([axis_or_none, scan](const Array &x, const Params &p) {
       return scan(x, axis_or_none(p));
     });
-  // take with mode raise, and take_along_axis, check their indices on the
-  // host; take_mode (wrap, clip) is traced like any other op.
+  // take (mode raise unless the case says otherwise): in jit mode the
+  // function checks the indices when it is called.
   auto take = [axis_or_none](const Args &a, const Params &p) {
     want_arity(a, 2);
     std::string mode = p.has("mode") ? p.text("mode") : "raise";
@@ -473,24 +473,19 @@ std::map<std::string, Op> make_ops() {
                         : mode == "clip" ? legato::IndexMode::clip
                                          : legato::IndexMode::raise);
   };
-  ops["take"] = {take, /*host=*/true};
-  ops["take_mode"] = {take};
+  ops["take"] = ops["take_mode"] = {take};
   ops["getitem_array"] = {[](const Args &a, const Params &) -> Array {
-                            want_arity(a, 2);
-                            return array(a, 0)[array(a, 1)];
-                          },
-                          /*host=*/true};
+    want_arity(a, 2);
+    return array(a, 0)[array(a, 1)];
+  }};
   ops["take_scalar"] = {[axis_or_none](const Args &a, const Params &p) -> Array {
-                          want_arity(a, 1);
-                          return legato::take(array(a, 0), p.integer("at"), axis_or_none(p));
-                        },
-                        /*host=*/true};
+    want_arity(a, 1);
+    return legato::take(array(a, 0), p.integer("at"), axis_or_none(p));
+  }};
   ops["take_along_axis"] = {[axis_or_none](const Args &a, const Params &p) -> Array {
-                              want_arity(a, 2);
-                              return legato::take_along_axis(array(a, 0), array(a, 1),
-                                                             axis_or_none(p));
-                            },
-                            /*host=*/true};
+    want_arity(a, 2);
+    return legato::take_along_axis(array(a, 0), array(a, 1), axis_or_none(p));
+  }};
   ops["fmax"] = binary([](const auto &x, const auto &y) { return legato::fmax(x, y); });
   ops["fmin"] = binary([](const auto &x, const auto &y) { return legato::fmin(x, y); });
   ops["diff"] = with_params([](const Array &x, const Params &p) {

@@ -961,7 +961,7 @@ def gather_suite():
     g.case("take_scalar", x, at=2, axis=1)
     g.case("take_scalar", x, at=-1)
     g.case("take_scalar", x, at=4, axis=0)
-    # Modes wrap and clip never fail, so they are traced in jit mode.
+    # Modes wrap and clip never fail.
     g = Group("gather", "take_modes")
     x = g.input(g.grid("int32", (5, 3)))
     wild = g.input(np.array([-13, 7, 100, -1, 0, 4, -5, 5], "int64"))

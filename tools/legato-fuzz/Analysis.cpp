@@ -1033,6 +1033,9 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     axis += axis < 0 ? rank : 0;
     if (from[size_t(axis)] == 0 && numElements(indices.shape) != 0)
       return fail("take from an empty axis");
+    // NumPy's mode wrap steps an index into range one extent at a time.
+    if (s.count == 0 && indices.range.maxAbs() > 1e4 * double(from[size_t(axis)]))
+      return fail("take, mode wrap, of indices far out of range (slow in NumPy)");
     out.shape.assign(from.begin(), from.begin() + axis);
     out.shape.insert(out.shape.end(), indices.shape.begin(), indices.shape.end());
     out.shape.insert(out.shape.end(), from.begin() + axis + 1, from.end());
