@@ -486,6 +486,24 @@ std::map<std::string, Op> make_ops() {
     want_arity(a, 2);
     return legato::take_along_axis(array(a, 0), array(a, 1), axis_or_none(p));
   }};
+  auto side = [](const Params &p) {
+    return p.has("side") && p.text("side") == "right" ? legato::Side::right : legato::Side::left;
+  };
+  ops["searchsorted"] = {[side](const Args &a, const Params &p) -> Array {
+    want_arity(a, 2);
+    return legato::searchsorted(array(a, 0), array(a, 1), side(p));
+  }};
+  ops["searchsorted_scalar"] = {[side](const Args &a, const Params &p) -> Array {
+    want_arity(a, 1);
+    return legato::searchsorted(array(a, 0), p.real("value"), side(p));
+  }};
+  ops["interp"] = {[](const Args &a, const Params &p) -> Array {
+    want_arity(a, 3);
+    auto bound = [&](const char *key) {
+      return p.has(key) ? std::optional<double>(p.real(key)) : std::nullopt;
+    };
+    return legato::interp(array(a, 0), array(a, 1), array(a, 2), bound("left"), bound("right"));
+  }};
   ops["fmax"] = binary([](const auto &x, const auto &y) { return legato::fmax(x, y); });
   ops["fmin"] = binary([](const auto &x, const auto &y) { return legato::fmin(x, y); });
   ops["diff"] = with_params([](const Array &x, const Params &p) {

@@ -263,6 +263,14 @@ NUMPY["take_scalar"] = _index_errors_rejected(
 NUMPY["take_along_axis"] = _index_errors_rejected(
     lambda a, p: np.take_along_axis(a[0], a[1], axis=p.get("axis")))
 
+NUMPY["searchsorted"] = _index_errors_rejected(
+    lambda a, p: np.searchsorted(a[0], a[1], side=p.get("side", "left")))
+NUMPY["searchsorted_scalar"] = _index_errors_rejected(
+    lambda a, p: np.searchsorted(a[0], p["value"], side=p.get("side", "left")))
+NUMPY["interp"] = _index_errors_rejected(
+    lambda a, p: np.interp(a[0], a[1], a[2], left=p.get("left"), right=p.get("right")))
+
+
 NUMPY["fmax"] = lambda a, p: elementwise(np.fmax, a[0], a[1])
 NUMPY["fmin"] = lambda a, p: elementwise(np.fmin, a[0], a[1])
 NUMPY["diff"] = lambda a, p: np.diff(a[0], p.get("n", 1), p.get("axis", -1))
@@ -1029,6 +1037,62 @@ def gather_suite():
     g.case("take_along_axis", y, bad, axis=1)          # 2 rows against 3
 
 
+def search_suite():
+    for dt in DTYPES:
+        g = Group("search", f"searchsorted_{dt}")
+        a = g.input(np.sort(g.grid(dt, (23,))))   # repeated values
+        v = g.input(g.grid(dt, (3, 5), -5, 5))    # some past either end
+        for side in ("left", "right"):
+            g.case("searchsorted", a, v, side=side)
+            g.case("searchsorted", a, a, side=side)
+    g = Group("search", "searchsorted_special")
+    a = g.input(np.array([-np.inf, -1.5, 0.0, 0.0, 2.0, np.inf, np.nan, np.nan]))
+    v = g.input(np.array([np.nan, -np.inf, np.inf, 0.0, -0.0, 1.0, 3.0, -7.0]))
+    one = g.input(np.array([2.0]))
+    none = g.input(np.zeros(0))
+    ints = g.input(np.array([1, 3, 3, 8], "int32"))
+    f32 = g.input(np.array([0.1, 0.2, 0.3], "float32"))
+    m = g.input(g.grid("float64", (2, 3)))
+    for side in ("left", "right"):
+        g.case("searchsorted", a, v, side=side)
+        g.case("searchsorted", one, v, side=side)
+        g.case("searchsorted", none, v, side=side)
+        g.case("searchsorted", ints, v, side=side)      # compared in float64
+        g.case("searchsorted", v, none, side=side)      # unsorted a, no queries
+        g.case("searchsorted_scalar", ints, value=3.0, side=side)
+        g.case("searchsorted_scalar", f32, value=0.2, side=side)  # float32's 0.2
+    g.case("searchsorted", m, v)                        # not 1-D: ValueError
+    g = Group("search", "searchsorted_long")
+    a = g.input(np.sort(g.uniform("float64", (1000,))))
+    v = g.input(g.uniform("float64", (40, 25), -3.5, 3.5))
+    big = g.input(np.arange(0, 4096, 2, dtype="int64"))
+    q = g.input(g.rng.integers(-5, 4100, (300,)).astype("int64"))
+    g.case("searchsorted", a, v)
+    g.case("searchsorted", a, v, side="right")
+    g.case("searchsorted", big, q)
+    g.case("searchsorted", big, q, side="right")
+    g = Group("search", "interp")
+    xp = g.input(np.array([-2.0, -0.5, 1.0, 1.0, 2.5, 4.0]))  # a repeated point
+    fp = g.input(np.array([3.0, -1.0, 0.5, 2.0, 2.0, -6.0]))
+    x = g.input(np.array([[-3.0, -2.0, -1.25, 0.0, 1.0, 1.5], [2.5, 3.0, 4.0, 5.0, np.nan,
+                                                               -0.5]]))
+    ix = g.input(np.array([-2, 0, 3, 9], "int32"))
+    one_x = g.input(np.array([1.0]))
+    one_f = g.input(np.array([7.0]))
+    none = g.input(np.zeros(0))
+    g.case("interp", x, xp, fp)
+    g.case("interp", x, xp, fp, left=-10.0, right=10.0)
+    g.case("interp", ix, xp, fp)
+    g.case("interp", x, one_x, one_f)
+    g.case("interp", x, xp, one_f)    # lengths differ: ValueError
+    g.case("interp", x, none, none)   # no sample points: ValueError
+    g = Group("search", "interp_long")
+    xp = g.input(np.sort(g.uniform("float64", (500,), 0.0, 10.0)))
+    fp = g.input(g.uniform("float32", (500,)))
+    x = g.input(g.uniform("float64", (3000,), -1.0, 11.0))
+    g.case("interp", x, xp, fp)
+
+
 def linalg_suite():
     for dt in DTYPES:
         g = Group("linalg", f"matmul_{dt}")
@@ -1759,7 +1823,7 @@ def host_suite():
 SUITES = {
     "elementwise": elementwise_suite, "broadcast": broadcast_suite,
     "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
-    "scans": scans_suite, "gather": gather_suite,
+    "scans": scans_suite, "gather": gather_suite, "search": search_suite,
     "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
     "creation": creation_suite, "functions": functions_suite, "host": host_suite,
 }
