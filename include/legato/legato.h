@@ -224,10 +224,11 @@ public:
   /// Basic indexing; the result is a view that writes through to this array.
   ArrayView operator[](std::initializer_list<Index>) const;
   ArrayView operator[](const std::vector<Index> &) const;
-  /// NumPy's a[indices] with an integer array: take(a, indices, 0), a copy
-  /// (mode raise). It is const because NumPy's assignment through it
-  /// (np.put) is not supported yet: `a[indices] = v` does not compile.
-  /// Boolean masks are refused (where(mask, v, a) is NumPy's a[mask] = v).
+  /// NumPy's a[indices]: with an integer array take(a, indices, 0); with a
+  /// boolean mask of a's leading axes, the subarrays where it is true (one
+  /// host read: their count). A copy, and const, because NumPy's assignment
+  /// through it is not supported yet: `a[indices] = v` does not compile
+  /// (where(mask, v, a) is NumPy's a[mask] = v).
   const Array operator[](const Array &indices) const;
 
   /// Host reads: run what is pending, then copy (converting to T).
@@ -534,6 +535,23 @@ Array take(const Array &a, int64_t index, std::optional<int64_t> axis = std::nul
 /// axis the two broadcast together (none: `a` flattened, 1-D indices).
 /// Out-of-range indices are an error, as in NumPy.
 Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_t> axis);
+
+// ---- selections whose length the values decide ----------------------------
+// Each reads one count on the host (in lazy mode a flush); a jit function
+// cannot call them. Positions are int64.
+/// np.flatnonzero: the positions of the nonzero elements (NaN counts) of the
+/// flattened array.
+Array flatnonzero(const Array &);
+/// np.nonzero: one array of positions per axis (not of a 0-d array).
+std::vector<Array> nonzero(const Array &);
+/// np.argwhere: the positions of the nonzero elements, one row each.
+Array argwhere(const Array &);
+/// np.compress: the slices along `axis` (none: elements of the flattened
+/// array) where the 1-D condition is nonzero.
+Array compress(const Array &condition, const Array &a, std::optional<int64_t> axis = std::nullopt);
+/// np.extract: the elements of the flattened array where the flattened
+/// condition is nonzero.
+Array extract(const Array &condition, const Array &a);
 
 // ---- searching sorted arrays ----------------------------------------------
 enum class Side { left, right };

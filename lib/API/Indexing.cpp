@@ -1,6 +1,6 @@
-//===- Indexing.cpp - NumPy's take, take_along_axis and a[indices] --------===//
+//===- Indexing.cpp - NumPy's take and take_along_axis --------------------===//
 //
-// All become one `legato.gather` (take along an axis), whose indices the
+// Both become one `legato.gather` (take along an axis), whose indices the
 // API first brings into [0, n) as NumPy's mode says: the gather then fuses
 // with whatever computes its indices and whatever uses its result.
 // take_along_axis is a gather from the flattened array, at the position
@@ -95,18 +95,6 @@ Array take(const Array &a, const Array &indices, std::optional<int64_t> axis, In
 
 Array take(const Array &a, int64_t index, std::optional<int64_t> axis, IndexMode mode) {
   return take(a, full({}, double(index), DType::i64), axis, mode);
-}
-
-const Array Array::operator[](const Array &indices) const {
-  if (indices.dtype() == DType::bool_)
-    throw Error("legato.getitem: boolean masks as indices (a mask of shape " +
-                shapeString(indices.shape()) + " for an array of shape " + shapeString(shape()) +
-                ") are not supported yet; where(mask, v, a) is NumPy's a[mask] = v, and "
-                "take(a, indices) gathers by integer indices");
-  if (ndim() == 0)
-    throw Error("legato.getitem: a 0-d array cannot be indexed by an array (indices of shape " +
-                shapeString(indices.shape()) + ")");
-  return take(*this, indices, 0);
 }
 
 Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_t> axis) {

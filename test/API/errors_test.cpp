@@ -319,11 +319,33 @@ TEST(IndexErrors, TakeChecksItsIndices) {
   }));
   EXPECT_TRUE(throws_error({"take_along_axis"}, {"(2,)"}, args,
                            [](auto &x) { return legato::take_along_axis(x[0], x[1], 1); }));
-  // NumPy's a[mask] selects; take would read a bool mask as indices 0 and 1.
-  EXPECT_TRUE(throws_error({"getitem: boolean masks"}, {"(3, 4)"}, args,
-                           [](auto &x) { return x[0][x[0] > 0.0]; }));
   EXPECT_TRUE(throws_error({"take_along_axis"}, {"(3, 4)", "(2, 1)"}, args,
                            [](auto &x) { return legato::take_along_axis(x[0], x[4], 1); }));
+}
+
+TEST(IndexErrors, MasksMatchTheirArray) {
+  std::vector<Array> args{f64({3, 4}), booleans({2}), booleans({3, 4}), f64({})};
+  EXPECT_TRUE(throws_error({"getitem"}, {"(2,)", "(3, 4)"}, args,
+                           [](auto &x) { return x[0][x[1]]; }));
+  EXPECT_TRUE(throws_error({"compress"}, {"(3, 4)"}, args,
+                           [](auto &x) { return legato::compress(x[2], x[0], 0); }));
+  EXPECT_TRUE(throws_error({"nonzero"}, {"0-d"}, args,
+                           [](auto &x) { return legato::nonzero(x[3]).at(0); }));
+}
+
+TEST(IndexErrors, SelectionsByValueAreNotTraced) {
+  // A jit function's shapes are fixed when it is traced; a mask's selection
+  // has as many elements as the mask has true values.
+  auto f = legato::jit([](const Array &a) { return a[a > 0.0]; });
+  try {
+    f(f64({3, 4}));
+    ADD_FAILURE() << "no exception";
+  } catch (const legato::Error &e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("legato.getitem"), std::string::npos) << message;
+    EXPECT_NE(message.find("(3, 4)"), std::string::npos) << message;
+    EXPECT_NE(message.find("where("), std::string::npos) << message;
+  }
 }
 
 TEST(ShapeErrors, TrianglesOfA0dArray) {

@@ -486,6 +486,37 @@ std::map<std::string, Op> make_ops() {
     want_arity(a, 2);
     return legato::take_along_axis(array(a, 0), array(a, 1), axis_or_none(p));
   }};
+  // Selections whose length the values decide: read on the host.
+  ops["flatnonzero"] = {[](const Args &a, const Params &) -> Array {
+                          want_arity(a, 1);
+                          return legato::flatnonzero(array(a, 0));
+                        },
+                        /*host=*/true};
+  ops["nonzero_axis"] = {[](const Args &a, const Params &p) -> Array {
+                           want_arity(a, 1);
+                           return legato::nonzero(array(a, 0)).at(size_t(p.integer("axis")));
+                         },
+                         /*host=*/true};
+  ops["argwhere"] = {[](const Args &a, const Params &) -> Array {
+                       want_arity(a, 1);
+                       return legato::argwhere(array(a, 0));
+                     },
+                     /*host=*/true};
+  ops["compress"] = {[axis_or_none](const Args &a, const Params &p) -> Array {
+                       want_arity(a, 2);
+                       return legato::compress(array(a, 0), array(a, 1), axis_or_none(p));
+                     },
+                     /*host=*/true};
+  ops["extract"] = {[](const Args &a, const Params &) -> Array {
+                      want_arity(a, 2);
+                      return legato::extract(array(a, 0), array(a, 1));
+                    },
+                    /*host=*/true};
+  ops["getitem_mask"] = {[](const Args &a, const Params &) -> Array {
+                           want_arity(a, 2);
+                           return array(a, 0)[array(a, 1)];
+                         },
+                         /*host=*/true};
   auto side = [](const Params &p) {
     return p.has("side") && p.text("side") == "right" ? legato::Side::right : legato::Side::left;
   };

@@ -263,6 +263,13 @@ NUMPY["take_scalar"] = _index_errors_rejected(
 NUMPY["take_along_axis"] = _index_errors_rejected(
     lambda a, p: np.take_along_axis(a[0], a[1], axis=p.get("axis")))
 
+NUMPY["flatnonzero"] = lambda a, p: np.flatnonzero(a[0])
+NUMPY["nonzero_axis"] = lambda a, p: np.nonzero(a[0])[p["axis"]]
+NUMPY["argwhere"] = lambda a, p: np.argwhere(a[0])
+NUMPY["compress"] = _index_errors_rejected(
+    lambda a, p: np.compress(a[0], a[1], axis=p.get("axis")))
+NUMPY["extract"] = _index_errors_rejected(lambda a, p: np.extract(a[0], a[1]))
+NUMPY["getitem_mask"] = _index_errors_rejected(lambda a, p: a[0][a[1]])
 NUMPY["searchsorted"] = _index_errors_rejected(
     lambda a, p: np.searchsorted(a[0], a[1], side=p.get("side", "left")))
 NUMPY["searchsorted_scalar"] = _index_errors_rejected(
@@ -1093,6 +1100,54 @@ def search_suite():
     g.case("interp", x, xp, fp)
 
 
+def nonzero_suite():
+    for dt in DTYPES:
+        g = Group("nonzero", f"nonzero_{dt}")
+        x = g.input(g.grid(dt, (3, 4, 5), -1, 1))      # zeros and repeats
+        z = g.input(np.zeros((2, 3), dt))
+        e = g.input(np.zeros((0, 4), dt))
+        for a in (x, z, e):
+            g.case("flatnonzero", a)
+            g.case("argwhere", a)
+        for axis in (0, 1, 2):
+            g.case("nonzero_axis", x, axis=axis)
+    g = Group("nonzero", "nonzero_special")
+    s = g.input(np.array([0.0, -0.0, np.nan, np.inf, 1e-300, 0.0]))  # NaN counts
+    long = g.input(g.rng.random(5000) < 0.3)
+    g.case("flatnonzero", s)
+    g.case("flatnonzero", long)
+    g.case("nonzero_axis", s, axis=0)
+    g = Group("nonzero", "masks")
+    a = g.input(g.grid("float64", (3, 4)))
+    m = g.input(g.grid("bool", (3, 4)))
+    rows = g.input(np.array([True, False, True]))
+    short = g.input(np.array([True, False]))
+    cube = g.input(g.grid("int32", (2, 3, 4)))
+    lead = g.input(np.array([[True, False, True], [False, False, True]]))
+    none = g.input(np.zeros((3, 4), bool))
+    ints = g.input(np.array([1, 0, 2], "int64"))
+    g.case("getitem_mask", a, m)
+    g.case("getitem_mask", a, rows)         # whole rows
+    g.case("getitem_mask", a, short)        # 2 against 3 rows: IndexError
+    g.case("getitem_mask", cube, lead)      # the two leading axes
+    g.case("getitem_mask", a, none)         # nothing selected
+    g = Group("nonzero", "compress")
+    a = g.input(g.grid("float64", (3, 4)))
+    m = g.input(g.grid("bool", (3, 4)))
+    rows = g.input(np.array([True, False, True]))
+    cube = g.input(g.grid("int32", (2, 3, 4)))
+    ints = g.input(np.array([1, 0, 2], "int64"))
+    g.case("compress", rows, a, axis=0)
+    g.case("compress", ints, a, axis=1)     # nonzero counts as true
+    g.case("compress", ints, a)             # of the flattened array
+    g.case("compress", m, a, axis=0)        # a 2-D condition: ValueError
+    past = g.input(np.array([1, 0, 0, 1, 1], "int64"))   # selects past 4: IndexError
+    g.case("compress", past, cube, axis=2)
+    g.case("compress", ints, cube, axis=2)
+    g.case("extract", m, a)
+    g.case("extract", ints, cube)
+
+
 def linalg_suite():
     for dt in DTYPES:
         g = Group("linalg", f"matmul_{dt}")
@@ -1824,6 +1879,7 @@ SUITES = {
     "elementwise": elementwise_suite, "broadcast": broadcast_suite,
     "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
     "scans": scans_suite, "gather": gather_suite, "search": search_suite,
+    "nonzero": nonzero_suite,
     "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
     "creation": creation_suite, "functions": functions_suite, "host": host_suite,
 }
