@@ -559,7 +559,8 @@ enum class Side { left, right };
 /// into the sorted 1-D array `a` keeps it sorted (left: before equal
 /// elements, right: after them); NaN sorts last, as in NumPy. int64, of v's
 /// shape. A binary search by gathers: ceil(log2(n + 1)) steps, which the
-/// compiler fuses (20 steps in 4 kernels for n = 10^6). A C++ double is compared as float64, as NumPy's Python float.
+/// compiler fuses (20 steps in 4 kernels for n = 10^6). A C++ double is
+/// compared as float64, as NumPy's Python float.
 Array searchsorted(const Array &a, const Array &v, Side side = Side::left);
 Array searchsorted(const Array &a, double v, Side side = Side::left);
 /// np.interp: the piecewise-linear interpolant through the points (xp, fp)

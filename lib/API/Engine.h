@@ -25,7 +25,7 @@ namespace legato::detail {
 /// traced function cannot read: the function computes their extremes as
 /// extra results, and each call checks them before it returns.
 struct IndexCheck {
-  NodePtr low, high;  ///< the indices' minimum and maximum (int64, 0-d)
+  NodePtr low, high; ///< the indices' minimum and maximum (int64, 0-d)
   int64_t extent = 0;
   std::string op, where; ///< the function, and "axis a of an array of shape s"
 };

@@ -25,8 +25,8 @@ std::string axisOf(const Array &a, int64_t axis) {
 Array integerIndices(const char *op, const Array &indices) {
   if (indices.dtype() == DType::f32 || indices.dtype() == DType::f64)
     throw Error(std::string("legato.") + op + ": indices must be integers or bools, not " +
-                dtype_name(indices.dtype()) + " (indices of shape " +
-                shapeString(indices.shape()) + "); convert them with astype(legato::i64)");
+                dtype_name(indices.dtype()) + " (indices of shape " + shapeString(indices.shape()) +
+                "); convert them with astype(legato::i64)");
   return indices.astype(DType::i64);
 }
 
@@ -67,9 +67,9 @@ Array gather(const Array &a, const Array &indices, int64_t axis) {
 
 void refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis) {
   if (a.shape()[size_t(axis)] == 0 && indices.size() != 0)
-    throw Error(std::string("legato.") + op + ": cannot take " +
-                std::to_string(indices.size()) + " elements (indices of shape " +
-                shapeString(indices.shape()) + ") from the empty " + axisOf(a, axis));
+    throw Error(std::string("legato.") + op + ": cannot take " + std::to_string(indices.size()) +
+                " elements (indices of shape " + shapeString(indices.shape()) +
+                ") from the empty " + axisOf(a, axis));
 }
 
 } // namespace
@@ -101,7 +101,8 @@ Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_
   if (!axis) {
     if (indices.ndim() != 1)
       throw Error("legato.take_along_axis: with no axis the array is flattened, so the indices "
-                  "must be 1-D, not of shape " + shapeString(indices.shape()));
+                  "must be 1-D, not of shape " +
+                  shapeString(indices.shape()));
     return take(a, indices, std::nullopt);
   }
   if (indices.ndim() != a.ndim())
@@ -119,8 +120,8 @@ Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_
     else if (x != y && x != 1 && y != 1)
       throw Error("legato.take_along_axis: the array (shape " + shapeString(a.shape()) +
                   ") and the indices (shape " + shapeString(i.shape()) +
-                  ") do not broadcast together in axis " + std::to_string(k) +
-                  " (sizes " + std::to_string(x) + " and " + std::to_string(y) +
+                  ") do not broadcast together in axis " + std::to_string(k) + " (sizes " +
+                  std::to_string(x) + " and " + std::to_string(y) +
                   "); away from the axis, each size must match or be 1");
     else
       out[size_t(k)] = x == 1 ? y : x;

@@ -31,7 +31,7 @@ enum class OpKind : uint8_t {
   Select,
   Convert,
   Broadcast,
-  Transpose,   ///< ints = permutation
+  Transpose, ///< ints = permutation
   Reshape,
   Slice,       ///< ints = offsets ++ strides
   InsertSlice, ///< operands (value, dest); ints = offsets ++ strides

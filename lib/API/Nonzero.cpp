@@ -20,8 +20,9 @@ namespace {
 
 void refuseTracing(const char *op, const Array &a) {
   if (engine().tracing)
-    throw Error(std::string("legato.") + op + ": the result's length is the number of nonzero "
-                "elements of an array of shape " + shapeString(a.shape()) +
+    throw Error(std::string("legato.") + op +
+                ": the result's length is the number of nonzero elements of an array of shape " +
+                shapeString(a.shape()) +
                 ", which a traced (jit) function cannot read; select with where(mask, x, y), "
                 "or call it outside the function");
 }
@@ -91,14 +92,14 @@ const Array Array::operator[](const Array &indices) const {
   const Shape &mask = indices.shape();
   if (mask.empty() || mask.size() > shape().size())
     throw Error("legato.getitem: a boolean index of shape " + shapeString(mask) +
-                " for an array of shape " + shapeString(shape()) +
-                " must cover 1 to " + std::to_string(ndim()) + " leading axes");
+                " for an array of shape " + shapeString(shape()) + " must cover 1 to " +
+                std::to_string(ndim()) + " leading axes");
   for (size_t d = 0; d < mask.size(); ++d)
     if (mask[d] != shape()[d])
       throw Error("legato.getitem: the boolean index (shape " + shapeString(mask) +
-                  ") does not match the array (shape " + shapeString(shape()) +
-                  ") along axis " + std::to_string(d) + ": " + std::to_string(mask[d]) +
-                  " against " + std::to_string(shape()[d]));
+                  ") does not match the array (shape " + shapeString(shape()) + ") along axis " +
+                  std::to_string(d) + ": " + std::to_string(mask[d]) + " against " +
+                  std::to_string(shape()[d]));
   Shape rows{indices.size()};
   rows.insert(rows.end(), shape().begin() + int64_t(mask.size()), shape().end());
   return take(reshape(rows), positionsOfNonzeros("getitem", indices), 0,

@@ -783,32 +783,25 @@ struct LegatoLowerToLinalgPass
     target.addIllegalDialect<LegatoDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
-    patterns.add<ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
-                 ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
-                 ElementwiseLowering<PowOp>, ElementwiseLowering<MaxOp>,
-                 ElementwiseLowering<MinOp>, ElementwiseLowering<AndOp>,
-                 ElementwiseLowering<OrOp>, ElementwiseLowering<NegOp>,
-                 ElementwiseLowering<AbsOp>, ElementwiseLowering<NotOp>,
-                 ElementwiseLowering<ExpOp>, ElementwiseLowering<LogOp>,
-                 ElementwiseLowering<SqrtOp>, ElementwiseLowering<SinOp>,
-                 ElementwiseLowering<CosOp>, ElementwiseLowering<TanhOp>,
-                 ElementwiseLowering<ErfOp>, ElementwiseLowering<FloorOp>,
-                 ElementwiseLowering<TanOp>, ElementwiseLowering<AsinOp>,
-                 ElementwiseLowering<AcosOp>, ElementwiseLowering<AtanOp>,
-                 ElementwiseLowering<SinhOp>, ElementwiseLowering<CoshOp>,
-                 ElementwiseLowering<AsinhOp>, ElementwiseLowering<AcoshOp>,
-                 ElementwiseLowering<AtanhOp>, ElementwiseLowering<Exp2Op>,
-                 ElementwiseLowering<Expm1Op>, ElementwiseLowering<Log2Op>,
-                 ElementwiseLowering<Log10Op>, ElementwiseLowering<Log1pOp>,
-                 ElementwiseLowering<CbrtOp>, ElementwiseLowering<CeilOp>,
-                 ElementwiseLowering<TruncOp>, ElementwiseLowering<RintOp>,
-                 ElementwiseLowering<Atan2Op>, ElementwiseLowering<ModOp>,
-                 ElementwiseLowering<FloorDivOp>,
-                 CompareLowering, SelectLowering, ConvertLowering,
-                 ConstantLowering, IotaLowering, RandomLowering,
-                 BroadcastLowering, TransposeLowering, SliceLowering,
-                 InsertSliceLowering, ConcatenateLowering, PadLowering,
-                 ReshapeLowering, ReduceLowering, MatmulLowering, GatherLowering>(ctx);
+    patterns
+        .add<ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,
+             ElementwiseLowering<DivOp>, ElementwiseLowering<PowOp>, ElementwiseLowering<MaxOp>,
+             ElementwiseLowering<MinOp>, ElementwiseLowering<AndOp>, ElementwiseLowering<OrOp>,
+             ElementwiseLowering<NegOp>, ElementwiseLowering<AbsOp>, ElementwiseLowering<NotOp>,
+             ElementwiseLowering<ExpOp>, ElementwiseLowering<LogOp>, ElementwiseLowering<SqrtOp>,
+             ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>, ElementwiseLowering<TanhOp>,
+             ElementwiseLowering<ErfOp>, ElementwiseLowering<FloorOp>, ElementwiseLowering<TanOp>,
+             ElementwiseLowering<AsinOp>, ElementwiseLowering<AcosOp>, ElementwiseLowering<AtanOp>,
+             ElementwiseLowering<SinhOp>, ElementwiseLowering<CoshOp>, ElementwiseLowering<AsinhOp>,
+             ElementwiseLowering<AcoshOp>, ElementwiseLowering<AtanhOp>,
+             ElementwiseLowering<Exp2Op>, ElementwiseLowering<Expm1Op>, ElementwiseLowering<Log2Op>,
+             ElementwiseLowering<Log10Op>, ElementwiseLowering<Log1pOp>,
+             ElementwiseLowering<CbrtOp>, ElementwiseLowering<CeilOp>, ElementwiseLowering<TruncOp>,
+             ElementwiseLowering<RintOp>, ElementwiseLowering<Atan2Op>, ElementwiseLowering<ModOp>,
+             ElementwiseLowering<FloorDivOp>, CompareLowering, SelectLowering, ConvertLowering,
+             ConstantLowering, IotaLowering, RandomLowering, BroadcastLowering, TransposeLowering,
+             SliceLowering, InsertSliceLowering, ConcatenateLowering, PadLowering, ReshapeLowering,
+             ReduceLowering, MatmulLowering, GatherLowering>(ctx);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }

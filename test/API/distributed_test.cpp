@@ -442,7 +442,8 @@ TEST(Distributed, GathersMoveOnlyWhatTheyMust) {
   std::vector<double> gp = picked.to_vector<double>(), gg = gathered.to_vector<double>();
   for (int64_t i = 0; i < n; ++i)
     for (size_t j = 0; j < hc.size(); ++j)
-      EXPECT_EQ(gp[size_t(i) * hc.size() + j], hx[size_t(i * m + std::clamp<int64_t>(hc[j], 0, m - 1))])
+      EXPECT_EQ(gp[size_t(i) * hc.size() + j],
+                hx[size_t(i * m + std::clamp<int64_t>(hc[j], 0, m - 1))])
           << i << ", " << j;
   for (size_t k = 0; k < hi.size(); ++k)
     EXPECT_EQ(gg[k], hv[size_t(std::clamp<int64_t>(hi[k], 0, n - 1))]) << k;

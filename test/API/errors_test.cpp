@@ -325,8 +325,8 @@ TEST(IndexErrors, TakeChecksItsIndices) {
 
 TEST(IndexErrors, MasksMatchTheirArray) {
   std::vector<Array> args{f64({3, 4}), booleans({2}), booleans({3, 4}), f64({})};
-  EXPECT_TRUE(throws_error({"getitem"}, {"(2,)", "(3, 4)"}, args,
-                           [](auto &x) { return x[0][x[1]]; }));
+  EXPECT_TRUE(
+      throws_error({"getitem"}, {"(2,)", "(3, 4)"}, args, [](auto &x) { return x[0][x[1]]; }));
   EXPECT_TRUE(throws_error({"compress"}, {"(3, 4)"}, args,
                            [](auto &x) { return legato::compress(x[2], x[0], 0); }));
   EXPECT_TRUE(throws_error({"nonzero"}, {"0-d"}, args,

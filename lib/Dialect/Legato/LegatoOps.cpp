@@ -78,9 +78,9 @@ LogicalResult GatherOp::verify() {
   SmallVector<int64_t> expected(in.getShape().take_front(axis));
   llvm::append_range(expected, indices.getShape());
   llvm::append_range(expected, in.getShape().drop_front(axis + 1));
-  if (out.getShape() != ArrayRef<int64_t>(expected) ||
-      out.getElementType() != in.getElementType())
-    return emitOpError() << "result must be " << RankedTensorType::get(expected, in.getElementType())
+  if (out.getShape() != ArrayRef<int64_t>(expected) || out.getElementType() != in.getElementType())
+    return emitOpError() << "result must be "
+                         << RankedTensorType::get(expected, in.getElementType())
                          << ": the input with axis " << axis << " replaced by the indices' shape";
   if (in.getDimSize(axis) == 0 && out.getNumElements() != 0)
     return emitOpError() << "cannot take elements from an empty axis";
