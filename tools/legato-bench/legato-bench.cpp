@@ -1,6 +1,7 @@
 //===- legato-bench.cpp - Time the example applications -------------------===//
 //
-// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take --n N
+// legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|
+//                    searchsorted --n N
 //              [--dtype f64|f32] [--mode eager|lazy|jit] [--reps R]
 //              [--warmup W] [--iters K] [--nit P]
 //
@@ -18,7 +19,8 @@
 // strategies of docs/DISTRIBUTED.md: LEGATO_MESH_ROWS places them on a 2-D
 // mesh). cumsum is np.cumsum of n random numbers (a scan: reductions over
 // chunks of the array, docs/SIMPLIFY.md). take is np.take(x, i, mode='clip')
-// of n random numbers at n random positions (a gather).
+// of n random numbers at n random positions (a gather); searchsorted finds
+// n random numbers among n sorted ones (a binary search by gathers).
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
@@ -48,7 +50,7 @@ struct Config {
 [[noreturn]] void usage(const std::string &why) {
   std::fprintf(stderr,
                "legato-bench: %s\nusage: legato-bench --app "
-               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take --n N "
+               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted --n N "
                "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
                "[--warmup W] [--iters K] [--nit P]\n",
                why.c_str());
@@ -85,9 +87,10 @@ Config parse(int argc, char **argv) {
   }
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" &&
       c.app != "jacobi" && c.app != "bicgstab" && c.app != "cfd" &&
-      c.app != "swe" && c.app != "gemm" && c.app != "cumsum" && c.app != "take")
+      c.app != "swe" && c.app != "gemm" && c.app != "cumsum" && c.app != "take" &&
+      c.app != "searchsorted")
     usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd, "
-          "swe, gemm, cumsum or take");
+          "swe, gemm, cumsum, take or searchsorted");
   if (c.dtype != "f64" && c.dtype != "f32")
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
@@ -219,6 +222,11 @@ void run(const Config &c) {
           return legato::take(x, i, std::nullopt, legato::IndexMode::clip);
         },
         [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 13), positions);
+  } else if (c.app == "searchsorted") {
+    bench(
+        c, [](const Array &a, const Array &v) { return legato::searchsorted(a, v); },
+        [](const Array &s) { return total(s); },
+        legato::arange(0.0, double(c.n), 1.0, dt), legato::random({c.n}, dt, 15) * double(c.n));
   } else if (c.app == "cfd") {
     apps::ChannelFlow flow = apps::channel_flow(c.n, c.nit);
     auto [u, v, p] = apps::cfd_inputs(c.n, dt);
