@@ -349,7 +349,7 @@ static std::optional<Boxes> gatherHome(GatherOp op, ArrayRef<std::optional<Boxes
   auto wholeAxis = [&](const Box &b) {
     return b.empty() || (b.lo[axis] == 0 && b.hi[axis] == inShape[axis]);
   };
-  if (homes[0] && llvm::all_of(*homes[0], wholeAxis))
+  if (homes[0] && isSplit(*homes[0], inShape) && llvm::all_of(*homes[0], wholeAxis))
     return mapBoxes(*homes[0], [&](const Box &b) {
       if (b.empty())
         return emptyBox(int64_t(out.size()));

@@ -95,3 +95,16 @@ func.func @gather_under_indices(%x: tensor<8xf64> {legato.boxes = array<i64: 0, 
   %0 = legato.gather %x[%i] along 0 : tensor<8xf64>, tensor<9xi64> -> tensor<9xf64>
   return %0 : tensor<9xf64>
 }
+
+// -----
+
+// An input whole on every rank (its boxes are the whole array) does not
+// decide where the result lives: the indices' blocks do.
+// CHECK-LABEL: func.func @gather_of_a_whole_input
+// CHECK-SAME: -> (tensor<3xf64> {legato.boxes = array<i64: 0, 3, 3, 6, 6, 9>})
+// CHECK-NOT: legato.exchange
+// CHECK: legato.gather %arg0[%arg1] along 0 : tensor<8xf64>, tensor<3xi64> -> tensor<3xf64>
+func.func @gather_of_a_whole_input(%x: tensor<8xf64> {legato.boxes = array<i64: 0, 8,  0, 8,  0, 8>}, %i: tensor<9xi64> {legato.boxes = array<i64: 0, 3,  3, 6,  6, 9>}) -> tensor<9xf64> {
+  %0 = legato.gather %x[%i] along 0 : tensor<8xf64>, tensor<9xi64> -> tensor<9xf64>
+  return %0 : tensor<9xf64>
+}
