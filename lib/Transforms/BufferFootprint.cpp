@@ -76,7 +76,7 @@ SmallVector<Value> readInBody(Operation *op) {
   getUsedValuesDefinedAbove(op->getRegions(), above);
   SmallVector<Value> read;
   for (Value v : above)
-    if (isa<ShapedType>(v.getType()))
+    if (isa<TensorType, BaseMemRefType>(v.getType()))
       read.push_back(v);
   return read;
 }
