@@ -45,11 +45,6 @@ void requireElements(const char *op, const Array &a, const std::vector<int64_t> 
                 shapeString(a.shape()) + " has no identity; reduce a non-empty axis");
 }
 
-/// Each element's index along axis `d` of `shape` (int64).
-Array indexAlong(const Shape &shape, int64_t d) {
-  return wrap(makeNode(OpKind::Iota, DType::i64, shape, {}, {d}));
-}
-
 /// Each element's index in the C-order flattening of `shape` (int64), built
 /// elementwise from the per-axis indices, so that no array is reshaped
 /// (flattening an array split over ranks would gather it).

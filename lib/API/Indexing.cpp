@@ -141,7 +141,7 @@ Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_
     if (k == d)
       position = position + i * stride;
     else if (size != 1)
-      position = position + wrap(makeNode(OpKind::Iota, DType::i64, out, {}, {k})) * stride;
+      position = position + indexAlong(out, k) * stride;
     stride *= size;
   }
   return gather(a.reshape({a.size()}), position, 0);

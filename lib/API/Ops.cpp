@@ -298,6 +298,10 @@ Array where(const Array &c, Scalar a, Scalar b) { return selectOp(c, a, b); }
 // Reductions
 //===----------------------------------------------------------------------===//
 
+Array detail::indexAlong(const Shape &shape, int64_t d) {
+  return wrap(makeNode(OpKind::Iota, DType::i64, shape, {}, {d}));
+}
+
 int64_t detail::normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t rank) {
   int64_t d = axis < 0 ? axis + rank : axis;
   if (d < 0 || d >= rank)

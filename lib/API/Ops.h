@@ -18,6 +18,8 @@ NodePtr convertNode(NodePtr n, DType to);
 NodePtr broadcastNode(NodePtr n, const Shape &to);
 NodePtr reshapeNode(NodePtr n, const Shape &to);
 NodePtr constantNode(double value, DType dtype, const Shape &shape);
+/// Each element's index along axis `d` of `shape` (int64).
+Array indexAlong(const Shape &shape, int64_t d);
 /// An axis in [0, rank) (rank: of `shape`, or one more where a new axis may
 /// go), or an error naming `op`.
 int64_t normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t rank);

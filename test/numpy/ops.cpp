@@ -473,7 +473,7 @@ std::map<std::string, Op> make_ops() {
                         : mode == "clip" ? legato::IndexMode::clip
                                          : legato::IndexMode::raise);
   };
-  ops["take"] = ops["take_mode"] = {take};
+  ops["take"] = {take};
   ops["getitem_array"] = {[](const Args &a, const Params &) -> Array {
     want_arity(a, 2);
     return array(a, 0)[array(a, 1)];

@@ -255,7 +255,7 @@ def _index_errors_rejected(fn):
     return call
 
 
-NUMPY["take"] = NUMPY["take_mode"] = _index_errors_rejected(
+NUMPY["take"] = _index_errors_rejected(
     lambda a, p: np.take(a[0], a[1], axis=p.get("axis"), mode=p.get("mode", "raise")))
 NUMPY["getitem_array"] = _index_errors_rejected(lambda a, p: a[0][a[1]])
 NUMPY["take_scalar"] = _index_errors_rejected(
@@ -982,20 +982,20 @@ def gather_suite():
     wild = g.input(np.array([-13, 7, 100, -1, 0, 4, -5, 5], "int64"))
     wild2 = g.input(np.array([[-4, 3], [2, 9]], "int32"))
     for mode in ("wrap", "clip"):
-        g.case("take_mode", x, wild, mode=mode)
-        g.case("take_mode", x, wild, axis=0, mode=mode)
-        g.case("take_mode", x, wild2, axis=1, mode=mode)
-        g.case("take_mode", x, wild2, axis=-2, mode=mode)
+        g.case("take", x, wild, mode=mode)
+        g.case("take", x, wild, axis=0, mode=mode)
+        g.case("take", x, wild2, axis=1, mode=mode)
+        g.case("take", x, wild2, axis=-2, mode=mode)
     # Long axes: a permutation, and many repeats of a few elements.
     g = Group("gather", "take_long")
     line = g.input(g.uniform("float64", (5000,)))
     perm = g.input(g.rng.permutation(5000).astype("int64"))
     rows = g.input(g.uniform("float32", (300, 7)))
     picks = g.input(g.rng.integers(-300, 300, (2, 600)).astype("int64"))
-    g.case("take_mode", line, perm, mode="wrap")
+    g.case("take", line, perm, mode="wrap")
     g.case("take", line, perm)
     g.case("take", rows, picks, axis=0)
-    g.case("take_mode", rows, picks, axis=0, mode="clip")
+    g.case("take", rows, picks, axis=0, mode="clip")
     g = Group("gather", "take_empty")
     e = g.input(np.zeros((3, 0)))
     i = g.input(np.array([0], "int64"))
