@@ -199,6 +199,7 @@ struct Scalar {
 };
 
 class ArrayView;
+class Selection;
 
 /// An n-dimensional array. Like a NumPy name, an Array is a reference:
 /// `Array b = a;` shares a's storage, `a.copy()` makes an independent array.
@@ -224,12 +225,11 @@ public:
   /// Basic indexing; the result is a view that writes through to this array.
   ArrayView operator[](std::initializer_list<Index>) const;
   ArrayView operator[](const std::vector<Index> &) const;
-  /// NumPy's a[indices]: with an integer array take(a, indices, 0); with a
-  /// boolean mask of a's leading axes, the subarrays where it is true (one
-  /// host read: their count). A copy, and const, because NumPy's assignment
-  /// through it is not supported yet: `a[indices] = v` does not compile
-  /// (where(mask, v, a) is NumPy's a[mask] = v).
-  const Array operator[](const Array &indices) const;
+  /// NumPy's advanced indexing: an integer array selects along axis 0
+  /// (take(a, indices, 0)), a boolean mask of a's leading axes the
+  /// subarrays where it is true. Read, the selection is a copy (Selection);
+  /// assigned to, it writes into this array: `a[indices] = v`.
+  Selection operator[](const Array &indices) const;
 
   /// Host reads: run what is pending, then copy (converting to T).
   template <class T> std::vector<T> to_vector() const {
@@ -283,6 +283,43 @@ public:
   ArrayView &operator=(const Array &value);
   ArrayView &operator=(const ArrayView &value);
   ArrayView &operator=(Scalar value);
+};
+
+/// What `a[indices]` returns for an integer array or a boolean mask.
+///  - Read (converted to an Array, or through the members below), it is a
+///    copy of the selected elements of a's value at the time of indexing;
+///    with a mask, reading it reads the count of true elements on the host.
+///  - Assigned to, it writes into `a` (which may be a view): the value is
+///    broadcast to the selection's shape and cast to a's dtype. Where
+///    integer indices repeat, the last assignment wins on the CPU (as in
+///    NumPy) and one of them on a GPU. `a[mask] = scalar` is a select and
+///    reads nothing on the host, so it may be traced (jit); other values
+///    are stored at the positions of the true elements (one host read).
+class Selection {
+public:
+  operator Array() const;
+  Selection &operator=(const Array &value);
+  Selection &operator=(const Selection &value);
+  Selection &operator=(Scalar value);
+
+  const Shape &shape() const { return selected().shape(); }
+  DType dtype() const { return base_.dtype(); }
+  int64_t ndim() const { return selected().ndim(); }
+  int64_t size() const { return selected().size(); }
+  Array astype(DType t) const { return selected().astype(t); }
+  Array reshape(Shape s) const { return selected().reshape(std::move(s)); }
+  Array copy() const { return selected(); }
+  template <class T> std::vector<T> to_vector() const { return selected().to_vector<T>(); }
+  template <class T> T item() const { return selected().item<T>(); }
+
+private:
+  friend class Array;
+  Selection(const Array &base, const Array &indices);
+  const Array &selected() const;
+  Array base_;     ///< the indexed array: assignments write into it
+  Array snapshot_; ///< its value when indexed: what a read selects from
+  Array indices_;
+  mutable std::shared_ptr<Array> selected_; ///< the read, once made
 };
 
 // ---- distribution (docs/DISTRIBUTED.md) -------------------------------------
@@ -536,6 +573,34 @@ Array take(const Array &a, int64_t index, std::optional<int64_t> axis = std::nul
 /// Out-of-range indices are an error, as in NumPy.
 Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_t> axis);
 
+// ---- writing through index arrays -----------------------------------------
+// These write into `a` (a handle, like a[indices] = v; a view writes into
+// its base). Values broadcast and are cast to a's dtype as in NumPy's
+// assignment. Where indices repeat, the last write wins on the CPU (NumPy's
+// order) and one of them on a GPU. Indices are checked as take's.
+/// np.put: a.flat[indices] = values, the values repeated as often as
+/// needed to match the indices (mode as take's).
+void put(const Array &a, const Array &indices, const Array &values,
+         IndexMode mode = IndexMode::raise);
+/// np.put_along_axis: a[..., indices[..., j, ...], ...] = values[..., j, ...]
+/// along `axis` (none: `a` flattened, 1-D indices); the array, the indices
+/// and the values broadcast together away from the axis, as in
+/// take_along_axis.
+void put_along_axis(const Array &a, const Array &indices, const Array &values,
+                    std::optional<int64_t> axis);
+/// np.add.at: a[indices] += values along axis 0, once per occurrence of an
+/// index (a[indices] += values would add once). Values must cast to a's
+/// dtype safely (no float into an integer array); on bools it is a logical
+/// or. On a GPU, float sums may add in any order (atomics): the rounding
+/// may differ between runs.
+void add_at(const Array &a, const Array &indices, const Array &values);
+/// np.bincount: how often each value 0, 1, ... occurs in the non-negative
+/// 1-D integer array `x` (int64), or the sums of `weights` (float64) per
+/// value; at least `minlength` entries. The length is max(x) + 1, read on
+/// the host: a jit function cannot call it.
+Array bincount(const Array &x, const std::optional<Array> &weights = std::nullopt,
+               int64_t minlength = 0);
+
 // ---- selections whose length the values decide ----------------------------
 // Each reads one count on the host (in lazy mode a flush); a jit function
 // cannot call them. Positions are int64.
@@ -715,6 +780,11 @@ private:
 template <class R> struct JitResult;
 template <> struct JitResult<Array> {
   static std::vector<Array> flatten(const Array &a) { return {a}; }
+  static Array unflatten(const std::vector<Array> &v) { return v.at(0); }
+};
+/// A function returning `a[indices]` returns its read: an Array.
+template <> struct JitResult<Selection> {
+  static std::vector<Array> flatten(const Selection &s) { return {Array(s)}; }
   static Array unflatten(const std::vector<Array> &v) { return v.at(0); }
 };
 template <class... T> struct JitResult<std::tuple<T...>> {

@@ -73,10 +73,7 @@ ArrayView Array::operator[](std::initializer_list<Index> index) const {
 
 ArrayView Array::operator[](const std::vector<Index> &index) const { return viewOf(*this, index); }
 
-namespace {
-/// Writes `value` into the whole of view `target`, NumPy-style: broadcast to
-/// the view's shape and cast to its dtype.
-void assignWhole(const std::shared_ptr<ArrayImpl> &target, NodePtr value) {
+void detail::assignWhole(const std::shared_ptr<ArrayImpl> &target, NodePtr value) {
   const Shape &shape = target->shape();
   DType t = target->dtype();
   checkBroadcastTo("setitem", value->shape, shape);
@@ -90,7 +87,6 @@ void assignWhole(const std::shared_ptr<ArrayImpl> &target, NodePtr value) {
   }
   engine().afterOp(target->node);
 }
-} // namespace
 
 ArrayView &ArrayView::operator=(const Array &value) {
   assignWhole(impl_, valueOf(value));

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
+#include "API/IndexArrays.h"
 #include "API/Ops.h"
 
 #include <string>
@@ -15,14 +16,11 @@
 namespace legato {
 using namespace detail;
 
-namespace {
-
-std::string axisOf(const Array &a, int64_t axis) {
+std::string detail::axisOf(const Array &a, int64_t axis) {
   return "axis " + std::to_string(axis) + " of an array of shape " + shapeString(a.shape());
 }
 
-/// The indices as int64 (bools count as 0 and 1, as NumPy's safe cast).
-Array integerIndices(const char *op, const Array &indices) {
+Array detail::integerIndices(const char *op, const Array &indices) {
   if (indices.dtype() == DType::f32 || indices.dtype() == DType::f64)
     throw Error(std::string("legato.") + op + ": indices must be integers or bools, not " +
                 dtype_name(indices.dtype()) + " (indices of shape " + shapeString(indices.shape()) +
@@ -30,6 +28,7 @@ Array integerIndices(const char *op, const Array &indices) {
   return indices.astype(DType::i64);
 }
 
+namespace {
 /// NumPy's mode='raise': every index in [-n, n), else an error naming the
 /// first bound crossed. The check reads the indices' extremes on the host
 /// (in lazy mode, a flush); a traced function computes them as extra
@@ -43,8 +42,9 @@ void checkBounds(const char *op, const Array &a, const Array &indices, int64_t a
     enforce(check, low.item<int64_t>(), high.item<int64_t>());
 }
 
-/// Indices in [0, n) as `mode` maps them.
-Array inRange(const char *op, const Array &a, Array indices, int64_t axis, IndexMode mode) {
+} // namespace
+
+Array detail::inRange(const char *op, const Array &a, Array indices, int64_t axis, IndexMode mode) {
   int64_t n = a.shape()[size_t(axis)];
   switch (mode) {
   case IndexMode::raise:
@@ -58,21 +58,19 @@ Array inRange(const char *op, const Array &a, Array indices, int64_t axis, Index
   return indices;
 }
 
-Array gather(const Array &a, const Array &indices, int64_t axis) {
+Array detail::gather(const Array &a, const Array &indices, int64_t axis) {
   Shape shape(a.shape().begin(), a.shape().begin() + axis);
   shape.insert(shape.end(), indices.shape().begin(), indices.shape().end());
   shape.insert(shape.end(), a.shape().begin() + axis + 1, a.shape().end());
   return wrap(makeNode(OpKind::Gather, a.dtype(), shape, {valueOf(a), valueOf(indices)}, {axis}));
 }
 
-void refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis) {
+void detail::refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis) {
   if (a.shape()[size_t(axis)] == 0 && indices.size() != 0)
     throw Error(std::string("legato.") + op + ": cannot take " + std::to_string(indices.size()) +
                 " elements (indices of shape " + shapeString(indices.shape()) +
                 ") from the empty " + axisOf(a, axis));
 }
-
-} // namespace
 
 void detail::enforce(const IndexCheck &check, int64_t low, int64_t high) {
   int64_t n = check.extent;
@@ -105,46 +103,56 @@ Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_
                   shapeString(indices.shape()));
     return take(a, indices, std::nullopt);
   }
-  if (indices.ndim() != a.ndim())
-    throw Error("legato.take_along_axis: the indices (shape " + shapeString(indices.shape()) +
-                ") and the array (shape " + shapeString(a.shape()) +
-                ") must have the same number of dimensions; add axes with reshape");
   int64_t d = normalizeAxis("take_along_axis", *axis, a.shape(), a.ndim());
   Array i = integerIndices("take_along_axis", indices);
-  // Away from the axis, the array and the indices broadcast together.
+  Shape out = alongAxisShape("take_along_axis", a, i, d);
+  refuseEmptyAxis("take_along_axis", a, i, d);
+  if (i.size() == 0 || a.size() == 0)
+    return zeros(out, a.dtype()); // empty (broadcast against an empty axis)
+  i = inRange("take_along_axis", a, i, d, IndexMode::raise);
+  return gather(a.reshape({a.size()}), alongAxisPositions(a, i, d, out), 0);
+}
+
+Shape detail::alongAxisShape(const char *op, const Array &a, const Array &indices, int64_t axis) {
+  if (indices.ndim() != a.ndim())
+    throw Error(std::string("legato.") + op + ": the indices (shape " +
+                shapeString(indices.shape()) + ") and the array (shape " + shapeString(a.shape()) +
+                ") must have the same number of dimensions; add axes with reshape");
   Shape out = a.shape();
   for (int64_t k = 0; k < a.ndim(); ++k) {
-    int64_t x = a.shape()[size_t(k)], y = i.shape()[size_t(k)];
-    if (k == d)
+    int64_t x = a.shape()[size_t(k)], y = indices.shape()[size_t(k)];
+    if (k == axis)
       out[size_t(k)] = y;
     else if (x != y && x != 1 && y != 1)
-      throw Error("legato.take_along_axis: the array (shape " + shapeString(a.shape()) +
-                  ") and the indices (shape " + shapeString(i.shape()) +
+      throw Error(std::string("legato.") + op + ": the array (shape " + shapeString(a.shape()) +
+                  ") and the indices (shape " + shapeString(indices.shape()) +
                   ") do not broadcast together in axis " + std::to_string(k) + " (sizes " +
                   std::to_string(x) + " and " + std::to_string(y) +
                   "); away from the axis, each size must match or be 1");
     else
       out[size_t(k)] = x == 1 ? y : x;
   }
-  refuseEmptyAxis("take_along_axis", a, i, d);
-  if (i.size() == 0 || a.size() == 0)
-    return zeros(out, a.dtype()); // empty (broadcast against an empty axis)
-  i = broadcast_to(inRange("take_along_axis", a, i, d, IndexMode::raise), out);
+  return out;
+}
+
+Array detail::alongAxisPositions(const Array &a, const Array &indices, int64_t axis,
+                                 const Shape &shape) {
+  Array i = broadcast_to(indices, shape);
   if (a.ndim() == 1)
-    return gather(a, i, 0);
+    return i;
   // The position in the flattened array: the index along the axis and the
   // element's own coordinates elsewhere (0 where the array broadcasts).
-  Array position = zeros(out, DType::i64);
+  Array position = zeros(shape, DType::i64);
   int64_t stride = 1;
   for (int64_t k = a.ndim() - 1; k >= 0; --k) {
     int64_t size = a.shape()[size_t(k)];
-    if (k == d)
+    if (k == axis)
       position = position + i * stride;
     else if (size != 1)
-      position = position + indexAlong(out, k) * stride;
+      position = position + indexAlong(shape, k) * stride;
     stride *= size;
   }
-  return gather(a.reshape({a.size()}), position, 0);
+  return position;
 }
 
 } // namespace legato

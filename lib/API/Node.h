@@ -40,6 +40,8 @@ enum class OpKind : uint8_t {
   Reduce,      ///< sub = legato.reduce kind; ints = axes
   Scan,        ///< sub = legato.reduce kind (sum or prod); ints[0] = axis
   Gather,      ///< operands (input, int64 indices in range); ints[0] = axis
+  Scatter,     ///< operands (dest, int64 indices in range, values); ints[0] = axis;
+               ///< sub = 0: assign, 1: add (np.add.at)
   Matmul,
 };
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
+#include "API/IndexArrays.h"
 #include "API/Ops.h"
 
 #include <string>
@@ -34,8 +35,9 @@ void refuse0d(const char *op, const Array &a) {
                 "first");
 }
 
-/// np.flatnonzero, for the function `op` the user called.
-Array positionsOfNonzeros(const char *op, const Array &a) {
+} // namespace
+
+Array detail::positionsOfNonzeros(const char *op, const Array &a) {
   refuseTracing(op, a);
   if (a.size() == 0)
     return zeros({0}, DType::i64);
@@ -47,8 +49,6 @@ Array positionsOfNonzeros(const char *op, const Array &a) {
   int64_t count = sum(truth).item<int64_t>();
   return searchsorted(counts, arange(count) + 1);
 }
-
-} // namespace
 
 Array flatnonzero(const Array &a) { return positionsOfNonzeros("flatnonzero", a); }
 
@@ -79,31 +79,6 @@ Array compress(const Array &condition, const Array &a, std::optional<int64_t> ax
 
 Array extract(const Array &condition, const Array &a) {
   return take(a.reshape({a.size()}), positionsOfNonzeros("extract", condition));
-}
-
-const Array Array::operator[](const Array &indices) const {
-  if (indices.dtype() != DType::bool_) {
-    if (ndim() == 0)
-      throw Error("legato.getitem: a 0-d array cannot be indexed by an array (indices of shape " +
-                  shapeString(indices.shape()) + ")");
-    return take(*this, indices, 0);
-  }
-  // A mask of the leading axes selects whole subarrays along them.
-  const Shape &mask = indices.shape();
-  if (mask.empty() || mask.size() > shape().size())
-    throw Error("legato.getitem: a boolean index of shape " + shapeString(mask) +
-                " for an array of shape " + shapeString(shape()) + " must cover 1 to " +
-                std::to_string(ndim()) + " leading axes");
-  for (size_t d = 0; d < mask.size(); ++d)
-    if (mask[d] != shape()[d])
-      throw Error("legato.getitem: the boolean index (shape " + shapeString(mask) +
-                  ") does not match the array (shape " + shapeString(shape()) + ") along axis " +
-                  std::to_string(d) + ": " + std::to_string(mask[d]) + " against " +
-                  std::to_string(shape()[d]));
-  Shape rows{indices.size()};
-  rows.insert(rows.end(), shape().begin() + int64_t(mask.size()), shape().end());
-  return take(reshape(rows), positionsOfNonzeros("getitem", indices), 0,
-              IndexMode::clip); // in range
 }
 
 } // namespace legato

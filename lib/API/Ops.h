@@ -14,6 +14,11 @@ Array wrap(NodePtr node);
 /// The current value of an Array.
 NodePtr valueOf(const Array &a);
 
+/// Writes `value` into the whole of `target` (an array or a view, whose
+/// base then changes), NumPy-style: broadcast to its shape and cast to its
+/// dtype. Errors name "setitem".
+void assignWhole(const std::shared_ptr<ArrayImpl> &target, NodePtr value);
+
 NodePtr convertNode(NodePtr n, DType to);
 NodePtr broadcastNode(NodePtr n, const Shape &to);
 NodePtr reshapeNode(NodePtr n, const Shape &to);

@@ -10,7 +10,7 @@
 //     reduction kernels);
 //   scan, always (no backend has native scans): reductions over chunks of
 //     the axis (ScanDecomposition.h; needs elementwise and reduction kernels);
-//   elementwise/shape ops, gathers, reductions: kept, or an error.
+//   elementwise/shape ops, gathers, scatters, reductions: kept, or an error.
 // GEMM with transposed operands is a buffer-level matter: targets that have
 // it run legato-fold-transposes-into-gemm, others keep the transpose kernel.
 //

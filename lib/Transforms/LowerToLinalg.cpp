@@ -12,6 +12,7 @@
 #include "Transforms/Rotation.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineMap.h"
@@ -318,6 +319,68 @@ struct GatherLowering : OpConversionPattern<GatherOp> {
                              position.push_back(linalg::IndexOp::create(b, loc, d));
                            return tensor::ExtractOp::create(b, loc, input, position);
                          }));
+    return success();
+  }
+};
+
+/// A loop over the values in row-major order, carrying the destination:
+/// each value is inserted at its index (added to the element there with
+/// `combine sum`), so the last of repeated indices wins, as in NumPy. An
+/// index outside the axis is skipped. The loop is marked `legato.scatter`
+/// (kScatterLoopAttr): the GPU lowering runs its iterations in parallel.
+struct ScatterLowering : OpConversionPattern<ScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ScatterOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto valuesType = cast<RankedTensorType>(op.getValues().getType());
+    int64_t axis = op.getAxis(), rank = valuesType.getRank();
+    int64_t k = cast<RankedTensorType>(op.getIndices().getType()).getRank();
+    int64_t n = op.getType().getDimSize(axis);
+    bool add = op.getCombine().has_value();
+    auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+    auto loop = scf::ForOp::create(
+        rewriter, loc, index(0), index(valuesType.getNumElements()), index(1),
+        ValueRange{adaptor.getDest()},
+        [&](OpBuilder &b, Location loc, Value flat, ValueRange carried) {
+          // The value's coordinates, from its row-major position.
+          SmallVector<Value> at(rank);
+          for (int64_t d = rank - 1; d >= 0; --d) {
+            Value size = arith::ConstantIndexOp::create(b, loc, valuesType.getDimSize(d));
+            at[d] = d == 0 ? flat : arith::RemUIOp::create(b, loc, flat, size).getResult();
+            if (d > 0)
+              flat = arith::DivUIOp::create(b, loc, flat, size);
+          }
+          Value i = tensor::ExtractOp::create(
+              b, loc, adaptor.getIndices(), ArrayRef<Value>(at).slice(axis, k));
+          i = arith::IndexCastOp::create(b, loc, b.getIndexType(), i);
+          Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+          Value extent = arith::ConstantIndexOp::create(b, loc, n);
+          Value inside = arith::AndIOp::create(
+              b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, zero),
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, extent));
+          SmallVector<Value> position(ArrayRef<Value>(at).take_front(axis));
+          position.push_back(i);
+          llvm::append_range(position, ArrayRef<Value>(at).drop_front(axis + k));
+          Value dest = carried[0];
+          auto store = scf::IfOp::create(
+              b, loc, inside,
+              [&](OpBuilder &b, Location loc) {
+                Value value = tensor::ExtractOp::create(b, loc, adaptor.getValues(), at);
+                if (add) {
+                  Value old = tensor::ExtractOp::create(b, loc, dest, position);
+                  value = isa<FloatType>(value.getType())
+                              ? arith::AddFOp::create(b, loc, old, value).getResult()
+                              : arith::AddIOp::create(b, loc, old, value).getResult();
+                }
+                scf::YieldOp::create(
+                    b, loc, tensor::InsertOp::create(b, loc, value, dest, position).getResult());
+              },
+              [&](OpBuilder &b, Location loc) { scf::YieldOp::create(b, loc, dest); });
+          scf::YieldOp::create(b, loc, store.getResult(0));
+        });
+    loop->setAttr(kScatterLoopAttr, rewriter.getUnitAttr());
+    rewriter.replaceOp(op, loop.getResult(0));
     return success();
   }
 };
@@ -801,7 +864,7 @@ struct LegatoLowerToLinalgPass
              ElementwiseLowering<FloorDivOp>, CompareLowering, SelectLowering, ConvertLowering,
              ConstantLowering, IotaLowering, RandomLowering, BroadcastLowering, TransposeLowering,
              SliceLowering, InsertSliceLowering, ConcatenateLowering, PadLowering, ReshapeLowering,
-             ReduceLowering, MatmulLowering, GatherLowering>(ctx);
+             ReduceLowering, MatmulLowering, GatherLowering, ScatterLowering>(ctx);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }

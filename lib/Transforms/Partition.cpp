@@ -392,6 +392,18 @@ Value Partitioner::localOp(Operation *op, const Box &y) {
         offsets[s.getAxis()] = y.lo[s.getAxis()];
         return SliceOp::create(*b, loc, type, scanned, offsets, strides);
       })
+      .Case([&](ScatterOp s) -> Value {
+        // Scattered into the part across the whole axis, then cut to it.
+        Box in = operandBox(op, 0, y);
+        Value scattered =
+            ScatterOp::create(*b, loc, typeOf(element, in), operand(0), operand(1), operand(2),
+                              s.getAxis(), s.getCombineAttr());
+        if (in == y)
+          return scattered;
+        SmallVector<int64_t> offsets(y.rank(), 0), strides(y.rank(), 1);
+        offsets[s.getAxis()] = y.lo[s.getAxis()];
+        return SliceOp::create(*b, loc, type, scattered, offsets, strides);
+      })
       .Case([&](ReshapeOp r) -> Value {
         ArrayRef<int64_t> in = shapeOf(r.getInput());
         if (reshapeBox(shapeOf(result), in, y))

@@ -12,10 +12,12 @@ def LegatoLowerToLinalgPass : Pass<"legato-lower-to-linalg", "mlir::ModuleOp"> {
     `legato-fuse-kernels` can merge chains of them into one kernel. Reductions
     become generics with reduction iterators, products become linalg named
     contractions, and reshape/insert_slice/concatenate/pad become tensor ops.
+    A scatter becomes an `scf.for` over its values marked `legato.scatter`,
+    which inserts each one into the destination in order.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
-    "mlir::math::MathDialect", "mlir::tensor::TensorDialect"
+    "mlir::math::MathDialect", "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"
   ];
 }
 

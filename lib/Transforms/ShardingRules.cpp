@@ -268,6 +268,22 @@ Box mlir::legato::operandBox(Operation *op, unsigned i, const Box &y) {
         }
         return in;
       })
+      .Case([&](ScatterOp s) {
+        // The destination's box across the whole axis (any index may land
+        // anywhere along it), every index, and the values of the box's
+        // other dims.
+        int64_t axis = s.getAxis(), k = int64_t(shapeOf(s.getIndices()).size());
+        if (i == 1)
+          return in;
+        for (int64_t d = 0; d < y.rank(); ++d) {
+          if (d == axis)
+            continue;
+          int64_t r = i == 0 || d < axis ? d : d + k - 1;
+          in.lo[r] = y.lo[d];
+          in.hi[r] = y.hi[d];
+        }
+        return in;
+      })
       .Case([&](ReduceOp r) { return reduceOperandBox(r, y); })
       .Case([&](ScanOp s) {
         // Every element before the box along the axis.
@@ -646,6 +662,7 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
             });
           })
           .Case([&](ScanOp) -> std::optional<Boxes> { return in; })
+          .Case([&](ScatterOp) -> std::optional<Boxes> { return in; })
           .Case([&](ReduceOp r) -> std::optional<Boxes> {
             // Blocks reduced along no split axis keep their place; along
             // some, their groups' partial results combine (partialGroups).

@@ -303,6 +303,42 @@ std::map<std::string, Op> make_ops() {
   ops["gather_rows_of_product"] = two_arrays([clip](const Array &m, const Array &i) {
     return legato::take(legato::matmul(m, m.T()), i, 0, clip);
   });
+  // Scatters beside the kernels that compute what they store or read them.
+  auto three_arrays = [](auto f) {
+    return Op{[f](const Args &a, const Params &) -> Array {
+      want_arity(a, 3);
+      return f(array(a, 0), array(a, 1), array(a, 2));
+    }};
+  };
+  ops["scatter_of_producers"] = three_arrays([](const Array &x, const Array &i, const Array &v) {
+    Array r = x * 2.0;
+    r[i] = v * 3.0 + x[{slice(0, 1)}];
+    return r + 1.0;
+  });
+  ops["scatter_of_own_gather"] = three_arrays([wrap](const Array &x, const Array &i,
+                                                     const Array &j) {
+    Array r = x + 1.0;
+    r[i] = legato::take(r, j, none, wrap); // reads what the scatter overwrites
+    return r * 2.0;
+  });
+  ops["scatters_in_order"] = three_arrays([](const Array &x, const Array &i, const Array &v) {
+    Array r = x.copy();
+    r[i] = v;
+    r[legato::flip(i)] = v * 2.0; // the second wins where both write
+    return r;
+  });
+  ops["gather_of_scatter"] = three_arrays([wrap](const Array &x, const Array &i,
+                                                 const Array &v) {
+    Array r = x.copy();
+    legato::add_at(r, i, v);
+    return legato::take(r, i, none, wrap) + legato::sum(r);
+  });
+  ops["scatter_rows_of_product"] = three_arrays([](const Array &m, const Array &i,
+                                                   const Array &w) {
+    Array r = m * 0.5;
+    r[i] = legato::matmul(w, m);
+    return r;
+  });
   ops["interleave_add"] = unary([](const Array &x) {
     return x[{slice(none, none, 2)}] + x[{slice(1, none, 2)}];
   });
@@ -486,6 +522,60 @@ std::map<std::string, Op> make_ops() {
     want_arity(a, 2);
     return legato::take_along_axis(array(a, 0), array(a, 1), axis_or_none(p));
   }};
+  // Writes through index arrays (each into a copy of the first input).
+  auto mode_of = [](const Params &p) {
+    std::string mode = p.has("mode") ? p.text("mode") : "raise";
+    return mode == "wrap"   ? legato::IndexMode::wrap
+           : mode == "clip" ? legato::IndexMode::clip
+                            : legato::IndexMode::raise;
+  };
+  ops["put"] = {[mode_of](const Args &a, const Params &p) -> Array {
+    want_arity(a, 3);
+    Array r = array(a, 0).copy();
+    legato::put(r, array(a, 1), array(a, 2), mode_of(p));
+    return r;
+  }};
+  ops["put_along_axis"] = {[axis_or_none](const Args &a, const Params &p) -> Array {
+    want_arity(a, 3);
+    Array r = array(a, 0).copy();
+    legato::put_along_axis(r, array(a, 1), array(a, 2), axis_or_none(p));
+    return r;
+  }};
+  ops["setitem_array"] = {[](const Args &a, const Params &p) -> Array {
+    want_arity(a, 3);
+    Array r = array(a, 0).copy();
+    r[array(a, 1)] = array(a, 2);
+    return r;
+  }};
+  // A single value into a mask is a select: no host read, traceable.
+  ops["setitem_scalar"] = {[](const Args &a, const Params &p) -> Array {
+    want_arity(a, 2);
+    Array r = array(a, 0).copy();
+    r[array(a, 1)] = value(p);
+    return r;
+  }};
+  ops["setitem_mask"] = {[](const Args &a, const Params &) -> Array {
+                           want_arity(a, 3);
+                           Array r = array(a, 0).copy();
+                           r[array(a, 1)] = array(a, 2);
+                           return r;
+                         },
+                         /*host=*/true};
+  ops["add_at"] = {[](const Args &a, const Params &) -> Array {
+    want_arity(a, 3);
+    Array r = array(a, 0).copy();
+    legato::add_at(r, array(a, 1), array(a, 2));
+    return r;
+  }};
+  ops["bincount"] = {[](const Args &a, const Params &p) -> Array {
+                       if (a.size() == 2)
+                         return legato::bincount(array(a, 0), array(a, 1),
+                                                 p.has("minlength") ? p.integer("minlength") : 0);
+                       want_arity(a, 1);
+                       return legato::bincount(array(a, 0), std::nullopt,
+                                               p.has("minlength") ? p.integer("minlength") : 0);
+                     },
+                     /*host=*/true};
   // Selections whose length the values decide: read on the host.
   ops["flatnonzero"] = {[](const Args &a, const Params &) -> Array {
                           want_arity(a, 1);

@@ -263,6 +263,46 @@ NUMPY["take_scalar"] = _index_errors_rejected(
 NUMPY["take_along_axis"] = _index_errors_rejected(
     lambda a, p: np.take_along_axis(a[0], a[1], axis=p.get("axis")))
 
+
+
+def _put(a, p):
+    r = a[0].copy()
+    np.put(r, a[1], a[2], mode=p.get("mode", "raise"))
+    return r
+
+
+def _put_along_axis(a, p):
+    r = a[0].copy()
+    np.put_along_axis(r, a[1], a[2], axis=p.get("axis"))
+    return r
+
+
+def _setitem(a, p):
+    r = a[0].copy()
+    r[a[1]] = a[2] if len(a) > 2 else p["value"]
+    return r
+
+
+def _add_at(a, p):
+    r = a[0].copy()
+    np.add.at(r, a[1], a[2])
+    return r
+
+
+def _bincount(a, p):
+    if a[0].dtype.kind == "f":
+        raise Rejected("float x")  # NumPy's TypeError
+    return np.bincount(a[0], a[1] if len(a) > 1 else None, minlength=p.get("minlength", 0))
+
+
+NUMPY["put"] = _index_errors_rejected(_put)
+NUMPY["put_along_axis"] = _index_errors_rejected(_put_along_axis)
+NUMPY["setitem_array"] = _index_errors_rejected(_setitem)
+NUMPY["setitem_scalar"] = _index_errors_rejected(_setitem)
+NUMPY["setitem_mask"] = _index_errors_rejected(_setitem)
+NUMPY["add_at"] = _index_errors_rejected(_add_at)
+NUMPY["bincount"] = _index_errors_rejected(_bincount)
+
 NUMPY["flatnonzero"] = lambda a, p: np.flatnonzero(a[0])
 NUMPY["nonzero_axis"] = lambda a, p: np.nonzero(a[0])[p["axis"]]
 NUMPY["argwhere"] = lambda a, p: np.argwhere(a[0])
@@ -360,6 +400,43 @@ def _gather_in_place(a, p):
 @op("gather_rows_of_product")  # rows of a matrix product, picked
 def _gather_rows_of_product(a, p):
     return np.take(a[0] @ a[0].T, a[1], axis=0, mode="clip")
+
+
+# Scatters beside the kernels that compute what they store or read them.
+@op("scatter_of_producers")
+def _scatter_of_producers(a, p):
+    r = a[0] * 2.0
+    r[a[1]] = a[2] * 3.0 + a[0][0:1]
+    return r + 1.0
+
+
+@op("scatter_of_own_gather")  # r[i] = take(r, j): reads what it overwrites
+def _scatter_of_own_gather(a, p):
+    r = a[0] + 1.0
+    r[a[1]] = np.take(r, a[2], mode="wrap")
+    return r * 2.0
+
+
+@op("scatters_in_order")
+def _scatters_in_order(a, p):
+    r = a[0].copy()
+    r[a[1]] = a[2]
+    r[np.flip(a[1])] = a[2] * 2.0
+    return r
+
+
+@op("gather_of_scatter")
+def _gather_of_scatter(a, p):
+    r = a[0].copy()
+    np.add.at(r, a[1], a[2])
+    return np.take(r, a[1], mode="wrap") + r.sum()
+
+
+@op("scatter_rows_of_product")
+def _scatter_rows_of_product(a, p):
+    r = a[0] * 0.5
+    r[a[1]] = a[2] @ a[0]
+    return r
 
 
 @op("interleave_add")
@@ -1042,6 +1119,155 @@ def gather_suite():
     g.case("take_along_axis", x, i, axis=1)            # x's row broadcasts
     g.case("take_along_axis", y, i, axis=1)            # index 4 past 4 columns
     g.case("take_along_axis", y, bad, axis=1)          # 2 rows against 3
+
+
+def scatter_suite():
+    # put, a[i] = v and add_at into every dtype, with repeated indices (the
+    # last write wins; add_at adds each).
+    for dt in DTYPES:
+        g = Group("scatter", f"put_{dt}")
+        x = g.input(g.grid(dt, (4, 5)))
+        i = g.input(np.array([[7, -1, 0], [7, 19, 3]], "int64"))
+        v = g.input(g.grid(dt, (6,), 5, 9))
+        v2 = g.input(g.grid(dt, (2,), 5, 9))      # repeated to 6
+        rows = g.input(np.array([3, -4, 3], "int32"))
+        vr = g.input(g.grid(dt, (3, 5), 5, 9))
+        row = g.input(g.grid(dt, (5,), 5, 9))     # broadcast to every row
+        g.case("put", x, i, v)
+        g.case("put", x, i, v2)
+        g.case("setitem_array", x, rows, vr)
+        g.case("setitem_array", x, rows, row)
+        g.case("setitem_scalar", x, rows, value=1.0)
+        if dt != "bool":
+            g.case("add_at", x, rows, vr)
+            g.case("add_at", x, rows, row)
+    g = Group("scatter", "put_modes")
+    x = g.input(g.grid("float64", (3, 4)))
+    wild = g.input(np.array([-13, 7, 100, -1, 0, 12], "int64"))
+    v = g.input(g.grid("float64", (6,), 10, 20))
+    f = g.input(np.array([1.0, 2.0]))
+    b = g.input(np.array([True, False, True]))
+    none = g.input(np.zeros((0,), "int64"))
+    nothing = g.input(np.zeros((0,)))
+    for mode in ("wrap", "clip", "raise"):
+        g.case("put", x, wild, v, mode=mode)   # raise: 100 is past 12 elements
+    g.case("put", x, f, v)                     # float indices: TypeError
+    g.case("put", x, b, v)                     # bools count as 0 and 1
+    g.case("put", x, none, v)
+    g.case("put", x, wild, nothing)            # no values: nothing put
+    g.case("setitem_array", x, wild, v)        # 7 is past 3 rows
+    g.case("setitem_array", x, b, v)           # a mask of 3 rows, 6 values
+    g.case("setitem_array", x, none, v)        # shapes differ: ValueError
+    g.case("add_at", x, wild, v)
+    g.case("add_at", x, f, v)
+    g = Group("scatter", "put_empty")
+    v = g.input(g.grid("float64", (6,), 10, 20))
+    none = g.input(np.zeros((0,), "int64"))
+    e = g.input(np.zeros((0, 3)))
+    i0 = g.input(np.array([0], "int64"))
+    g.case("put", e, i0, v)                    # into nothing: IndexError
+    g.case("put", e, none, v)
+    g.case("setitem_array", e, i0, v)
+    g = Group("scatter", "setitem_masks")
+    x = g.input(g.grid("float32", (3, 4)))
+    mask = g.grid("float32", (3, 4)) > 0
+    m = g.input(mask)
+    rows = g.input(np.array([True, False, True]))
+    bad = g.input(np.array([True, False]))
+    none = g.input(np.zeros((3, 4), bool))
+    v = g.input(g.grid("float32", (int(mask.sum()),), 10, 20))
+    more = g.input(g.grid("float32", (int(mask.sum()) + 1,), 10, 20))
+    r4 = g.input(g.grid("float32", (4,), 10, 20))
+    g.case("setitem_scalar", x, m, value=-2.0)
+    g.case("setitem_scalar", x, rows, value=3.0)
+    g.case("setitem_scalar", x, none, value=3.0)
+    g.case("setitem_scalar", x, bad, value=3.0)  # 2 against 3 rows
+    g.case("setitem_mask", x, m, v)
+    g.case("setitem_mask", x, m, more)         # one value too many: ValueError
+    g.case("setitem_mask", x, rows, r4)        # one row for both selected rows
+    g = Group("scatter", "setitem_mask_shapes")
+    x = g.input(g.grid("float32", (3, 4)))
+    mask = g.grid("float32", (3, 4)) > 0
+    m = g.input(mask)
+    rows = g.input(np.array([True, False, True]))
+    none = g.input(np.zeros((3, 4), bool))
+    v = g.input(g.grid("float32", (int(mask.sum()),), 10, 20))
+    two = g.input(g.grid("float32", (2, 4), 10, 20))
+    one = g.input(np.array([7.5], "float32"))
+    g.case("setitem_mask", x, rows, two)
+    g.case("setitem_mask", x, m, one)          # one value for every element
+    g.case("setitem_mask", x, none, v)         # nothing selected, values left
+    g = Group("scatter", "put_along_axis")
+    x = g.input(g.grid("float64", (3, 4)))
+    i = g.input(np.array([[3, 0, -1], [1, 1, 2], [-4, 0, 0]], "int64"))
+    col = g.input(np.array([[1], [0], [3]], "int64"))
+    v33 = g.input(g.grid("float64", (3, 3), 10, 20))
+    v1 = g.input(np.array([[9.5]]))
+    g.case("put_along_axis", x, i, v33, axis=1)
+    g.case("put_along_axis", x, col, v1, axis=1)
+    g.case("put_along_axis", x, col, v1, axis=-1)
+    g.case("put_along_axis", x, i, v33, axis=0)            # 3 is past 3 rows
+    g = Group("scatter", "put_along_axis_3d")
+    cube = g.input(g.grid("int64", (2, 3, 4)))
+    x = g.input(g.grid("float64", (3, 4)))
+    deep = g.input(np.array([[[0, 2, 1, 2]], [[2, -1, 0, 1]]], "int64"))
+    flat = g.input(np.array([11, 0, -12, 5], "int64"))
+    vdeep = g.input(g.grid("int64", (2, 1, 4), 10, 20))
+    vflat = g.input(g.grid("float64", (4,), 10, 20))
+    g.case("put_along_axis", cube, deep, vdeep, axis=1)
+    g.case("put_along_axis", x, flat, vflat)               # flattened
+    g.case("put_along_axis", x, flat, vflat, axis=0)       # ranks differ
+    g = Group("scatter", "scatter_long")
+    line = g.input(g.uniform("float64", (5000,)))
+    perm = g.input(g.rng.permutation(5000).astype("int64"))
+    few = g.input(g.rng.integers(-50, 50, (3000,)).astype("int64"))
+    vals = g.input(g.uniform("float64", (3000,)))
+    vperm = g.input(g.uniform("float64", (5000,)))
+    g.case("setitem_array", line, perm, vperm)
+    g.case("setitem_array", line, few, vals)   # many repeats: the last wins
+    g.case("add_at", line, few, vals)          # sums in NumPy's order
+    g = Group("scatter", "bincount")
+    x = g.input(g.rng.integers(0, 40, (1000,)).astype("int64"))
+    x32 = g.input(np.array([3, 0, 3, 1], "int32"))
+    xb = g.input(np.array([True, True, False]))
+    w = g.input(g.uniform("float64", (1000,)))
+    w32 = g.input(np.array([1.5, 2.0, -1.0, 0.25], "float32"))
+    g.case("bincount", x)
+    g.case("bincount", x, w)
+    g.case("bincount", x32, minlength=10)
+    g.case("bincount", x32, w32, minlength=2)
+    g.case("bincount", xb)
+    g = Group("scatter", "bincount_edges")
+    x32 = g.input(np.array([3, 0, 3, 1], "int32"))
+    w = g.input(g.uniform("float64", (1000,)))
+    neg = g.input(np.array([1, -2, 3], "int64"))
+    fl = g.input(np.array([1.0, 2.0]))
+    empty = g.input(np.zeros((0,), "int64"))
+    m = g.input(np.ones((2, 2), "int64"))
+    g.case("bincount", empty)
+    g.case("bincount", empty, minlength=3)
+    g.case("bincount", neg)                    # negative: ValueError
+    g.case("bincount", fl)                     # floats: TypeError
+    g.case("bincount", m)                      # 2-D: ValueError
+    g.case("bincount", x32, w)                 # lengths differ
+    g = Group("scatter", "scatter_programs")
+    line = g.input(g.grid("float64", (64,)))
+    perm = g.input(g.rng.permutation(64).astype("int64"))
+    back = g.input((63 - np.arange(64)).astype("int64"))
+    some = g.input(g.rng.integers(0, 64, (20,)).astype("int64"))
+    v20 = g.input(g.grid("float64", (20,), 5, 9))
+    v64 = g.input(g.grid("float64", (64,), 5, 9))
+    g.case("scatters_in_order", line, some, v20)
+    g.case("scatters_in_order", line, perm, v64)
+    g.case("scatter_of_producers", line, some, v20)
+    g.case("scatter_of_own_gather", line, perm, back)
+    g.case("scatter_of_own_gather", line, some, some)
+    g.case("gather_of_scatter", line, some, v20)
+    g = Group("scatter", "scatter_rows")
+    m = g.input(g.grid("float64", (8, 5)))
+    rows = g.input(np.array([6, 1, 6], "int64"))
+    w = g.input(g.grid("float64", (3, 8)))
+    g.case("scatter_rows_of_product", m, rows, w)
 
 
 def search_suite():
@@ -1878,7 +2104,8 @@ def host_suite():
 SUITES = {
     "elementwise": elementwise_suite, "broadcast": broadcast_suite,
     "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
-    "scans": scans_suite, "gather": gather_suite, "search": search_suite,
+    "scans": scans_suite, "gather": gather_suite, "scatter": scatter_suite,
+    "search": search_suite,
     "nonzero": nonzero_suite,
     "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
     "creation": creation_suite, "functions": functions_suite, "host": host_suite,

@@ -70,20 +70,50 @@ LogicalResult ScanOp::verify() {
   return success();
 }
 
+/// The shape of `in` with `axis` replaced by the shape of `indices`: what a
+/// gather returns and what a scatter stores.
+static SmallVector<int64_t> withAxisReplaced(ArrayRef<int64_t> in, int64_t axis,
+                                             ArrayRef<int64_t> indices) {
+  SmallVector<int64_t> shape(in.take_front(axis));
+  llvm::append_range(shape, indices);
+  llvm::append_range(shape, in.drop_front(axis + 1));
+  return shape;
+}
+
 LogicalResult GatherOp::verify() {
   RankedTensorType in = tensorOf(getInput()), indices = tensorOf(getIndices()), out = getType();
   int64_t axis = getAxis();
   if (axis < 0 || axis >= in.getRank())
     return emitOpError() << "axis " << axis << " is out of range for rank " << in.getRank();
-  SmallVector<int64_t> expected(in.getShape().take_front(axis));
-  llvm::append_range(expected, indices.getShape());
-  llvm::append_range(expected, in.getShape().drop_front(axis + 1));
+  SmallVector<int64_t> expected = withAxisReplaced(in.getShape(), axis, indices.getShape());
   if (out.getShape() != ArrayRef<int64_t>(expected) || out.getElementType() != in.getElementType())
     return emitOpError() << "result must be "
                          << RankedTensorType::get(expected, in.getElementType())
                          << ": the input with axis " << axis << " replaced by the indices' shape";
   if (in.getDimSize(axis) == 0 && out.getNumElements() != 0)
     return emitOpError() << "cannot take elements from an empty axis";
+  return success();
+}
+
+LogicalResult ScatterOp::verify() {
+  RankedTensorType dest = getType(), indices = tensorOf(getIndices()),
+                   values = tensorOf(getValues());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= dest.getRank())
+    return emitOpError() << "axis " << axis << " is out of range for rank " << dest.getRank();
+  SmallVector<int64_t> expected = withAxisReplaced(dest.getShape(), axis, indices.getShape());
+  if (values.getShape() != ArrayRef<int64_t>(expected) ||
+      values.getElementType() != dest.getElementType())
+    return emitOpError() << "values must be "
+                         << RankedTensorType::get(expected, dest.getElementType())
+                         << ": the destination with axis " << axis
+                         << " replaced by the indices' shape";
+  if (std::optional<ReduceKind> combine = getCombine()) {
+    if (*combine != ReduceKind::sum)
+      return emitOpError() << "can only combine by sum (np.add.at)";
+    if (dest.getElementType().isInteger(1))
+      return emitOpError() << "cannot add booleans";
+  }
   return success();
 }
 

@@ -321,6 +321,30 @@ def Legato_GatherOp : Legato_Op<"gather", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Legato_ScatterOp : Legato_Op<"scatter", [Pure, AllTypesMatch<["dest", "result"]>]> {
+  let summary = "writes values at positions along one axis (NumPy's a[indices] = v, np.add.at)";
+  let description = [{
+    The inverse of `legato.gather`: `values` has the shape of `dest` with
+    `axis` replaced by the dimensions of `indices`, and the result is `dest`
+    with each `values[p..., q..., r...]` stored at
+    `[p..., indices[q...], r...]`. Without `combine` the value replaces the
+    element, and where indices repeat the last one in row-major order of the
+    indices wins (NumPy's assignment) on the CPU, one of them on a GPU. With
+    `combine sum` it is added, once per occurrence (np.add.at). Indices are
+    positions in [0, n) along the axis (the API resolves negative ones and
+    NumPy's modes); the lowering skips any other value.
+  }];
+  let arguments = (ins Legato_Tensor:$dest, StaticShapeTensorOf<[I64]>:$indices,
+                       Legato_Tensor:$values, I64Attr:$axis,
+                       OptionalAttr<Legato_ReduceKind>:$combine);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat = [{
+    $dest `[` $indices `]` `along` $axis `=` $values (`combine` $combine^)? attr-dict `:`
+    type($dest) `,` type($indices) `,` type($values)
+  }];
+  let hasVerifier = 1;
+}
+
 def Legato_MatmulOp : Legato_Op<"matmul", [Pure]> {
   let summary = "matrix product of 1-D or 2-D operands (NumPy matmul rules)";
   let arguments = (ins Legato_NumericTensor:$lhs, Legato_NumericTensor:$rhs);

@@ -1,0 +1,162 @@
+//===- Scatter.cpp - writing through index arrays: put, add_at, bincount ----===//
+//
+// Each write is one `legato.scatter` into the array's current value, which
+// then replaces it (as a[{...}] = v does): put and a[indices] = v store,
+// add_at and bincount add. Indices are brought into range as take's.
+//
+//===----------------------------------------------------------------------===//
+#include "API/Engine.h"
+#include "API/IndexArrays.h"
+#include "API/Ops.h"
+#include "API/Promotion.h"
+
+#include <string>
+
+namespace legato {
+using namespace detail;
+
+namespace {
+
+/// `values` broadcast to `shape` and cast to `t`, as NumPy's assignment
+/// (errors name `op`).
+Array storable(const char *op, const Array &values, const Shape &shape, DType t) {
+  checkBroadcastTo(op, values.shape(), shape);
+  return wrap(broadcastNode(convertNode(valueOf(values), t), shape));
+}
+
+} // namespace
+
+Array detail::scatter(const Array &dest, const Array &indices, const Array &values, int64_t axis,
+                      bool add) {
+  return wrap(makeNode(OpKind::Scatter, dest.dtype(), dest.shape(),
+                       {valueOf(dest), valueOf(indices), valueOf(values)}, {axis}, 0,
+                       uint8_t(add)));
+}
+
+void detail::storeAlongAxis0(const char *op, const Array &a, const Array &indices,
+                             const Array &values) {
+  if (a.ndim() == 0)
+    throw Error(std::string("legato.") + op +
+                ": a 0-d array cannot be indexed by an array (indices of shape " +
+                shapeString(indices.shape()) + ")");
+  Array i = integerIndices(op, indices);
+  Shape target = i.shape();
+  target.insert(target.end(), a.shape().begin() + 1, a.shape().end());
+  Array v = storable(op, values, target, a.dtype());
+  refuseEmptyAxis(op, a, i, 0);
+  if (i.size() == 0 || a.size() == 0)
+    return;
+  i = inRange(op, a, i, 0, IndexMode::raise);
+  assignWhole(a.impl(), valueOf(scatter(a, i, v, 0, false)));
+}
+
+void put(const Array &a, const Array &indices, const Array &values, IndexMode mode) {
+  Array i = integerIndices("put", indices);
+  i = i.reshape({i.size()});
+  Array v = values.astype(a.dtype());
+  v = v.reshape({v.size()});
+  // NumPy puts nothing without values, and refuses indices into nothing.
+  if (i.size() == 0 || v.size() == 0)
+    return;
+  Array flat = a.reshape({a.size()});
+  if (a.size() == 0)
+    throw Error("legato.put: cannot put " + std::to_string(i.size()) +
+                " values into an empty array (shape " + shapeString(a.shape()) + ")");
+  if (v.size() != i.size()) // repeated as often as needed
+    v = take(v, arange(i.size()), std::nullopt, IndexMode::wrap);
+  i = inRange("put", flat, i, 0, mode);
+  assignWhole(a.impl(), valueOf(scatter(flat, i, v, 0, false).reshape(a.shape())));
+}
+
+void put_along_axis(const Array &a, const Array &indices, const Array &values,
+                    std::optional<int64_t> axis) {
+  Array i = integerIndices("put_along_axis", indices);
+  if (!axis) {
+    if (i.ndim() != 1)
+      throw Error("legato.put_along_axis: with no axis the array is flattened, so the indices "
+                  "must be 1-D, not of shape " +
+                  shapeString(i.shape()));
+    Array flat = a.reshape({a.size()});
+    Array v = storable("put_along_axis", values, i.shape(), a.dtype());
+    refuseEmptyAxis("put_along_axis", flat, i, 0);
+    if (i.size() == 0)
+      return;
+    i = inRange("put_along_axis", flat, i, 0, IndexMode::raise);
+    assignWhole(a.impl(), valueOf(scatter(flat, i, v, 0, false).reshape(a.shape())));
+    return;
+  }
+  int64_t d = normalizeAxis("put_along_axis", *axis, a.shape(), a.ndim());
+  Shape shape = alongAxisShape("put_along_axis", a, i, d);
+  Array v = storable("put_along_axis", values, shape, a.dtype());
+  refuseEmptyAxis("put_along_axis", a, i, d);
+  if (i.size() == 0 || a.size() == 0)
+    return;
+  i = inRange("put_along_axis", a, i, d, IndexMode::raise);
+  Array positions = alongAxisPositions(a, i, d, shape).reshape({v.size()});
+  Array flat = a.reshape({a.size()});
+  assignWhole(a.impl(), valueOf(scatter(flat, positions, v.reshape({v.size()}), 0, false)
+                                    .reshape(a.shape())));
+}
+
+void add_at(const Array &a, const Array &indices, const Array &values) {
+  if (a.ndim() == 0)
+    throw Error("legato.add_at: a 0-d array has no axis to add along (indices of shape " +
+                shapeString(indices.shape()) + "); reshape it to (1,)");
+  DType t = a.dtype(), from = values.dtype();
+  if ((isFloat(from) && !isFloat(t)) || (from != DType::bool_ && t == DType::bool_))
+    throw Error("legato.add_at: cannot add " + dtype_name(from) + " values into a " +
+                dtype_name(t) + " array (shape " + shapeString(a.shape()) +
+                ") without losing them (NumPy's same_kind rule); convert the array with astype");
+  Array i = integerIndices("add_at", indices);
+  Shape target = i.shape();
+  target.insert(target.end(), a.shape().begin() + 1, a.shape().end());
+  Array v = storable("add_at", values, target, t == DType::bool_ ? DType::i32 : t);
+  refuseEmptyAxis("add_at", a, i, 0);
+  if (i.size() == 0 || a.size() == 0)
+    return;
+  i = inRange("add_at", a, i, 0, IndexMode::raise);
+  if (t != DType::bool_) {
+    assignWhole(a.impl(), valueOf(scatter(a, i, v, 0, true)));
+    return;
+  }
+  // Booleans add as logical or: an element ends true once any value at it is.
+  Array hits = scatter(zeros(a.shape(), DType::i32), i, v, 0, true);
+  assignWhole(a.impl(), valueOf(logical_or(a, hits != 0)));
+}
+
+Array bincount(const Array &x, const std::optional<Array> &weights, int64_t minlength) {
+  if (x.ndim() != 1)
+    throw Error("legato.bincount: x must be 1-D, not of shape " + shapeString(x.shape()));
+  if (isFloat(x.dtype()))
+    throw Error("legato.bincount: x must hold integers or bools, not " + dtype_name(x.dtype()) +
+                " (shape " + shapeString(x.shape()) + "); convert it with astype(legato::i64)");
+  if (minlength < 0)
+    throw Error("legato.bincount: minlength must not be negative (got " +
+                std::to_string(minlength) + ")");
+  if (weights && weights->shape() != x.shape())
+    throw Error("legato.bincount: the weights (shape " + shapeString(weights->shape()) +
+                ") and x (shape " + shapeString(x.shape()) + ") must have one shape");
+  if (engine().tracing)
+    throw Error("legato.bincount: the result's length is the largest value of x (shape " +
+                shapeString(x.shape()) +
+                ") plus one, which a traced (jit) function cannot read; call it outside the "
+                "function, or use add_at into an array of a fixed length");
+  DType t = weights ? DType::f64 : DType::i64;
+  Array i = x.astype(DType::i64);
+  int64_t length = minlength;
+  if (x.size() > 0) {
+    std::vector<int64_t> extremes = stack({min(i), max(i)}).to_vector<int64_t>();
+    if (extremes[0] < 0)
+      throw Error("legato.bincount: x must not hold negative values (found " +
+                  std::to_string(extremes[0]) + " in an array of shape " +
+                  shapeString(x.shape()) + ")");
+    length = std::max(length, extremes[1] + 1);
+  }
+  Array counts = zeros({length}, t);
+  if (x.size() == 0)
+    return counts;
+  Array v = weights ? weights->astype(t) : ones(x.shape(), t);
+  return scatter(counts, i, v, 0, true);
+}
+
+} // namespace legato

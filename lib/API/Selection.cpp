@@ -1,0 +1,106 @@
+//===- Selection.cpp - a[indices] and a[mask], read and assigned ------------===//
+//
+// A Selection remembers the array, its value when indexed and the index.
+// Reading it takes from that value (a copy, as NumPy's advanced indexing);
+// assigning to it scatters into the array's current value. A mask selects
+// whole subarrays of the leading axes it covers: they are read at the
+// positions of its true elements (one host read: their count), and a single
+// value is assigned by a select, which needs no count.
+//
+//===----------------------------------------------------------------------===//
+#include "API/Engine.h"
+#include "API/IndexArrays.h"
+#include "API/Ops.h"
+#include "API/Promotion.h"
+
+#include <string>
+
+namespace legato {
+using namespace detail;
+
+namespace {
+
+/// An error unless `mask` (bool) has the shape of a's leading axes.
+void checkMask(const Array &a, const Array &mask) {
+  const Shape &m = mask.shape(), &shape = a.shape();
+  if (m.empty() || m.size() > shape.size())
+    throw Error("legato.getitem: a boolean index of shape " + shapeString(m) +
+                " for an array of shape " + shapeString(shape) + " must cover 1 to " +
+                std::to_string(a.ndim()) + " leading axes");
+  for (size_t d = 0; d < m.size(); ++d)
+    if (m[d] != shape[d])
+      throw Error("legato.getitem: the boolean index (shape " + shapeString(m) +
+                  ") does not match the array (shape " + shapeString(shape) + ") along axis " +
+                  std::to_string(d) + ": " + std::to_string(m[d]) + " against " +
+                  std::to_string(shape[d]));
+}
+
+/// `a` with the axes a mask covers flattened into one: (mask size, rest...).
+Shape rowsUnderMask(const Array &a, const Array &mask) {
+  Shape rows{mask.size()};
+  rows.insert(rows.end(), a.shape().begin() + mask.ndim(), a.shape().end());
+  return rows;
+}
+
+} // namespace
+
+Selection Array::operator[](const Array &indices) const { return Selection(*this, indices); }
+
+Selection::Selection(const Array &base, const Array &indices)
+    : base_(base), snapshot_(base.copy()), indices_(indices) {
+  if (indices.dtype() == DType::bool_)
+    checkMask(base, indices);
+  else if (base.ndim() == 0)
+    throw Error("legato.getitem: a 0-d array cannot be indexed by an array (indices of shape " +
+                shapeString(indices.shape()) + ")");
+}
+
+const Array &Selection::selected() const {
+  if (!selected_) {
+    Array read;
+    if (indices_.dtype() != DType::bool_)
+      read = take(snapshot_, indices_, 0);
+    else
+      read = take(snapshot_.reshape(rowsUnderMask(snapshot_, indices_)),
+                  positionsOfNonzeros("getitem", indices_), 0, IndexMode::clip); // in range
+    selected_ = std::make_shared<Array>(std::move(read));
+  }
+  return *selected_;
+}
+
+Selection::operator Array() const { return selected(); }
+
+Selection &Selection::operator=(const Array &value) {
+  if (indices_.dtype() != DType::bool_) {
+    storeAlongAxis0("setitem", base_, indices_, value);
+    return *this;
+  }
+  Shape rows = rowsUnderMask(base_, indices_);
+  if (value.size() == 1 && value.ndim() <= int64_t(rows.size())) {
+    // One value for every selected element: a select, no count needed.
+    Shape maskShape = indices_.shape();
+    maskShape.resize(base_.shape().size(), 1);
+    assignWhole(base_.impl(), valueOf(where(indices_.reshape(maskShape),
+                                            value.reshape({}).astype(base_.dtype()), base_)));
+    return *this;
+  }
+  Array positions = positionsOfNonzeros("setitem", indices_);
+  Shape target = rows;
+  target[0] = positions.size();
+  checkBroadcastTo("setitem", value.shape(), target);
+  if (positions.size() == 0)
+    return *this;
+  Array flat = base_.reshape(rows);
+  Array v = broadcast_to(value.astype(base_.dtype()), target);
+  assignWhole(base_.impl(), valueOf(scatter(flat, positions, v, 0, false).reshape(base_.shape())));
+  return *this;
+}
+
+Selection &Selection::operator=(const Selection &value) { return *this = Array(value); }
+
+Selection &Selection::operator=(Scalar value) {
+  double v = value.kind == Scalar::Kind::floating ? value.f : double(value.i);
+  return *this = wrap(constantNode(v, base_.dtype(), {}));
+}
+
+} // namespace legato
