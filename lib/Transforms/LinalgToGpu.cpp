@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -668,6 +670,54 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
     memref::DeallocOp::create(b, loc, partials);
 }
 
+/// A scatter loop (kScatterLoopAttr) as a grid-stride launch over its
+/// values: each thread stores its values where their indices say. Where
+/// indices repeat, one of the stores wins (not the last, as on the CPU).
+/// An accumulation (combine sum: load, add, store at one position) becomes
+/// an atomic add, so that every value is added.
+void lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize, int64_t maxBlocks) {
+  Location loc = loop.getLoc();
+  std::optional<int64_t> count = getConstantIntValue(loop.getUpperBound());
+  assert(count && "scatter loops have a static trip count");
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop);
+  int64_t grid = std::clamp<int64_t>((*count + blockSize - 1) / blockSize, 1, maxBlocks);
+  gpu::LaunchOp launch = createLaunch(b, loc, grid, 1, blockSize);
+  Value first = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(b, loc, blockSize)),
+      launch.getThreadIds().x);
+  auto strided = scf::ForOp::create(b, loc, first, index(b, loc, *count),
+                                    index(b, loc, grid * blockSize));
+  b.setInsertionPoint(strided.getBody()->getTerminator());
+  IRMapping map;
+  map.map(loop.getInductionVar(), strided.getInductionVar());
+  for (Operation &op : loop.getBody()->without_terminator())
+    b.clone(op, map);
+  loop.erase();
+  SmallVector<memref::StoreOp> stores;
+  strided.walk([&](memref::StoreOp store) { stores.push_back(store); });
+  for (memref::StoreOp store : stores) {
+    Operation *sum = store.getValue().getDefiningOp();
+    if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(sum))
+      continue;
+    for (unsigned k = 0; k < 2; ++k) {
+      auto old = sum->getOperand(k).getDefiningOp<memref::LoadOp>();
+      if (!old || old.getMemref() != store.getMemref() || old.getIndices() != store.getIndices())
+        continue;
+      b.setInsertionPoint(store);
+      memref::AtomicRMWOp::create(
+          b, loc, isa<arith::AddFOp>(sum) ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi,
+          sum->getOperand(1 - k), store.getMemref(), store.getIndices());
+      store.erase();
+      if (sum->use_empty())
+        sum->erase();
+      if (old->use_empty())
+        old.erase();
+      break;
+    }
+  }
+}
+
 struct LegatoLinalgToGpuPass
     : legato::impl::LegatoLinalgToGpuPassBase<LegatoLinalgToGpuPass> {
   using Base::Base;
@@ -782,6 +832,13 @@ struct LegatoLinalgToGpuPass
       if (epilogue)
         epilogue.erase();
     }
+    SmallVector<scf::ForOp> scatters;
+    module.walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(legato::kScatterLoopAttr) && !loop->getParentOfType<gpu::LaunchOp>())
+        scatters.push_back(loop);
+    });
+    for (scf::ForOp loop : scatters)
+      lowerScatterLoop(b, loop, blockSize, maxBlocks);
   }
 };
 

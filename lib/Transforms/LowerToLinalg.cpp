@@ -339,18 +339,29 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
     int64_t n = op.getType().getDimSize(axis);
     bool add = op.getCombine().has_value();
     auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+    // A destination that stays live (an argument, or read elsewhere) is
+    // copied first, explicitly: into a new tensor, which the output buffer
+    // of a program that returns the scatter then holds (one copy, not one
+    // by bufferization and another into the output).
+    Value dest = adaptor.getDest();
+    if (isa<BlockArgument>(op.getDest()) || !op.getDest().hasOneUse())
+      dest = linalg::CopyOp::create(rewriter, loc, dest,
+                                    tensor::EmptyOp::create(rewriter, loc, op.getType().getShape(),
+                                                            op.getType().getElementType())
+                                        .getResult())
+                 .getResult(0);
     auto loop = scf::ForOp::create(
-        rewriter, loc, index(0), index(valuesType.getNumElements()), index(1),
-        ValueRange{adaptor.getDest()},
+        rewriter, loc, index(0), index(valuesType.getNumElements()), index(1), ValueRange{dest},
         [&](OpBuilder &b, Location loc, Value flat, ValueRange carried) {
           // The value's coordinates, from its row-major position.
           SmallVector<Value> at(rank);
-          for (int64_t d = rank - 1; d >= 0; --d) {
+          for (int64_t d = rank - 1; d > 0; --d) {
             Value size = arith::ConstantIndexOp::create(b, loc, valuesType.getDimSize(d));
-            at[d] = d == 0 ? flat : arith::RemUIOp::create(b, loc, flat, size).getResult();
-            if (d > 0)
-              flat = arith::DivUIOp::create(b, loc, flat, size);
+            at[d] = arith::RemUIOp::create(b, loc, flat, size);
+            flat = arith::DivUIOp::create(b, loc, flat, size);
           }
+          if (rank > 0)
+            at[0] = flat;
           Value i = tensor::ExtractOp::create(
               b, loc, adaptor.getIndices(), ArrayRef<Value>(at).slice(axis, k));
           i = arith::IndexCastOp::create(b, loc, b.getIndexType(), i);
@@ -362,21 +373,21 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
           SmallVector<Value> position(ArrayRef<Value>(at).take_front(axis));
           position.push_back(i);
           llvm::append_range(position, ArrayRef<Value>(at).drop_front(axis + k));
-          Value dest = carried[0];
+          Value current = carried[0];
           auto store = scf::IfOp::create(
               b, loc, inside,
               [&](OpBuilder &b, Location loc) {
                 Value value = tensor::ExtractOp::create(b, loc, adaptor.getValues(), at);
                 if (add) {
-                  Value old = tensor::ExtractOp::create(b, loc, dest, position);
+                  Value old = tensor::ExtractOp::create(b, loc, current, position);
                   value = isa<FloatType>(value.getType())
                               ? arith::AddFOp::create(b, loc, old, value).getResult()
                               : arith::AddIOp::create(b, loc, old, value).getResult();
                 }
                 scf::YieldOp::create(
-                    b, loc, tensor::InsertOp::create(b, loc, value, dest, position).getResult());
+                    b, loc, tensor::InsertOp::create(b, loc, value, current, position).getResult());
               },
-              [&](OpBuilder &b, Location loc) { scf::YieldOp::create(b, loc, dest); });
+              [&](OpBuilder &b, Location loc) { scf::YieldOp::create(b, loc, current); });
           scf::YieldOp::create(b, loc, store.getResult(0));
         });
     loop->setAttr(kScatterLoopAttr, rewriter.getUnitAttr());

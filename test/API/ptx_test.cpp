@@ -353,6 +353,28 @@ TEST(Ptx, GatherIsOneKernelWithItsIndicesAndUsers) {
   EXPECT_EQ(count(ptx, "rem.s64"), 1) << ptx;
 }
 
+std::string ptxOfScatter(bool add) {
+  runtime();
+  auto f = legato::jit([add](const legato::Array &x, const legato::Array &i) {
+    legato::Array r = legato::zeros({1000}, x.dtype());
+    if (add)
+      legato::add_at(r, i, x * 2.0);
+    else
+      legato::put(r, i, x * 2.0, legato::IndexMode::clip);
+    return r;
+  });
+  legato::Array i = (legato::random({4096}, legato::f64, 2) * 1000.0).astype(legato::i64);
+  return f.ptx(legato::random({4096}, legato::f64, 1), i);
+}
+
+TEST(Ptx, ScattersRunInParallelAndAddAtomically) {
+  // Each thread stores its values where their indices say; add_at's sums
+  // are atomic adds (reductions: their old values are not read).
+  std::string stored = ptxOfScatter(false), added = ptxOfScatter(true);
+  EXPECT_EQ(count(stored, ".add.f64"), 0) << stored;
+  EXPECT_EQ(count(added, "red.global.add.f64") + count(added, "atom.global.add.f64"), 1) << added;
+}
+
 TEST(Ptx, AcceptedByPtxas) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
   if (!std::ifstream(ptxas).good())
@@ -361,7 +383,8 @@ TEST(Ptx, AcceptedByPtxas) {
   for (const std::string &ptx : {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
                                  ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64),
                                  ptxOfIntegerDivision(), ptxOfFloat32Roots(), ptxOfScan(false),
-                                 ptxOfScan(true), ptxOfGather(false), ptxOfGather(true)}) {
+                                 ptxOfScan(true), ptxOfGather(false), ptxOfGather(true),
+                                 ptxOfScatter(false), ptxOfScatter(true)}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =
