@@ -323,6 +323,66 @@ TEST(IndexErrors, TakeChecksItsIndices) {
                            [](auto &x) { return legato::take_along_axis(x[0], x[4], 1); }));
 }
 
+TEST(IndexErrors, WritesCheckTheirIndicesAndValues) {
+  std::vector<Array> args{f64({3, 4}), legato::from_vector<int64_t>({0, 4}, {2}), f64({2, 3}),
+                          legato::zeros({3}, legato::i64), booleans({3}), f64({5})};
+  // Row 4 of 3 (a jit function finds it when it is called).
+  EXPECT_TRUE(throws_error({"setitem: index 4"}, {"(3, 4)"}, args, [](auto &x) {
+    Array r = x[0].copy();
+    r[x[1]] = 1.0;
+    return r;
+  }));
+  EXPECT_TRUE(throws_error({"setitem"}, {"(2, 3)", "(2, 4)"}, args, [](auto &x) {
+    Array r = x[0].copy();
+    r[legato::zeros({2}, legato::i64)] = x[2]; // rows of 4, not 3
+    return r;
+  }));
+  EXPECT_TRUE(throws_error({"put: index 12"}, {"(12,)"}, args, [](auto &x) {
+    Array r = x[0].copy();
+    legato::put(r, legato::full({}, 12, legato::i64), x[5]);
+    return r;
+  }));
+  EXPECT_TRUE(throws_error({"add_at"}, {"float64", "int64"}, args, [](auto &x) {
+    Array r = x[3].copy();
+    legato::add_at(r, x[3], x[5][{slice(0, 3)}]);
+    return r;
+  }));
+  EXPECT_TRUE(throws_error({"put_along_axis"}, {"(3, 4)", "(2,)"}, args, [](auto &x) {
+    Array r = x[0].copy();
+    legato::put_along_axis(r, x[1], x[5], 1);
+    return r;
+  }));
+  // A mask and values of another count: read on the host, so not traced.
+  EXPECT_TRUE(throws_error({"setitem"}, {"(5,)", "(3, 4)"}, args,
+                           [](auto &x) {
+                             Array r = x[0].copy();
+                             r[x[4]] = x[5];
+                             return r;
+                           },
+                           /*traced=*/false));
+}
+
+TEST(IndexErrors, BincountReadsItsLength) {
+  std::vector<Array> args{legato::from_vector<int64_t>({1, -2}, {2}), f64({2}),
+                          legato::zeros({2, 2}, legato::i64)};
+  EXPECT_TRUE(throws_error({"bincount"}, {"(2,)"}, args,
+                           [](auto &x) { return legato::bincount(x[0]); }, false));
+  EXPECT_TRUE(throws_error({"bincount"}, {"float64"}, args,
+                           [](auto &x) { return legato::bincount(x[1]); }));
+  EXPECT_TRUE(throws_error({"bincount"}, {"(2, 2)"}, args,
+                           [](auto &x) { return legato::bincount(x[2]); }));
+  // Its length is data: a jit function cannot call it, and says what to do.
+  auto f = legato::jit([](const Array &x) { return legato::bincount(x); });
+  try {
+    f(legato::zeros({3}, legato::i64));
+    ADD_FAILURE() << "no exception";
+  } catch (const legato::Error &e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("legato.bincount"), std::string::npos) << message;
+    EXPECT_NE(message.find("add_at"), std::string::npos) << message;
+  }
+}
+
 TEST(IndexErrors, MasksMatchTheirArray) {
   std::vector<Array> args{f64({3, 4}), booleans({2}), booleans({3, 4}), f64({})};
   EXPECT_TRUE(

@@ -182,3 +182,43 @@ func.func @gather_float_indices(%a: tensor<3x4xf64>, %i: tensor<2xf64>) {
   %0 = legato.gather %a[%i] along 1 : tensor<3x4xf64>, tensor<2xf64> -> tensor<3x2xf64>
   return
 }
+
+// -----
+
+func.func @scatter_axis(%a: tensor<3x4xf64>, %i: tensor<2xi64>, %v: tensor<3x2xf64>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = legato.scatter %a[%i] along 2 = %v : tensor<3x4xf64>, tensor<2xi64>, tensor<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @scatter_values_shape(%a: tensor<3x4xf64>, %i: tensor<2xi64>, %v: tensor<2x4xf64>) {
+  // expected-error @+1 {{values must be 'tensor<3x2xf64>': the destination with axis 1 replaced by the indices' shape}}
+  %0 = legato.scatter %a[%i] along 1 = %v : tensor<3x4xf64>, tensor<2xi64>, tensor<2x4xf64>
+  return
+}
+
+// -----
+
+func.func @scatter_values_type(%a: tensor<3x4xf64>, %i: tensor<2xi64>, %v: tensor<3x2xf32>) {
+  // expected-error @+1 {{values must be 'tensor<3x2xf64>'}}
+  %0 = legato.scatter %a[%i] along 1 = %v : tensor<3x4xf64>, tensor<2xi64>, tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_combine(%a: tensor<4xf64>, %i: tensor<2xi64>, %v: tensor<2xf64>) {
+  // expected-error @+1 {{can only combine by sum (np.add.at)}}
+  %0 = legato.scatter %a[%i] along 0 = %v combine max : tensor<4xf64>, tensor<2xi64>, tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @scatter_add_bools(%a: tensor<4xi1>, %i: tensor<2xi64>, %v: tensor<2xi1>) {
+  // expected-error @+1 {{cannot add booleans}}
+  %0 = legato.scatter %a[%i] along 0 = %v combine sum : tensor<4xi1>, tensor<2xi64>, tensor<2xi1>
+  return
+}

@@ -167,3 +167,13 @@ func.func @gathers(%a: tensor<3x4xf64>, %i: tensor<2x5xi64>, %s: tensor<i64>)
   %1 = legato.gather %a[%s] along 0 : tensor<3x4xf64>, tensor<i64> -> tensor<4xf64>
   return %0, %1 : tensor<3x2x5xf64>, tensor<4xf64>
 }
+
+// CHECK-LABEL: func @scatters
+func.func @scatters(%a: tensor<3x4xf64>, %i: tensor<2x5xi64>, %v: tensor<3x2x5xf64>,
+                    %s: tensor<i64>, %row: tensor<4xf64>) -> (tensor<3x4xf64>, tensor<3x4xf64>) {
+  // CHECK: legato.scatter %{{.*}}[%{{.*}}] along 1 = %{{.*}} : tensor<3x4xf64>, tensor<2x5xi64>, tensor<3x2x5xf64>
+  %0 = legato.scatter %a[%i] along 1 = %v : tensor<3x4xf64>, tensor<2x5xi64>, tensor<3x2x5xf64>
+  // CHECK: legato.scatter %{{.*}}[%{{.*}}] along 0 = %{{.*}} combine sum : tensor<3x4xf64>, tensor<i64>, tensor<4xf64>
+  %1 = legato.scatter %a[%s] along 0 = %row combine sum : tensor<3x4xf64>, tensor<i64>, tensor<4xf64>
+  return %0, %1 : tensor<3x4xf64>, tensor<3x4xf64>
+}

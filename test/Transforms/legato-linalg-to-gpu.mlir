@@ -521,3 +521,39 @@ func.func @large(%x: memref<16384x16386xf32>, %y: memref<16384x16384xf32>, %z: m
   }
   return
 }
+
+// A scatter loop becomes a grid-stride launch over its values (1000 values,
+// 256 threads: 4 blocks). Its stores stay stores; an accumulation into the
+// destination (load, add, store at one position) becomes an atomic add.
+// CHECK-LABEL: func @scatter_loops
+// CHECK: %[[BLOCKS:.*]] = arith.constant 4 : index
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[BLOCKS]],
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %arg2[%{{.*}}] : memref<64xf64>
+// CHECK: gpu.launch
+// CHECK: scf.for
+// CHECK-NOT: memref.store
+// CHECK: memref.atomic_rmw addf %{{.*}}, %arg3[%{{.*}}] : (f64, memref<64xf64>) -> f64
+// CHECK-NOT: scf.for {{.*}} {legato.scatter}
+func.func @scatter_loops(%i: memref<1000xi64>, %v: memref<1000xf64>, %d: memref<64xf64>,
+                         %e: memref<64xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1000 = arith.constant 1000 : index
+  scf.for %j = %c0 to %c1000 step %c1 {
+    %k = memref.load %i[%j] : memref<1000xi64>
+    %at = arith.index_cast %k : i64 to index
+    %x = memref.load %v[%j] : memref<1000xf64>
+    memref.store %x, %d[%at] : memref<64xf64>
+  } {legato.scatter}
+  scf.for %j = %c0 to %c1000 step %c1 {
+    %k = memref.load %i[%j] : memref<1000xi64>
+    %at = arith.index_cast %k : i64 to index
+    %x = memref.load %v[%j] : memref<1000xf64>
+    %old = memref.load %e[%at] : memref<64xf64>
+    %sum = arith.addf %old, %x : f64
+    memref.store %sum, %e[%at] : memref<64xf64>
+  } {legato.scatter}
+  return
+}

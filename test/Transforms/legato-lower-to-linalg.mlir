@@ -117,3 +117,25 @@ func.func @gather(%a: tensor<3x4x6xf32>, %i: tensor<2x5xi64>) -> tensor<3x2x5x6x
   %0 = legato.gather %a[%i] along 1 : tensor<3x4x6xf32>, tensor<2x5xi64> -> tensor<3x2x5x6xf32>
   return %0 : tensor<3x2x5x6xf32>
 }
+
+// A scatter is a loop over its values in order (the last of repeated
+// indices wins), skipping indices outside the axis; combine sum adds to
+// the element there. A destination that is an argument is copied first.
+// CHECK-LABEL: func @scatter
+// CHECK: %[[COPY:.*]] = linalg.copy ins(%{{.*}} : tensor<3x4xf64>) outs(%{{.*}} : tensor<3x4xf64>)
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[D:.*]] = %[[COPY]]) -> (tensor<3x4xf64>)
+// CHECK: %[[COL:.*]] = arith.remui %[[J]], %{{.*}} : index
+// CHECK: %[[ROW:.*]] = arith.divui %[[J]], %{{.*}} : index
+// CHECK: %[[I:.*]] = tensor.extract %{{.*}}[%[[COL]]] : tensor<2xi64>
+// CHECK: %[[AT:.*]] = arith.index_cast %[[I]] : i64 to index
+// CHECK: scf.if
+// CHECK: %[[V:.*]] = tensor.extract %{{.*}}[%[[ROW]], %[[COL]]] : tensor<3x2xf64>
+// CHECK: %[[OLD:.*]] = tensor.extract %[[D]][%[[ROW]], %[[AT]]] : tensor<3x4xf64>
+// CHECK: %[[SUM:.*]] = arith.addf %[[OLD]], %[[V]] : f64
+// CHECK: tensor.insert %[[SUM]] into %[[D]][%[[ROW]], %[[AT]]] : tensor<3x4xf64>
+// CHECK: } else {
+// CHECK: } {legato.scatter}
+func.func @scatter(%a: tensor<3x4xf64>, %i: tensor<2xi64>, %v: tensor<3x2xf64>) -> tensor<3x4xf64> {
+  %0 = legato.scatter %a[%i] along 1 = %v combine sum : tensor<3x4xf64>, tensor<2xi64>, tensor<3x2xf64>
+  return %0 : tensor<3x4xf64>
+}

@@ -108,3 +108,33 @@ func.func @gather_of_a_whole_input(%x: tensor<8xf64> {legato.boxes = array<i64: 
   %0 = legato.gather %x[%i] along 0 : tensor<8xf64>, tensor<9xi64> -> tensor<9xf64>
   return %0 : tensor<9xf64>
 }
+
+// -----
+
+// Scattering into row blocks along the columns: each rank scatters into
+// its own rows with every index and its rows of the values; nothing moves.
+// CHECK-LABEL: func.func @scatter_beside_rows
+// CHECK-SAME: -> (tensor<2x6xf64> {legato.boxes = array<i64: 0, 0, 3, 6, 3, 0, 6, 6, 6, 0, 8, 6>})
+// CHECK-NOT: legato.exchange
+// CHECK: legato.scatter %arg0[%arg1] along 1 = %arg2 : tensor<2x6xf64>, tensor<4xi64>, tensor<2x4xf64>
+func.func @scatter_beside_rows(%x: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 3,6,  3,0, 6,6,  6,0, 8,6>}, %i: tensor<4xi64>, %v: tensor<8x4xf64> {legato.boxes = array<i64: 0,0, 3,4,  3,0, 6,4,  6,0, 8,4>}) -> tensor<8x6xf64> {
+  %0 = legato.scatter %x[%i] along 1 = %v : tensor<8x6xf64>, tensor<4xi64>, tensor<8x4xf64>
+  return %0 : tensor<8x6xf64>
+}
+
+// -----
+
+// Scattering along the split axis: the result keeps the destination's
+// blocks; each rank scatters every value into the whole destination and
+// keeps its block.
+// CHECK-LABEL: func.func @scatter_along_the_split
+// CHECK-SAME: -> (tensor<2xf64> {legato.boxes = array<i64: 0, 3, 3, 6, 6, 8>})
+// CHECK-DAG: %[[X:.+]] = legato.exchange %arg0 have [0, 3, 3, 6, 6, 8] need [0, 8, 0, 8, 0, 8] of [8] on 2 : tensor<2xf64> -> tensor<8xf64>
+// CHECK-DAG: %[[I:.+]] = legato.exchange %arg1 have [0, 3, 3, 6, 6, 9] need [0, 9, 0, 9, 0, 9] of [9] on 2 : tensor<3xi64> -> tensor<9xi64>
+// CHECK-DAG: %[[V:.+]] = legato.exchange %arg2 have [0, 3, 3, 6, 6, 9] need [0, 9, 0, 9, 0, 9] of [9] on 2 : tensor<3xf64> -> tensor<9xf64>
+// CHECK: %[[S:.+]] = legato.scatter %[[X]][%[[I]]] along 0 = %[[V]] combine sum : tensor<8xf64>, tensor<9xi64>, tensor<9xf64>
+// CHECK: legato.slice %[[S]]{{\[}}[6], [1]] : tensor<8xf64> -> tensor<2xf64>
+func.func @scatter_along_the_split(%x: tensor<8xf64> {legato.boxes = array<i64: 0, 3,  3, 6,  6, 8>}, %i: tensor<9xi64> {legato.boxes = array<i64: 0, 3,  3, 6,  6, 9>}, %v: tensor<9xf64> {legato.boxes = array<i64: 0, 3,  3, 6,  6, 9>}) -> tensor<8xf64> {
+  %0 = legato.scatter %x[%i] along 0 = %v combine sum : tensor<8xf64>, tensor<9xi64>, tensor<9xf64>
+  return %0 : tensor<8xf64>
+}
