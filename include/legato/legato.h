@@ -589,10 +589,11 @@ void put(const Array &a, const Array &indices, const Array &values,
 void put_along_axis(const Array &a, const Array &indices, const Array &values,
                     std::optional<int64_t> axis);
 /// np.add.at: a[indices] += values along axis 0, once per occurrence of an
-/// index (a[indices] += values would add once). Values must cast to a's
-/// dtype safely (no float into an integer array); on bools it is a logical
-/// or. On a GPU, float sums may add in any order (atomics): the rounding
-/// may differ between runs.
+/// index (a[indices] += values would add once); a boolean mask of a's
+/// leading axes selects as a[mask] does (one host read, unless a single
+/// value is added). Values must cast to a's dtype safely (no float into an
+/// integer array); on bools it is a logical or. On a GPU, float sums may
+/// add in any order (atomics): the rounding may differ between runs.
 void add_at(const Array &a, const Array &indices, const Array &values);
 /// np.bincount: how often each value 0, 1, ... occurs in the non-negative
 /// 1-D integer array `x` (int64), or the sums of `weights` (float64) per

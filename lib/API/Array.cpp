@@ -76,6 +76,7 @@ ArrayView Array::operator[](const std::vector<Index> &index) const { return view
 void detail::assignWhole(const std::shared_ptr<ArrayImpl> &target, NodePtr value) {
   const Shape &shape = target->shape();
   DType t = target->dtype();
+  value = withoutExtraLeadingOnes(std::move(value), shape);
   checkBroadcastTo("setitem", value->shape, shape);
   NodePtr v = broadcastNode(convertNode(std::move(value), t), shape);
   if (target->base) {

@@ -30,6 +30,10 @@ void refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64
 /// One legato.gather: `a` with `axis` replaced by the indices (in range).
 Array gather(const Array &a, const Array &indices, int64_t axis);
 
+/// `values` broadcast to `shape` and cast to `t`, as NumPy's assignment
+/// (extra leading axes of 1 dropped; errors name `op`).
+Array storable(const char *op, const Array &values, const Shape &shape, DType t);
+
 /// One legato.scatter: `dest` with `values` (of its dtype, and of its shape
 /// with `axis` replaced by the indices') stored, or added with `add`, at
 /// `indices` (in range) along `axis`.
@@ -49,6 +53,14 @@ Array alongAxisPositions(const Array &a, const Array &indices, int64_t axis, con
 /// np.flatnonzero of `a`, for the function `op` the user called (which a
 /// traced function cannot call: the length is data).
 Array positionsOfNonzeros(const char *op, const Array &a);
+
+/// An error naming `op` unless `mask` has the shape of a's leading axes
+/// (NumPy's boolean index).
+void checkMask(const char *op, const Array &a, const Array &mask);
+
+/// The shape of `a` with the axes `mask` covers flattened into one:
+/// (mask size, rest...).
+Shape rowsUnderMask(const Array &a, const Array &mask);
 
 } // namespace legato::detail
 

@@ -65,6 +65,13 @@ NodePtr reshapeNode(NodePtr n, const Shape &to) {
   return makeNode(OpKind::Reshape, n->dtype, to, {n});
 }
 
+NodePtr withoutExtraLeadingOnes(NodePtr n, const Shape &to) {
+  size_t drop = 0;
+  while (n->shape.size() - drop > to.size() && n->shape[drop] == 1)
+    ++drop;
+  return reshapeNode(n, Shape(n->shape.begin() + int64_t(drop), n->shape.end()));
+}
+
 NodePtr constantNode(double value, DType dtype, const Shape &shape) {
   return makeNode(OpKind::Constant, dtype, shape, {}, {}, value);
 }

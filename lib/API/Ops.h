@@ -23,6 +23,10 @@ NodePtr convertNode(NodePtr n, DType to);
 NodePtr broadcastNode(NodePtr n, const Shape &to);
 NodePtr reshapeNode(NodePtr n, const Shape &to);
 NodePtr constantNode(double value, DType dtype, const Shape &shape);
+/// `n` without the leading size-1 axes it has beyond the rank of `to`:
+/// NumPy's assignment takes a value of shape (1, 3) into a selection of
+/// shape (3,).
+NodePtr withoutExtraLeadingOnes(NodePtr n, const Shape &to);
 /// Each element's index along axis `d` of `shape` (int64).
 Array indexAlong(const Shape &shape, int64_t d);
 /// An axis in [0, rank) (rank: of `shape`, or one more where a new axis may

@@ -15,16 +15,11 @@
 namespace legato {
 using namespace detail;
 
-namespace {
-
-/// `values` broadcast to `shape` and cast to `t`, as NumPy's assignment
-/// (errors name `op`).
-Array storable(const char *op, const Array &values, const Shape &shape, DType t) {
-  checkBroadcastTo(op, values.shape(), shape);
-  return wrap(broadcastNode(convertNode(valueOf(values), t), shape));
+Array detail::storable(const char *op, const Array &values, const Shape &shape, DType t) {
+  NodePtr v = withoutExtraLeadingOnes(valueOf(values), shape);
+  checkBroadcastTo(op, v->shape, shape);
+  return wrap(broadcastNode(convertNode(v, t), shape));
 }
-
-} // namespace
 
 Array detail::scatter(const Array &dest, const Array &indices, const Array &values, int64_t axis,
                       bool add) {
@@ -98,6 +93,16 @@ void put_along_axis(const Array &a, const Array &indices, const Array &values,
                                     .reshape(a.shape())));
 }
 
+namespace {
+/// `dest` with `values` added at `indices` along axis 0 (booleans: or).
+Array accumulate(const Array &dest, const Array &indices, const Array &values) {
+  if (dest.dtype() != DType::bool_)
+    return scatter(dest, indices, values, 0, true);
+  Array hits = scatter(zeros(dest.shape(), DType::i32), indices, values, 0, true);
+  return logical_or(dest, hits != 0);
+}
+} // namespace
+
 void add_at(const Array &a, const Array &indices, const Array &values) {
   if (a.ndim() == 0)
     throw Error("legato.add_at: a 0-d array has no axis to add along (indices of shape " +
@@ -107,21 +112,39 @@ void add_at(const Array &a, const Array &indices, const Array &values) {
     throw Error("legato.add_at: cannot add " + dtype_name(from) + " values into a " +
                 dtype_name(t) + " array (shape " + shapeString(a.shape()) +
                 ") without losing them (NumPy's same_kind rule); convert the array with astype");
+  DType summed = t == DType::bool_ ? DType::i32 : t; // (booleans count their trues)
+  if (indices.dtype() == DType::bool_) {
+    // As a[mask]: a mask of the leading axes selects each element once.
+    checkMask("add_at", a, indices);
+    Shape rows = rowsUnderMask(a, indices);
+    if (values.size() == 1 && values.ndim() <= int64_t(rows.size())) {
+      Shape maskShape = indices.shape();
+      maskShape.resize(a.shape().size(), 1);
+      Array v = values.reshape({}).astype(summed);
+      Array sum = t == DType::bool_ ? logical_or(a, v != 0) : a + v;
+      assignWhole(a.impl(), valueOf(where(indices.reshape(maskShape), sum, a)));
+      return;
+    }
+    Array positions = positionsOfNonzeros("add_at", indices);
+    rows[0] = positions.size();
+    checkBroadcastTo("add_at", values.shape(), rows);
+    Array v = storable("add_at", values, rows, summed);
+    if (positions.size() == 0)
+      return;
+    Array flat = a.reshape(rowsUnderMask(a, indices));
+    assignWhole(a.impl(), valueOf(accumulate(flat, positions, v).reshape(a.shape())));
+    return;
+  }
   Array i = integerIndices("add_at", indices);
   Shape target = i.shape();
   target.insert(target.end(), a.shape().begin() + 1, a.shape().end());
-  Array v = storable("add_at", values, target, t == DType::bool_ ? DType::i32 : t);
+  checkBroadcastTo("add_at", values.shape(), target); // (no extra axes of 1 here)
+  Array v = storable("add_at", values, target, summed);
   refuseEmptyAxis("add_at", a, i, 0);
   if (i.size() == 0 || a.size() == 0)
     return;
   i = inRange("add_at", a, i, 0, IndexMode::raise);
-  if (t != DType::bool_) {
-    assignWhole(a.impl(), valueOf(scatter(a, i, v, 0, true)));
-    return;
-  }
-  // Booleans add as logical or: an element ends true once any value at it is.
-  Array hits = scatter(zeros(a.shape(), DType::i32), i, v, 0, true);
-  assignWhole(a.impl(), valueOf(logical_or(a, hits != 0)));
+  assignWhole(a.impl(), valueOf(accumulate(a, i, v)));
 }
 
 Array bincount(const Array &x, const std::optional<Array> &weights, int64_t minlength) {

@@ -11,45 +11,18 @@
 #include "API/Engine.h"
 #include "API/IndexArrays.h"
 #include "API/Ops.h"
-#include "API/Promotion.h"
 
 #include <string>
 
 namespace legato {
 using namespace detail;
 
-namespace {
-
-/// An error unless `mask` (bool) has the shape of a's leading axes.
-void checkMask(const Array &a, const Array &mask) {
-  const Shape &m = mask.shape(), &shape = a.shape();
-  if (m.empty() || m.size() > shape.size())
-    throw Error("legato.getitem: a boolean index of shape " + shapeString(m) +
-                " for an array of shape " + shapeString(shape) + " must cover 1 to " +
-                std::to_string(a.ndim()) + " leading axes");
-  for (size_t d = 0; d < m.size(); ++d)
-    if (m[d] != shape[d])
-      throw Error("legato.getitem: the boolean index (shape " + shapeString(m) +
-                  ") does not match the array (shape " + shapeString(shape) + ") along axis " +
-                  std::to_string(d) + ": " + std::to_string(m[d]) + " against " +
-                  std::to_string(shape[d]));
-}
-
-/// `a` with the axes a mask covers flattened into one: (mask size, rest...).
-Shape rowsUnderMask(const Array &a, const Array &mask) {
-  Shape rows{mask.size()};
-  rows.insert(rows.end(), a.shape().begin() + mask.ndim(), a.shape().end());
-  return rows;
-}
-
-} // namespace
-
 Selection Array::operator[](const Array &indices) const { return Selection(*this, indices); }
 
 Selection::Selection(const Array &base, const Array &indices)
     : base_(base), snapshot_(base.copy()), indices_(indices) {
   if (indices.dtype() == DType::bool_)
-    checkMask(base, indices);
+    checkMask("getitem", base, indices);
   else if (base.ndim() == 0)
     throw Error("legato.getitem: a 0-d array cannot be indexed by an array (indices of shape " +
                 shapeString(indices.shape()) + ")");
@@ -87,11 +60,10 @@ Selection &Selection::operator=(const Array &value) {
   Array positions = positionsOfNonzeros("setitem", indices_);
   Shape target = rows;
   target[0] = positions.size();
-  checkBroadcastTo("setitem", value.shape(), target);
+  Array v = storable("setitem", value, target, base_.dtype());
   if (positions.size() == 0)
     return *this;
   Array flat = base_.reshape(rows);
-  Array v = broadcast_to(value.astype(base_.dtype()), target);
   assignWhole(base_.impl(), valueOf(scatter(flat, positions, v, 0, false).reshape(base_.shape())));
   return *this;
 }

@@ -19,8 +19,8 @@ static int64_t bytesOf(Value v) {
   if (auto cast = v.getDefiningOp<memref::CastOp>()) // BLAS call arguments
     v = cast.getSource();
   auto t = dyn_cast<MemRefType>(v.getType());
-  if (!t || !t.hasStaticShape())
-    return 0;
+  if (!t || !t.hasStaticShape() || !t.getElementType().isIntOrFloat())
+    return 0; // (index buffers: the deallocation's own bookkeeping)
   int64_t bits = t.getElementTypeBitWidth();
   return t.getNumElements() * (bits == 1 ? 1 : bits / 8);
 }

@@ -328,6 +328,7 @@ struct GatherLowering : OpConversionPattern<GatherOp> {
 /// `combine sum`), so the last of repeated indices wins, as in NumPy. An
 /// index outside the axis is skipped. The loop is marked `legato.scatter`
 /// (kScatterLoopAttr): the GPU lowering runs its iterations in parallel.
+/// A single value is stored by a kernel over the destination instead.
 struct ScatterLowering : OpConversionPattern<ScatterOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ScatterOp op, OpAdaptor adaptor,
@@ -338,6 +339,37 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
     int64_t k = cast<RankedTensorType>(op.getIndices().getType()).getRank();
     int64_t n = op.getType().getDimSize(axis);
     bool add = op.getCombine().has_value();
+    if (valuesType.getNumElements() == 1) {
+      // One value: a kernel over the destination that stores it where the
+      // position along the axis is the index. (A loop of one iteration
+      // would be folded away, and with it what marks it as a scatter.)
+      RankedTensorType type = op.getType();
+      AffineMap first = AffineMap::get(type.getRank(), 0,
+                                       SmallVector<AffineExpr>(k, rewriter.getAffineConstantExpr(0)),
+                                       rewriter.getContext());
+      AffineMap corner = AffineMap::get(
+          type.getRank(), 0, SmallVector<AffineExpr>(rank, rewriter.getAffineConstantExpr(0)),
+          rewriter.getContext());
+      rewriter.replaceOp(
+          op, buildGeneric(rewriter, loc, type,
+                           {adaptor.getDest(), adaptor.getIndices(), adaptor.getValues()},
+                           {rewriter.getMultiDimIdentityMap(type.getRank()), first, corner},
+                           [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+                             Value here = arith::IndexCastOp::create(
+                                 b, loc, b.getI64Type(), linalg::IndexOp::create(b, loc, axis));
+                             Value hit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                                               here, args[1]);
+                             Value value = args[2];
+                             if (add)
+                               value = isa<FloatType>(value.getType())
+                                           ? arith::AddFOp::create(b, loc, args[0], value)
+                                                 .getResult()
+                                           : arith::AddIOp::create(b, loc, args[0], value)
+                                                 .getResult();
+                             return arith::SelectOp::create(b, loc, hit, value, args[0]);
+                           }));
+      return success();
+    }
     auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
     // A destination that stays live (an argument, or read elsewhere) is
     // copied first, explicitly: into a new tensor, which the output buffer

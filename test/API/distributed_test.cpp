@@ -449,6 +449,35 @@ TEST(Distributed, GathersMoveOnlyWhatTheyMust) {
     EXPECT_EQ(gg[k], hv[size_t(std::clamp<int64_t>(hi[k], 0, n - 1))]) << k;
 }
 
+TEST(Distributed, ScattersKeepTheDestinationsBlocks) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // Values put into a split vector at split indices: each rank receives
+  // the whole vector, every index and every value (its blocks go to every
+  // other rank), scatters them in order and keeps its block.
+  const int64_t n = 26, count = 30;
+  std::vector<int64_t> hi(count);
+  for (size_t k = 0; k < hi.size(); ++k)
+    hi[k] = int64_t(k * 11 % 31) - 2; // repeats; -2, -1 and 26..28 clipped
+  Array x = legato::shard(legato::random({n}, legato::f64, 73));
+  Array v = legato::shard(legato::random({count}, legato::f64, 74));
+  Array indices = legato::shard(legato::from_vector(hi, {count}));
+  std::vector<double> want = x.to_vector<double>(), hv = v.to_vector<double>();
+  legato::flush();
+  legato::reset_stats();
+  legato::put(x, indices, v, legato::IndexMode::clip);
+  legato::flush();
+  int64_t ranks = rt.size(), r = rt.rank();
+  auto block = [&](int64_t size) { return size / ranks + (r < size % ranks ? 1 : 0); };
+  EXPECT_EQ(legato::stats().bytes_sent,
+            (ranks - 1) * (block(n) + 2 * block(count)) * int64_t(sizeof(double)))
+      << rt.size() << " ranks";
+  for (size_t k = 0; k < hi.size(); ++k)
+    want[size_t(std::clamp<int64_t>(hi[k], 0, n - 1))] = hv[k];
+  EXPECT_EQ(x.to_vector<double>(), want);
+}
+
 TEST(Distributed, CumsumOfBlocksSendsOnlyTheirTotals) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

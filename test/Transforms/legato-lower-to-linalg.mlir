@@ -139,3 +139,19 @@ func.func @scatter(%a: tensor<3x4xf64>, %i: tensor<2xi64>, %v: tensor<3x2xf64>) 
   %0 = legato.scatter %a[%i] along 1 = %v combine sum : tensor<3x4xf64>, tensor<2xi64>, tensor<3x2xf64>
   return %0 : tensor<3x4xf64>
 }
+
+// One value is stored by a kernel over the destination (a loop of one
+// iteration would be folded away, and with it its legato.scatter mark).
+// CHECK-LABEL: func @scatter_one
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[OLD:.*]]: i32, %[[I:.*]]: i64, %[[V:.*]]: i32, %{{.*}}: i32):
+// CHECK: %[[HERE:.*]] = linalg.index 1 : index
+// CHECK: %[[AT:.*]] = arith.index_cast %[[HERE]] : index to i64
+// CHECK: %[[HIT:.*]] = arith.cmpi eq, %[[AT]], %[[I]] : i64
+// CHECK: %[[SUM:.*]] = arith.addi %[[OLD]], %[[V]] : i32
+// CHECK: arith.select %[[HIT]], %[[SUM]], %[[OLD]] : i32
+func.func @scatter_one(%a: tensor<1x5xi32>, %i: tensor<i64>, %v: tensor<1xi32>) -> tensor<1x5xi32> {
+  %0 = legato.scatter %a[%i] along 1 = %v combine sum : tensor<1x5xi32>, tensor<i64>, tensor<1xi32>
+  return %0 : tensor<1x5xi32>
+}

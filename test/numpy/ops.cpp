@@ -567,6 +567,14 @@ std::map<std::string, Op> make_ops() {
     legato::add_at(r, array(a, 1), array(a, 2));
     return r;
   }};
+  // A mask and values of their own count: read on the host.
+  ops["add_at_mask"] = {[](const Args &a, const Params &) -> Array {
+                          want_arity(a, 3);
+                          Array r = array(a, 0).copy();
+                          legato::add_at(r, array(a, 1), array(a, 2));
+                          return r;
+                        },
+                        /*host=*/true};
   ops["bincount"] = {[](const Args &a, const Params &p) -> Array {
                        if (a.size() == 2)
                          return legato::bincount(array(a, 0), array(a, 1),

@@ -301,6 +301,7 @@ NUMPY["setitem_array"] = _index_errors_rejected(_setitem)
 NUMPY["setitem_scalar"] = _index_errors_rejected(_setitem)
 NUMPY["setitem_mask"] = _index_errors_rejected(_setitem)
 NUMPY["add_at"] = _index_errors_rejected(_add_at)
+NUMPY["add_at_mask"] = _index_errors_rejected(_add_at)
 NUMPY["bincount"] = _index_errors_rejected(_bincount)
 
 NUMPY["flatnonzero"] = lambda a, p: np.flatnonzero(a[0])
@@ -1168,6 +1169,20 @@ def scatter_suite():
     g.case("put", e, i0, v)                    # into nothing: IndexError
     g.case("put", e, none, v)
     g.case("setitem_array", e, i0, v)
+    # One value: a kernel over the destination, not a loop.
+    g = Group("scatter", "single_values")
+    x = g.input(g.grid("float64", (2, 3)))
+    line = g.input(g.grid("int32", (5,)))
+    one = g.input(np.array([2.5]))
+    i = g.input(np.array([-2], "int64"))
+    z = g.input(np.asarray(np.int64(4)))
+    n = g.input(np.array([7], "int32"))
+    g.case("put", x, i, one)
+    g.case("put", line, z, n)
+    g.case("put", x, z, one, mode="clip")
+    g.case("add_at", line, i, n)
+    g.case("add_at", line, z, n)
+    g.case("setitem_array", line, z, n)
     g = Group("scatter", "setitem_masks")
     x = g.input(g.grid("float32", (3, 4)))
     mask = g.grid("float32", (3, 4)) > 0
@@ -1197,6 +1212,23 @@ def scatter_suite():
     g.case("setitem_mask", x, rows, two)
     g.case("setitem_mask", x, m, one)          # one value for every element
     g.case("setitem_mask", x, none, v)         # nothing selected, values left
+    # add_at with a mask adds as a[mask] += v: each selected element once.
+    g = Group("scatter", "add_at_masks")
+    x = g.input(g.grid("float64", (3, 4)))
+    mask = g.grid("float64", (3, 4)) > 0
+    m = g.input(mask)
+    rows = g.input(np.array([True, False, True]))
+    per = g.input(g.grid("float64", (int(mask.sum()),), 10, 20))
+    r4 = g.input(g.grid("float64", (4,), 10, 20))
+    one = g.input(np.array([0.5]))
+    flags = g.input(g.grid("bool", (3, 4)))
+    bits = g.input(g.grid("bool", (int(mask.sum()),)))
+    g.case("add_at_mask", x, m, per)
+    g.case("add_at_mask", x, rows, r4)
+    g.case("add_at_mask", flags, m, bits)      # bools: or
+    g.case("add_at_mask", x, m, r4)            # 4 values for another count
+    g.case("add_at", x, m, one)                # one value: a select, traceable
+    g.case("add_at", x, rows, one)
     g = Group("scatter", "put_along_axis")
     x = g.input(g.grid("float64", (3, 4)))
     i = g.input(np.array([[3, 0, -1], [1, 1, 2], [-4, 0, 0]], "int64"))

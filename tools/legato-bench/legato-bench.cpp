@@ -1,7 +1,7 @@
 //===- legato-bench.cpp - Time the example applications -------------------===//
 //
 // legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|
-//                    searchsorted --n N
+//                    searchsorted|scatter|add_at --n N
 //              [--dtype f64|f32] [--mode eager|lazy|jit] [--reps R]
 //              [--warmup W] [--iters K] [--nit P]
 //
@@ -21,6 +21,8 @@
 // chunks of the array, docs/SIMPLIFY.md). take is np.take(x, i, mode='clip')
 // of n random numbers at n random positions (a gather); searchsorted finds
 // n random numbers among n sorted ones (a binary search by gathers).
+// scatter is r = x.copy(); r[i] = v and add_at np.add.at(r, i, v), for n
+// random numbers at n random positions of n.
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
@@ -50,7 +52,8 @@ struct Config {
 [[noreturn]] void usage(const std::string &why) {
   std::fprintf(stderr,
                "legato-bench: %s\nusage: legato-bench --app "
-               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted --n N "
+               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted|scatter|"
+               "add_at --n N "
                "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
                "[--warmup W] [--iters K] [--nit P]\n",
                why.c_str());
@@ -88,9 +91,9 @@ Config parse(int argc, char **argv) {
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" &&
       c.app != "jacobi" && c.app != "bicgstab" && c.app != "cfd" &&
       c.app != "swe" && c.app != "gemm" && c.app != "cumsum" && c.app != "take" &&
-      c.app != "searchsorted")
+      c.app != "searchsorted" && c.app != "scatter" && c.app != "add_at")
     usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd, "
-          "swe, gemm, cumsum, take or searchsorted");
+          "swe, gemm, cumsum, take, searchsorted, scatter or add_at");
   if (c.dtype != "f64" && c.dtype != "f32")
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
@@ -222,6 +225,23 @@ void run(const Config &c) {
           return legato::take(x, i, std::nullopt, legato::IndexMode::clip);
         },
         [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 13), positions);
+  } else if (c.app == "scatter" || c.app == "add_at") {
+    // n values at n random positions of an array of n: stored (the last
+    // of repeated positions wins) or added.
+    Array positions = (legato::random({c.n}, legato::f64, 14) * double(c.n)).astype(legato::i64);
+    bool add = c.app == "add_at";
+    bench(
+        c,
+        [add](const Array &x, const Array &i, const Array &v) {
+          Array r = x.copy();
+          if (add)
+            legato::add_at(r, i, v);
+          else
+            r[i] = v;
+          return r;
+        },
+        [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 13), positions,
+        legato::random({c.n}, dt, 15));
   } else if (c.app == "searchsorted") {
     bench(
         c, [](const Array &a, const Array &v) { return legato::searchsorted(a, v); },

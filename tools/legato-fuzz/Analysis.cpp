@@ -1022,6 +1022,62 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
   }
 
   // ---- indexing with integer arrays ---------------------------------------
+  // ---- writing through integer arrays (into a copy) --------------------
+  if (op == "put" || op == "add_at") {
+    const Resolved &a = ops[0], &indices = ops[1], &values = ops[2];
+    if (isFloat(indices.dtype))
+      return fail(op + " with float indices");
+    if (isFloat(values.dtype) && !isFloat(a.dtype))
+      return fail(op + " of float values into integers");
+    std::optional<Range> converted = convertRange(values.range, values.dtype, a.dtype);
+    if (!converted)
+      return fail(op + " needs a rounding-dependent conversion");
+    int64_t count = numElements(indices.shape);
+    out.shape = a.shape;
+    out.dtype = a.dtype;
+    if (op == "put") {
+      if (numElements(a.shape) == 0 && count != 0 && numElements(values.shape) != 0)
+        return fail("put into an empty array");
+      if (s.count == 0 && indices.range.maxAbs() > 1e4 * double(numElements(a.shape)))
+        return fail("put, mode wrap, of indices far out of range (slow in NumPy)");
+      out.range = numElements(values.shape) ? unite(a.range, *converted) : a.range;
+      return std::nullopt;
+    }
+    if (a.shape.empty())
+      return fail("add_at into a 0-d array");
+    if (indices.dtype == DType::bool_)
+      return fail("add_at with a mask (its selection's length is data)");
+    double n = double(a.shape[0]);
+    if (count != 0 && (indices.range.lo < -n || indices.range.hi >= n))
+      return fail("add_at with indices that may be out of range");
+    if (a.dtype == DType::bool_ && values.dtype != DType::bool_)
+      return fail("add_at of numbers into bools");
+    Shape target = indices.shape;
+    target.insert(target.end(), a.shape.begin() + 1, a.shape.end());
+    std::optional<Shape> b = broadcastShapes(values.shape, target);
+    if (!b || *b != target)
+      return fail("add_at values do not broadcast to the indexed shape");
+    if (a.dtype == DType::bool_) {
+      out.range = unite(a.range, boolRange());
+      return std::nullopt;
+    }
+    // Each element adds at most `count` values, in NumPy's order on both
+    // sides (legato's CPU scatter is that loop).
+    Range added = accumulated(false, *converted, a.dtype, count);
+    Range r = a.range;
+    r.lo += std::min(0.0, added.lo);
+    r.hi += std::max(0.0, added.hi);
+    r.nan = r.nan || added.nan;
+    r.exact = r.exact && added.exact;
+    r.frac = std::max(r.frac, added.frac);
+    r.scale = std::max({r.scale, added.scale, std::fabs(r.lo), std::fabs(r.hi)});
+    r.rtol = std::max(r.rtol, added.rtol);
+    if (isInteger(a.dtype) && (r.lo < dtypeMin(a.dtype) || r.hi > dtypeMax(a.dtype)))
+      return fail("add_at may overflow");
+    out.range = normalize(r, a.dtype);
+    return std::nullopt;
+  }
+
   if (op == "take") {
     const Resolved &a = ops[0], &indices = ops[1];
     if (isFloat(indices.dtype))

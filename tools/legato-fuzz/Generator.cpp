@@ -273,6 +273,7 @@ private:
         2,  // clip
         2,  // flip
         3,  // take
+        3,  // put / add_at
         2,  // flush
     };
     switch (rng_.weighted(weights)) {
@@ -389,6 +390,10 @@ private:
       if (std::optional<Statement> s = take())
         return *s;
       [[fallthrough]];
+    case 19:
+      if (std::optional<Statement> s = write())
+        return *s;
+      [[fallthrough]];
     default: {
       Statement s;
       s.kind = Statement::Kind::flush;
@@ -411,6 +416,35 @@ private:
       s.ints.push_back(rng_.range(-rank, rank - 1));
     s.count = rng_.range(0, 1);
     return s;
+  }
+
+  /// np.put (wrapped or clipped) or np.add.at (values that broadcast to
+  /// the indexed rows) into a copy of a variable, by an integer or bool
+  /// variable; none when no such index variable is live.
+  std::optional<Statement> write() {
+    // (add_at's bool indices are masks, whose selection's length is data.)
+    bool add = rng_.chance(0.5);
+    int i = variableWhere([&](const VarInfo &v) {
+      return !isFloat(v.dtype) && v.shape.size() <= 2 && !(add && v.dtype == legato::DType::bool_);
+    });
+    if (i < 0)
+      return std::nullopt;
+    int x = variable();
+    const VarInfo &dest = info(x);
+    if (!add || dest.shape.empty()) {
+      Statement s = let("put", {Operand::variable(x), Operand::variable(i), Operand::variable(variable())});
+      s.count = rng_.range(0, 1);
+      return s;
+    }
+    Shape target = info(i).shape;
+    target.insert(target.end(), dest.shape.begin() + 1, dest.shape.end());
+    int v = variableWhere([&](const VarInfo &info) {
+      std::optional<Shape> b = broadcastShapes(info.shape, target);
+      return b && *b == target;
+    });
+    if (v < 0)
+      return std::nullopt;
+    return let("add_at", {Operand::variable(x), Operand::variable(i), Operand::variable(v)});
   }
 
   /// np.roll along one or two axes (an axis may repeat, or be negative), or

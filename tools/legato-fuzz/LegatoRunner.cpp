@@ -260,6 +260,15 @@ private:
       return legato::take(arg(s, 0), arg(s, 1),
                           s.ints.empty() ? std::nullopt : std::optional<int64_t>(s.ints[0]),
                           s.count == 0 ? legato::IndexMode::wrap : legato::IndexMode::clip);
+    if (op == "put" || op == "add_at") {
+      legato::Array r = arg(s, 0).copy();
+      if (op == "put")
+        legato::put(r, arg(s, 1), arg(s, 2),
+                    s.count == 0 ? legato::IndexMode::wrap : legato::IndexMode::clip);
+      else
+        legato::add_at(r, arg(s, 1), arg(s, 2));
+      return r;
+    }
     if (op == "matmul")
       return legato::matmul(arg(s, 0), arg(s, 1));
     if (op == "dot")

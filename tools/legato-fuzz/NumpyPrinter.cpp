@@ -67,6 +67,18 @@ def rounded(fn, x):
     return fn(x.astype(np.float64) if x.dtype.kind in "iu" else x)
 
 
+def put(a, i, v, mode):
+    r = np.array(a, copy=True)
+    np.put(r, i, v, mode=mode)
+    return r
+
+
+def add_at(a, i, v):
+    r = np.array(a, copy=True)
+    np.add.at(r, i, v)
+    return r
+
+
 def dot(a, b):
     """np.dot as NumPy documents it: np.multiply when an operand is 0-D, and
     for 1-D and 2-D operands (the only others generated) the matrix product,
@@ -297,6 +309,11 @@ private:
       return "np.take(" + arg(0) + ", " + arg(1) + ", axis=" +
              (s.ints.empty() ? "None" : std::to_string(s.ints[0])) + ", mode=" +
              (s.count == 0 ? "'wrap'" : "'clip'") + ")";
+    if (op == "put")
+      return "put(" + arg(0) + ", " + arg(1) + ", " + arg(2) + ", " +
+             (s.count == 0 ? "'wrap'" : "'clip'") + ")";
+    if (op == "add_at")
+      return "add_at(" + arg(0) + ", " + arg(1) + ", " + arg(2) + ")";
     if (op == "matmul")
       return arg(0) + " @ " + arg(1);
     if (op == "dot")

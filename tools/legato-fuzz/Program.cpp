@@ -110,6 +110,10 @@ const std::vector<OpInfo> &allOps() {
       // np.take(a, indices, axis, mode): one axis or none; mode wrap or clip
       // (raise reads the indices on the host, which jit cannot).
       {"take", 2, 2, Attr::Axes | Attr::Mode},
+      // np.put into a copy (mode wrap or clip) and np.add.at into a copy
+      // (axis 0; its indices must be in range).
+      {"put", 3, 3, Attr::Mode},
+      {"add_at", 3, 3, 0},
       // Linear algebra.
       {"matmul", 2, 2, 0},
       {"dot", 2, 2, 0},
