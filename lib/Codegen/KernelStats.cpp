@@ -7,6 +7,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -73,6 +75,28 @@ static int64_t bytesOfKernel(linalg::LinalgOp op, Value fromCache = {}) {
   return bytesTouched(inputs) + bytesTouched(inits) + gathered;
 }
 
+/// Bytes a scatter loop (kScatterLoopAttr) moves: each load and store of
+/// its body touches one element per iteration, at most its whole buffer.
+static int64_t bytesOfScatter(scf::ForOp loop) {
+  std::optional<int64_t> trips = getConstantIntValue(loop.getUpperBound());
+  int64_t total = 0;
+  loop.walk([&](Operation *op) {
+    Value memref;
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      memref = load.getMemref();
+    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      memref = store.getMemref();
+    else if (auto rmw = dyn_cast<memref::AtomicRMWOp>(op))
+      memref = rmw.getMemref();
+    if (!memref || !trips)
+      return;
+    auto type = cast<MemRefType>(memref.getType());
+    int64_t bits = type.getElementTypeBitWidth();
+    total += std::min(bytesOf(memref), *trips * (bits == 1 ? 1 : bits / 8));
+  });
+  return total;
+}
+
 /// Whether `fill` only sets the accumulators of a reduction: the next op
 /// in its block that uses its buffer reduces into it.
 static bool initialisesReduction(linalg::FillOp fill) {
@@ -120,11 +144,16 @@ KernelStats countKernels(ModuleOp module) {
       stats.bytesMoved += bytesOfKernel(cast<linalg::LinalgOp>(op), reduced);
       return;
     }
-    if (isa<linalg::LinalgOp, memref::CopyOp>(op))
+    if (isa<linalg::LinalgOp, memref::CopyOp>(op)) {
       count(op);
-    else if (auto call = dyn_cast<func::CallOp>(op))
+    } else if (auto loop = dyn_cast<scf::ForOp>(op);
+               loop && loop->hasAttr(mlir::legato::kScatterLoopAttr)) {
+      ++stats.kernels;
+      stats.bytesMoved += bytesOfScatter(loop);
+    } else if (auto call = dyn_cast<func::CallOp>(op)) {
       if (call.getCallee().starts_with("legato_"))
         count(op);
+    }
   });
   return stats;
 }
