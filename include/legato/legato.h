@@ -602,6 +602,19 @@ void add_at(const Array &a, const Array &indices, const Array &values);
 Array bincount(const Array &x, const std::optional<Array> &weights = std::nullopt,
                int64_t minlength = 0);
 
+/// np.histogram with `bins` equal bins over `range` (default: the array's
+/// extremes, read on the host, so a jit function must pass a range): the
+/// counts (int64, or the sums of `weights` in their dtype) and the bins + 1
+/// edges (float32 for a float32 array, else float64). Values outside the
+/// range, NaN too, fall in no bin; the last bin includes its right edge.
+/// NumPy's algorithm, so every value lands in NumPy's bin; weights add in
+/// order in float64 (NumPy: in blocks of 65,536), so weighted sums may
+/// differ from NumPy's by rounding. No `density`: divide the counts by
+/// their sum and the bins' width.
+std::pair<Array, Array> histogram(const Array &a, int64_t bins = 10,
+                                  std::optional<std::pair<double, double>> range = std::nullopt,
+                                  const std::optional<Array> &weights = std::nullopt);
+
 // ---- selections whose length the values decide ----------------------------
 // Each reads one count on the host (in lazy mode a flush); a jit function
 // cannot call them. Positions are int64.

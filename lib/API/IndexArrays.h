@@ -37,12 +37,18 @@ Array storable(const char *op, const Array &values, const Shape &shape, DType t)
 /// One legato.scatter: `dest` with `values` (of its dtype, and of its shape
 /// with `axis` replaced by the indices') stored, or added with `add`, at
 /// `indices` (in range) along `axis`.
-Array scatter(const Array &dest, const Array &indices, const Array &values, int64_t axis,
-              bool add);
+Array scatter(const Array &dest, const Array &indices, const Array &values, int64_t axis, bool add);
 
 /// a[indices] = values for integer indices (along axis 0), errors naming
 /// `op`: values broadcast and cast as NumPy's assignment, indices checked.
 void storeAlongAxis0(const char *op, const Array &a, const Array &indices, const Array &values);
+
+/// a[mask] = values (add: np.add.at(a, mask, values)), errors naming `op`:
+/// one value for every selected element is a select (no host read, so it
+/// may be traced); other values go to the positions of the true elements,
+/// whose count is read on the host.
+void writeThroughMask(const char *op, const Array &a, const Array &mask, const Array &values,
+                      bool add);
 
 /// take_along_axis's and put_along_axis's addressing: the shape `indices`
 /// and `a` broadcast to away from `axis` (errors name `op`), and there each

@@ -74,11 +74,13 @@ void detail::refuseEmptyAxis(const char *op, const Array &a, const Array &indice
 
 void detail::enforce(const IndexCheck &check, int64_t low, int64_t high) {
   int64_t n = check.extent;
+  // (take and put have modes that bring any index into range.)
+  bool modes = check.op == "take" || check.op == "put";
   if (high >= n || low < -n)
     throw Error("legato." + check.op + ": index " + std::to_string(high >= n ? high : low) +
                 " is out of bounds for " + check.where + "; indices must lie in [" +
-                std::to_string(-n) + ", " + std::to_string(n) +
-                ") (or pass legato::IndexMode::clip or wrap)");
+                std::to_string(-n) + ", " + std::to_string(n) + ")" +
+                (modes ? " (or pass legato::IndexMode::clip or wrap)" : ""));
 }
 
 Array take(const Array &a, const Array &indices, std::optional<int64_t> axis, IndexMode mode) {

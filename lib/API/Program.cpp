@@ -249,9 +249,9 @@ Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args)
   case OpKind::Gather:
     return mlir::legato::GatherOp::create(b, loc, t, args[0], args[1], n->ints[0]);
   case OpKind::Scatter: {
-    auto combine = n->sub ? mlir::legato::ReduceKindAttr::get(b.getContext(),
-                                                               mlir::legato::ReduceKind::sum)
-                          : mlir::legato::ReduceKindAttr();
+    auto combine =
+        n->sub ? mlir::legato::ReduceKindAttr::get(b.getContext(), mlir::legato::ReduceKind::sum)
+               : mlir::legato::ReduceKindAttr();
     return mlir::legato::ScatterOp::create(b, loc, t, args[0], args[1], args[2], n->ints[0],
                                            combine);
   }

@@ -89,8 +89,9 @@ void put_along_axis(const Array &a, const Array &indices, const Array &values,
   i = inRange("put_along_axis", a, i, d, IndexMode::raise);
   Array positions = alongAxisPositions(a, i, d, shape).reshape({v.size()});
   Array flat = a.reshape({a.size()});
-  assignWhole(a.impl(), valueOf(scatter(flat, positions, v.reshape({v.size()}), 0, false)
-                                    .reshape(a.shape())));
+  assignWhole(
+      a.impl(),
+      valueOf(scatter(flat, positions, v.reshape({v.size()}), 0, false).reshape(a.shape())));
 }
 
 namespace {
@@ -103,6 +104,33 @@ Array accumulate(const Array &dest, const Array &indices, const Array &values) {
 }
 } // namespace
 
+void detail::writeThroughMask(const char *op, const Array &a, const Array &mask,
+                              const Array &values, bool add) {
+  checkMask(op, a, mask);
+  DType t = a.dtype(), as = add && t == DType::bool_ ? DType::i32 : t;
+  Shape rows = rowsUnderMask(a, mask);
+  if (values.size() == 1 && values.ndim() <= int64_t(rows.size())) {
+    // One value for every selected element: a select, no count needed.
+    Shape maskShape = mask.shape();
+    maskShape.resize(a.shape().size(), 1);
+    Array v = values.reshape({}).astype(as);
+    Array updated = !add ? v : t == DType::bool_ ? logical_or(a, v != 0) : a + v;
+    assignWhole(a.impl(), valueOf(where(mask.reshape(maskShape), updated, a)));
+    return;
+  }
+  Array positions = positionsOfNonzeros(op, mask);
+  Shape target = rows;
+  target[0] = positions.size();
+  if (add) // (NumPy's add.at takes no extra axes of 1)
+    checkBroadcastTo(op, values.shape(), target);
+  Array v = storable(op, values, target, as);
+  if (positions.size() == 0)
+    return;
+  Array flat = a.reshape(rows);
+  Array written = add ? accumulate(flat, positions, v) : scatter(flat, positions, v, 0, false);
+  assignWhole(a.impl(), valueOf(written.reshape(a.shape())));
+}
+
 void add_at(const Array &a, const Array &indices, const Array &values) {
   if (a.ndim() == 0)
     throw Error("legato.add_at: a 0-d array has no axis to add along (indices of shape " +
@@ -112,29 +140,11 @@ void add_at(const Array &a, const Array &indices, const Array &values) {
     throw Error("legato.add_at: cannot add " + dtype_name(from) + " values into a " +
                 dtype_name(t) + " array (shape " + shapeString(a.shape()) +
                 ") without losing them (NumPy's same_kind rule); convert the array with astype");
-  DType summed = t == DType::bool_ ? DType::i32 : t; // (booleans count their trues)
   if (indices.dtype() == DType::bool_) {
-    // As a[mask]: a mask of the leading axes selects each element once.
-    checkMask("add_at", a, indices);
-    Shape rows = rowsUnderMask(a, indices);
-    if (values.size() == 1 && values.ndim() <= int64_t(rows.size())) {
-      Shape maskShape = indices.shape();
-      maskShape.resize(a.shape().size(), 1);
-      Array v = values.reshape({}).astype(summed);
-      Array sum = t == DType::bool_ ? logical_or(a, v != 0) : a + v;
-      assignWhole(a.impl(), valueOf(where(indices.reshape(maskShape), sum, a)));
-      return;
-    }
-    Array positions = positionsOfNonzeros("add_at", indices);
-    rows[0] = positions.size();
-    checkBroadcastTo("add_at", values.shape(), rows);
-    Array v = storable("add_at", values, rows, summed);
-    if (positions.size() == 0)
-      return;
-    Array flat = a.reshape(rowsUnderMask(a, indices));
-    assignWhole(a.impl(), valueOf(accumulate(flat, positions, v).reshape(a.shape())));
+    writeThroughMask("add_at", a, indices, values, /*add=*/true);
     return;
   }
+  DType summed = t == DType::bool_ ? DType::i32 : t; // (booleans count their trues)
   Array i = integerIndices("add_at", indices);
   Shape target = i.shape();
   target.insert(target.end(), a.shape().begin() + 1, a.shape().end());
@@ -171,8 +181,8 @@ Array bincount(const Array &x, const std::optional<Array> &weights, int64_t minl
     std::vector<int64_t> extremes = stack({min(i), max(i)}).to_vector<int64_t>();
     if (extremes[0] < 0)
       throw Error("legato.bincount: x must not hold negative values (found " +
-                  std::to_string(extremes[0]) + " in an array of shape " +
-                  shapeString(x.shape()) + ")");
+                  std::to_string(extremes[0]) + " in an array of shape " + shapeString(x.shape()) +
+                  ")");
     length = std::max(length, extremes[1] + 1);
   }
   Array counts = zeros({length}, t);

@@ -4,8 +4,8 @@
 // Reading it takes from that value (a copy, as NumPy's advanced indexing);
 // assigning to it scatters into the array's current value. A mask selects
 // whole subarrays of the leading axes it covers: they are read at the
-// positions of its true elements (one host read: their count), and a single
-// value is assigned by a select, which needs no count.
+// positions of its true elements (one host read: their count), and written
+// as Scatter.cpp's writeThroughMask says.
 //
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
@@ -44,27 +44,10 @@ const Array &Selection::selected() const {
 Selection::operator Array() const { return selected(); }
 
 Selection &Selection::operator=(const Array &value) {
-  if (indices_.dtype() != DType::bool_) {
+  if (indices_.dtype() == DType::bool_)
+    writeThroughMask("setitem", base_, indices_, value, /*add=*/false);
+  else
     storeAlongAxis0("setitem", base_, indices_, value);
-    return *this;
-  }
-  Shape rows = rowsUnderMask(base_, indices_);
-  if (value.size() == 1 && value.ndim() <= int64_t(rows.size())) {
-    // One value for every selected element: a select, no count needed.
-    Shape maskShape = indices_.shape();
-    maskShape.resize(base_.shape().size(), 1);
-    assignWhole(base_.impl(), valueOf(where(indices_.reshape(maskShape),
-                                            value.reshape({}).astype(base_.dtype()), base_)));
-    return *this;
-  }
-  Array positions = positionsOfNonzeros("setitem", indices_);
-  Shape target = rows;
-  target[0] = positions.size();
-  Array v = storable("setitem", value, target, base_.dtype());
-  if (positions.size() == 0)
-    return *this;
-  Array flat = base_.reshape(rows);
-  assignWhole(base_.impl(), valueOf(scatter(flat, positions, v, 0, false).reshape(base_.shape())));
   return *this;
 }
 

@@ -686,8 +686,8 @@ void lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize, int64_t 
   Value first = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(b, loc, blockSize)),
       launch.getThreadIds().x);
-  auto strided = scf::ForOp::create(b, loc, first, index(b, loc, *count),
-                                    index(b, loc, grid * blockSize));
+  auto strided =
+      scf::ForOp::create(b, loc, first, index(b, loc, *count), index(b, loc, grid * blockSize));
   b.setInsertionPoint(strided.getBody()->getTerminator());
   IRMapping map;
   map.map(loop.getInductionVar(), strided.getInductionVar());

@@ -323,6 +323,8 @@ struct GatherLowering : OpConversionPattern<GatherOp> {
   }
 };
 
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x); // (below)
+
 /// A loop over the values in row-major order, carrying the destination:
 /// each value is inserted at its index (added to the element there with
 /// `combine sum`), so the last of repeated indices wins, as in NumPy. An
@@ -338,36 +340,30 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
     int64_t axis = op.getAxis(), rank = valuesType.getRank();
     int64_t k = cast<RankedTensorType>(op.getIndices().getType()).getRank();
     int64_t n = op.getType().getDimSize(axis);
-    bool add = op.getCombine().has_value();
+    std::optional<ReduceKind> kind = op.getCombine();
     if (valuesType.getNumElements() == 1) {
       // One value: a kernel over the destination that stores it where the
       // position along the axis is the index. (A loop of one iteration
       // would be folded away, and with it what marks it as a scatter.)
       RankedTensorType type = op.getType();
-      AffineMap first = AffineMap::get(type.getRank(), 0,
-                                       SmallVector<AffineExpr>(k, rewriter.getAffineConstantExpr(0)),
-                                       rewriter.getContext());
+      AffineMap first = AffineMap::get(
+          type.getRank(), 0, SmallVector<AffineExpr>(k, rewriter.getAffineConstantExpr(0)),
+          rewriter.getContext());
       AffineMap corner = AffineMap::get(
           type.getRank(), 0, SmallVector<AffineExpr>(rank, rewriter.getAffineConstantExpr(0)),
           rewriter.getContext());
       rewriter.replaceOp(
-          op, buildGeneric(rewriter, loc, type,
-                           {adaptor.getDest(), adaptor.getIndices(), adaptor.getValues()},
-                           {rewriter.getMultiDimIdentityMap(type.getRank()), first, corner},
-                           [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
-                             Value here = arith::IndexCastOp::create(
-                                 b, loc, b.getI64Type(), linalg::IndexOp::create(b, loc, axis));
-                             Value hit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                                               here, args[1]);
-                             Value value = args[2];
-                             if (add)
-                               value = isa<FloatType>(value.getType())
-                                           ? arith::AddFOp::create(b, loc, args[0], value)
-                                                 .getResult()
-                                           : arith::AddIOp::create(b, loc, args[0], value)
-                                                 .getResult();
-                             return arith::SelectOp::create(b, loc, hit, value, args[0]);
-                           }));
+          op,
+          buildGeneric(
+              rewriter, loc, type, {adaptor.getDest(), adaptor.getIndices(), adaptor.getValues()},
+              {rewriter.getMultiDimIdentityMap(type.getRank()), first, corner},
+              [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+                Value here = arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                                        linalg::IndexOp::create(b, loc, axis));
+                Value hit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, here, args[1]);
+                Value value = kind ? combine(b, loc, *kind, args[0], args[2]) : args[2];
+                return arith::SelectOp::create(b, loc, hit, value, args[0]);
+              }));
       return success();
     }
     auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
@@ -394,8 +390,8 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
           }
           if (rank > 0)
             at[0] = flat;
-          Value i = tensor::ExtractOp::create(
-              b, loc, adaptor.getIndices(), ArrayRef<Value>(at).slice(axis, k));
+          Value i = tensor::ExtractOp::create(b, loc, adaptor.getIndices(),
+                                              ArrayRef<Value>(at).slice(axis, k));
           i = arith::IndexCastOp::create(b, loc, b.getIndexType(), i);
           Value zero = arith::ConstantIndexOp::create(b, loc, 0);
           Value extent = arith::ConstantIndexOp::create(b, loc, n);
@@ -410,12 +406,9 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
               b, loc, inside,
               [&](OpBuilder &b, Location loc) {
                 Value value = tensor::ExtractOp::create(b, loc, adaptor.getValues(), at);
-                if (add) {
-                  Value old = tensor::ExtractOp::create(b, loc, current, position);
-                  value = isa<FloatType>(value.getType())
-                              ? arith::AddFOp::create(b, loc, old, value).getResult()
-                              : arith::AddIOp::create(b, loc, old, value).getResult();
-                }
+                if (kind)
+                  value = combine(b, loc, *kind,
+                                  tensor::ExtractOp::create(b, loc, current, position), value);
                 scf::YieldOp::create(
                     b, loc, tensor::InsertOp::create(b, loc, value, current, position).getResult());
               },

@@ -395,9 +395,8 @@ Value Partitioner::localOp(Operation *op, const Box &y) {
       .Case([&](ScatterOp s) -> Value {
         // Scattered into the part across the whole axis, then cut to it.
         Box in = operandBox(op, 0, y);
-        Value scattered =
-            ScatterOp::create(*b, loc, typeOf(element, in), operand(0), operand(1), operand(2),
-                              s.getAxis(), s.getCombineAttr());
+        Value scattered = ScatterOp::create(*b, loc, typeOf(element, in), operand(0), operand(1),
+                                            operand(2), s.getAxis(), s.getCombineAttr());
         if (in == y)
           return scattered;
         SmallVector<int64_t> offsets(y.rank(), 0), strides(y.rank(), 1);

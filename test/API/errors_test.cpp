@@ -324,8 +324,9 @@ TEST(IndexErrors, TakeChecksItsIndices) {
 }
 
 TEST(IndexErrors, WritesCheckTheirIndicesAndValues) {
-  std::vector<Array> args{f64({3, 4}), legato::from_vector<int64_t>({0, 4}, {2}), f64({2, 3}),
-                          legato::zeros({3}, legato::i64), booleans({3}), f64({5})};
+  std::vector<Array> args{f64({3, 4}),   legato::from_vector<int64_t>({0, 4}, {2}),
+                          f64({2, 3}),   legato::zeros({3}, legato::i64),
+                          booleans({3}), f64({5})};
   // Row 4 of 3 (a jit function finds it when it is called).
   EXPECT_TRUE(throws_error({"setitem: index 4"}, {"(3, 4)"}, args, [](auto &x) {
     Array r = x[0].copy();
@@ -353,24 +354,25 @@ TEST(IndexErrors, WritesCheckTheirIndicesAndValues) {
     return r;
   }));
   // A mask and values of another count: read on the host, so not traced.
-  EXPECT_TRUE(throws_error({"setitem"}, {"(5,)", "(3, 4)"}, args,
-                           [](auto &x) {
-                             Array r = x[0].copy();
-                             r[x[4]] = x[5];
-                             return r;
-                           },
-                           /*traced=*/false));
+  EXPECT_TRUE(throws_error(
+      {"setitem"}, {"(5,)", "(3, 4)"}, args,
+      [](auto &x) {
+        Array r = x[0].copy();
+        r[x[4]] = x[5];
+        return r;
+      },
+      /*traced=*/false));
 }
 
 TEST(IndexErrors, BincountReadsItsLength) {
   std::vector<Array> args{legato::from_vector<int64_t>({1, -2}, {2}), f64({2}),
                           legato::zeros({2, 2}, legato::i64)};
-  EXPECT_TRUE(throws_error({"bincount"}, {"(2,)"}, args,
-                           [](auto &x) { return legato::bincount(x[0]); }, false));
+  EXPECT_TRUE(throws_error(
+      {"bincount"}, {"(2,)"}, args, [](auto &x) { return legato::bincount(x[0]); }, false));
   EXPECT_TRUE(throws_error({"bincount"}, {"float64"}, args,
                            [](auto &x) { return legato::bincount(x[1]); }));
-  EXPECT_TRUE(throws_error({"bincount"}, {"(2, 2)"}, args,
-                           [](auto &x) { return legato::bincount(x[2]); }));
+  EXPECT_TRUE(
+      throws_error({"bincount"}, {"(2, 2)"}, args, [](auto &x) { return legato::bincount(x[2]); }));
   // Its length is data: a jit function cannot call it, and says what to do.
   auto f = legato::jit([](const Array &x) { return legato::bincount(x); });
   try {
@@ -381,6 +383,24 @@ TEST(IndexErrors, BincountReadsItsLength) {
     EXPECT_NE(message.find("legato.bincount"), std::string::npos) << message;
     EXPECT_NE(message.find("add_at"), std::string::npos) << message;
   }
+}
+
+TEST(IndexErrors, HistogramsInJitNeedARange) {
+  // The edges default to the array's extremes, read on the host.
+  auto f = legato::jit([](const Array &x) { return legato::histogram(x, 4).first; });
+  try {
+    f(f64({6}));
+    ADD_FAILURE() << "no exception";
+  } catch (const legato::Error &e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("legato.histogram"), std::string::npos) << message;
+    EXPECT_NE(message.find("pass a range"), std::string::npos) << message;
+  }
+  // With one, the function traces.
+  auto g = legato::jit([](const Array &x) {
+    return legato::histogram(x, 4, std::pair{0.0, 1.0}).first;
+  });
+  EXPECT_EQ(g(f64({6})).to_vector<int64_t>(), (std::vector<int64_t>{6, 0, 0, 0}));
 }
 
 TEST(IndexErrors, MasksMatchTheirArray) {

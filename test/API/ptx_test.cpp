@@ -380,11 +380,11 @@ TEST(Ptx, AcceptedByPtxas) {
   if (!std::ifstream(ptxas).good())
     GTEST_SKIP() << "no CUDA toolkit at /usr/local/cuda";
   int i = 0;
-  for (const std::string &ptx : {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
-                                 ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64),
-                                 ptxOfIntegerDivision(), ptxOfFloat32Roots(), ptxOfScan(false),
-                                 ptxOfScan(true), ptxOfGather(false), ptxOfGather(true),
-                                 ptxOfScatter(false), ptxOfScatter(true)}) {
+  for (const std::string &ptx :
+       {ptxOfBlackScholesLikeKernel(), ptxOfSum(), ptxOfUpdateAndNorm(),
+        ptxOfFloatFunctions(legato::f32), ptxOfFloatFunctions(legato::f64), ptxOfIntegerDivision(),
+        ptxOfFloat32Roots(), ptxOfScan(false), ptxOfScan(true), ptxOfGather(false),
+        ptxOfGather(true), ptxOfScatter(false), ptxOfScatter(true)}) {
     std::string path = testing::TempDir() + "legato_ptx_test" + std::to_string(i++) + ".ptx";
     std::ofstream(path) << ptx;
     std::string command =

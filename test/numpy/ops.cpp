@@ -575,6 +575,33 @@ std::map<std::string, Op> make_ops() {
                           return r;
                         },
                         /*host=*/true};
+  // np.histogram: with a range, traceable; without, the extremes are read.
+  auto histogram_of = [](const Args &a, const Params &p) {
+    std::optional<std::pair<double, double>> range;
+    if (p.has("lo"))
+      range = std::pair{p.real("lo"), p.real("hi")};
+    std::optional<Array> weights;
+    if (a.size() == 2)
+      weights = array(a, 1);
+    else
+      want_arity(a, 1);
+    return legato::histogram(array(a, 0), p.has("bins") ? p.integer("bins") : 10, range,
+                             weights);
+  };
+  ops["histogram"] = {[histogram_of](const Args &a, const Params &p) -> Array {
+    return histogram_of(a, p).first;
+  }};
+  ops["histogram_edges"] = {[histogram_of](const Args &a, const Params &p) -> Array {
+    return histogram_of(a, p).second;
+  }};
+  ops["histogram_auto"] = {[histogram_of](const Args &a, const Params &p) -> Array {
+                             return histogram_of(a, p).first;
+                           },
+                           /*host=*/true};
+  ops["histogram_auto_edges"] = {[histogram_of](const Args &a, const Params &p) -> Array {
+                                   return histogram_of(a, p).second;
+                                 },
+                                 /*host=*/true};
   ops["bincount"] = {[](const Args &a, const Params &p) -> Array {
                        if (a.size() == 2)
                          return legato::bincount(array(a, 0), array(a, 1),

@@ -295,6 +295,16 @@ def _bincount(a, p):
     return np.bincount(a[0], a[1] if len(a) > 1 else None, minlength=p.get("minlength", 0))
 
 
+def _histogram(a, p):
+    rng = (p["lo"], p["hi"]) if "lo" in p else None
+    return np.histogram(a[0], bins=p.get("bins", 10), range=rng,
+                        weights=a[1] if len(a) > 1 else None)
+
+
+NUMPY["histogram"] = _index_errors_rejected(lambda a, p: _histogram(a, p)[0])
+NUMPY["histogram_edges"] = _index_errors_rejected(lambda a, p: _histogram(a, p)[1])
+NUMPY["histogram_auto"] = NUMPY["histogram"]
+NUMPY["histogram_auto_edges"] = NUMPY["histogram_edges"]
 NUMPY["put"] = _index_errors_rejected(_put)
 NUMPY["put_along_axis"] = _index_errors_rejected(_put_along_axis)
 NUMPY["setitem_array"] = _index_errors_rejected(_setitem)
@@ -1282,6 +1292,38 @@ def scatter_suite():
     g.case("bincount", fl)                     # floats: TypeError
     g.case("bincount", m)                      # 2-D: ValueError
     g.case("bincount", x32, w)                 # lengths differ
+    # np.histogram: NumPy's bins exactly, edges included.
+    for dt in DTYPES:
+        g = Group("scatter", f"histogram_{dt}")
+        x = g.input(g.uniform(dt, (997,)) if dt in FLOATS else g.grid(dt, (997,), -20, 20))
+        g.case("histogram_auto", x)
+        g.case("histogram_auto_edges", x)
+        g.case("histogram_auto", x, bins=7)
+        g.case("histogram", x, bins=13, lo=-1.0, hi=2.5)
+        g.case("histogram_edges", x, bins=13, lo=-1.0, hi=2.5)
+    g = Group("scatter", "histogram_edges_and_weights")
+    # values on the edges of 0.1-wide bins, where the guess is off by one
+    x = g.input(np.round(np.arange(-10, 31) * 0.1, 10))
+    x32 = g.input(np.round(np.arange(-10, 31) * 0.1, 10).astype("float32"))
+    w = g.input(g.uniform("float64", (41,)))
+    w32 = g.input(g.uniform("float32", (41,)))
+    wi = g.input(g.grid("int32", (41,)))
+    special = g.input(np.array([np.nan, np.inf, -np.inf, 0.0, 1.0, 0.5]))
+    same = g.input(np.full((4,), 2.5, "float32"))
+    g.case("histogram", x, bins=20, lo=0.0, hi=2.0)
+    g.case("histogram", x32, bins=20, lo=0.0, hi=2.0)
+    g.case("histogram_edges", x32, bins=20, lo=0.1, hi=0.7)
+    g.case("histogram", x32, bins=6, lo=0.1, hi=0.7)
+    g.case("histogram", x, w, bins=9, lo=-0.5, hi=2.5)
+    g.case("histogram", x32, w32, bins=9, lo=-0.5, hi=2.5)
+    g.case("histogram", x, wi, bins=4, lo=0.0, hi=1.0)
+    g.case("histogram", special, bins=4, lo=0.0, hi=1.0)
+    g.case("histogram_auto", special)           # NaN extremes: ValueError
+    g.case("histogram_auto", same, bins=3)      # one value: widened by 0.5
+    g.case("histogram_auto_edges", same, bins=3)
+    g.case("histogram", x, bins=0)              # no bins: ValueError
+    g.case("histogram", x, bins=3, lo=2.0, hi=1.0)
+
     g = Group("scatter", "scatter_programs")
     line = g.input(g.grid("float64", (64,)))
     perm = g.input(g.rng.permutation(64).astype("int64"))

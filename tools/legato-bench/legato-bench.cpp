@@ -50,13 +50,14 @@ struct Config {
 };
 
 [[noreturn]] void usage(const std::string &why) {
-  std::fprintf(stderr,
-               "legato-bench: %s\nusage: legato-bench --app "
-               "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted|scatter|"
-               "add_at --n N "
-               "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
-               "[--warmup W] [--iters K] [--nit P]\n",
-               why.c_str());
+  std::fprintf(
+      stderr,
+      "legato-bench: %s\nusage: legato-bench --app "
+      "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted|scatter|"
+      "add_at --n N "
+      "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
+      "[--warmup W] [--iters K] [--nit P]\n",
+      why.c_str());
   std::exit(2);
 }
 
@@ -88,10 +89,10 @@ Config parse(int argc, char **argv) {
     else if (key == "--nit") c.nit = std::atoi(value.c_str());
     else usage("unknown option " + key);
   }
-  if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" &&
-      c.app != "jacobi" && c.app != "bicgstab" && c.app != "cfd" &&
-      c.app != "swe" && c.app != "gemm" && c.app != "cumsum" && c.app != "take" &&
-      c.app != "searchsorted" && c.app != "scatter" && c.app != "add_at")
+  if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" && c.app != "jacobi" &&
+      c.app != "bicgstab" && c.app != "cfd" && c.app != "swe" && c.app != "gemm" &&
+      c.app != "cumsum" && c.app != "take" && c.app != "searchsorted" && c.app != "scatter" &&
+      c.app != "add_at")
     usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd, "
           "swe, gemm, cumsum, take, searchsorted, scatter or add_at");
   if (c.dtype != "f64" && c.dtype != "f32")

@@ -432,7 +432,8 @@ private:
     int x = variable();
     const VarInfo &dest = info(x);
     if (!add || dest.shape.empty()) {
-      Statement s = let("put", {Operand::variable(x), Operand::variable(i), Operand::variable(variable())});
+      Statement s =
+          let("put", {Operand::variable(x), Operand::variable(i), Operand::variable(variable())});
       s.count = rng_.range(0, 1);
       return s;
     }
