@@ -532,13 +532,20 @@ LogicalResult Partitioner::rewrite() {
       SmallVector<Value> operands;
       bool empty = false;
       SmallVector<std::optional<Boxes>> operandHomes = homesOf(&op);
+      auto reduce = dyn_cast<ReduceOp>(op);
+      bool scatter = isa<ScatterOp>(op);
       for (unsigned i = 0; i < op.getNumOperands(); ++i) {
         Box box = partialOperandBox(&op, i, operandHomes, rank);
+        if (scatter && i == 0 && box.empty()) { // (only rank 0 adds to the destination)
+          operands.push_back(splat(elementOf(result), y, 0));
+          continue;
+        }
         operands.push_back(piece(op.getOperand(i), box));
         empty |= box.empty();
       }
-      auto reduce = dyn_cast<ReduceOp>(op);
-      if (empty && !reduce) { // a product over no terms
+      if (empty && scatter) { // no values here: the destination, or zeros
+        value = operands[0];
+      } else if (empty && !reduce) { // a product over no terms
         value = splat(elementOf(result), y, 0);
       } else {
         OperationState state(op.getLoc(), op.getName());

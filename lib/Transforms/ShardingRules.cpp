@@ -497,6 +497,21 @@ static Boxes groupedHome(Operation *op, ArrayRef<std::optional<Boxes>> homes,
 
 Box mlir::legato::partialOperandBox(Operation *op, unsigned i,
                                     ArrayRef<std::optional<Boxes>> homes, int64_t rank) {
+  if (auto scatter = dyn_cast<ScatterOp>(op)) {
+    // Rank 0 adds into the destination, the others into zeros (Partition);
+    // each rank its block of the indices and the values at them.
+    if (i == 0)
+      return rank == 0 ? fullBox(scatter.getDest()) : emptyBox(int64_t(shapeOf(scatter.getDest()).size()));
+    const Box &mine = (*homes[1])[size_t(rank)];
+    if (i == 1 || mine.empty())
+      return i == 1 ? mine : emptyBox(int64_t(shapeOf(scatter.getValues()).size()));
+    Box values = fullBox(scatter.getValues());
+    for (int64_t j = 0; j < mine.rank(); ++j) {
+      values.lo[size_t(scatter.getAxis() + j)] = mine.lo[size_t(j)];
+      values.hi[size_t(scatter.getAxis() + j)] = mine.hi[size_t(j)];
+    }
+    return values;
+  }
   auto matmul = dyn_cast<MatmulOp>(op);
   if (!matmul || i == 0)
     return (*homes[i])[size_t(rank)];
@@ -510,6 +525,12 @@ Box mlir::legato::partialOperandBox(Operation *op, unsigned i,
 }
 
 bool mlir::legato::contractsSplitAxes(Operation *op, ArrayRef<std::optional<Boxes>> homes) {
+  if (auto scatter = dyn_cast<ScatterOp>(op))
+    // Sums of split values into an array that is not split (bincount's
+    // counts): each rank adds its own, and an all-reduce of the array sums
+    // the ranks' instead of every rank receiving every value.
+    return scatter.getCombine() && homes[1] && isSplit(*homes[1], shapeOf(scatter.getIndices())) &&
+           (!homes[0] || scatter.getDest().getDefiningOp<ConstantOp>());
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     if (!homes[0])
       return false;

@@ -478,6 +478,33 @@ TEST(Distributed, ScattersKeepTheDestinationsBlocks) {
   EXPECT_EQ(x.to_vector<double>(), want);
 }
 
+TEST(Distributed, SumsIntoAWholeArrayAllReduceIt) {
+  legato::Runtime &rt = runtime();
+  if (eagerMode())
+    GTEST_SKIP() << "eager runs each part of a function as its own program";
+  // add_at of split values into a replicated array (bincount's counts): each
+  // rank adds its own values, rank 0 into the array and the others into
+  // zeros, and an all-reduce of the array's 5 elements sums them; no value
+  // moves. Before it, mode raise's check all-reduces the indices' minimum
+  // and maximum (one element each).
+  const int64_t count = 40;
+  std::vector<int64_t> hi(count);
+  for (size_t k = 0; k < hi.size(); ++k)
+    hi[k] = int64_t(k * 7 % 5);
+  Array counts = legato::replicate(legato::arange(5) * 10);
+  Array v = legato::shard(legato::arange(count));
+  Array indices = legato::shard(legato::from_vector(hi, {count}));
+  legato::flush();
+  legato::reset_stats();
+  legato::add_at(counts, indices, v);
+  legato::flush();
+  EXPECT_EQ(legato::stats().bytes_sent, rt.size() == 1 ? 0 : (2 + 5) * 8) << rt.size() << " ranks";
+  std::vector<int64_t> want = {0, 10, 20, 30, 40};
+  for (size_t k = 0; k < hi.size(); ++k)
+    want[size_t(hi[k])] += int64_t(k);
+  EXPECT_EQ(counts.to_vector<int64_t>(), want);
+}
+
 TEST(Distributed, CumsumOfBlocksSendsOnlyTheirTotals) {
   legato::Runtime &rt = runtime();
   if (eagerMode())

@@ -138,3 +138,18 @@ func.func @scatter_along_the_split(%x: tensor<8xf64> {legato.boxes = array<i64: 
   %0 = legato.scatter %x[%i] along 0 = %v combine sum : tensor<8xf64>, tensor<9xi64>, tensor<9xf64>
   return %0 : tensor<8xf64>
 }
+
+// -----
+
+// Sums of split values into a constant (bincount's counts): each rank adds
+// its own values into zeros (rank 0 would add into the destination), and
+// an all-reduce of the 4 counts sums the ranks'; no value moves.
+// CHECK-LABEL: func.func @sums_into_a_constant
+// CHECK-NOT: legato.exchange
+// CHECK: %[[S:.+]] = legato.scatter %{{.+}}[%arg0] along 0 = %arg1 combine sum : tensor<4xf64>, tensor<3xi64>, tensor<3xf64>
+// CHECK: legato.all_reduce sum %[[S]] : tensor<4xf64>
+func.func @sums_into_a_constant(%i: tensor<9xi64> {legato.boxes = array<i64: 0, 3,  3, 6,  6, 9>}, %v: tensor<9xf64> {legato.boxes = array<i64: 0, 3,  3, 6,  6, 9>}) -> tensor<4xf64> {
+  %z = legato.constant dense<0.0> : tensor<4xf64>
+  %0 = legato.scatter %z[%i] along 0 = %v combine sum : tensor<4xf64>, tensor<9xi64>, tensor<9xf64>
+  return %0 : tensor<4xf64>
+}
