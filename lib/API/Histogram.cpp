@@ -86,12 +86,14 @@ std::pair<Array, Array> histogram(const Array &a, int64_t bins,
   Array inside = where(keep, v, first); // (no NaN or inf to convert below)
   Array bin = ((inside - first) * (double(bins) / (last - first))).astype(DType::i64);
   bin = where(bin == bins, bins - 1, bin);
-  bin = where(v < take(edges, bin, std::nullopt, IndexMode::clip), bin - 1, bin);
-  bin = where(logical_and(v >= take(edges, bin + 1, std::nullopt, IndexMode::clip),
-                          bin != bins - 1),
-              bin + 1, bin);
+  // The guess may be one off near an edge: move it down or up as they say.
+  Array below = take(edges, bin, std::nullopt, IndexMode::clip);
+  bin = where(v < below, bin - 1, bin);
+  Array above = take(edges, bin + 1, std::nullopt, IndexMode::clip);
+  bin = where(logical_and(v >= above, bin != bins - 1), bin + 1, bin);
   bin = where(keep, bin, -1); // no bin: the scatter skips it
-  Array added = weights ? weights->reshape({a.size()}).astype(DType::f64) : ones({a.size()}, DType::i64);
+  Array added =
+      weights ? weights->reshape({a.size()}).astype(DType::f64) : ones({a.size()}, DType::i64);
   Array counts = scatter(zeros({bins}, added.dtype()), bin, added, 0, true);
   return {counts.astype(countType), edges};
 }

@@ -674,8 +674,10 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
 /// values: each thread stores its values where their indices say. Where
 /// indices repeat, one of the stores wins (not the last, as on the CPU).
 /// An accumulation (combine sum: load, add, store at one position) becomes
-/// an atomic add, so that every value is added.
-void lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize, int64_t maxBlocks) {
+/// an atomic add, so that every value is added. Fails on a loop that
+/// reads what it writes otherwise (threads would race).
+LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
+                               int64_t maxBlocks) {
   Location loc = loop.getLoc();
   std::optional<int64_t> count = getConstantIntValue(loop.getUpperBound());
   assert(count && "scatter loops have a static trip count");
@@ -716,6 +718,15 @@ void lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize, int64_t 
       break;
     }
   }
+  llvm::SmallPtrSet<Value, 4> written;
+  strided.walk([&](memref::StoreOp store) { written.insert(store.getMemref()); });
+  WalkResult reads = strided.walk([&](memref::LoadOp load) {
+    return written.contains(load.getMemref()) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (reads.wasInterrupted())
+    return strided->emitOpError(
+        "legato-linalg-to-gpu: a scatter loop reads what it writes, other than to add to it");
+  return success();
 }
 
 struct LegatoLinalgToGpuPass
@@ -838,7 +849,8 @@ struct LegatoLinalgToGpuPass
         scatters.push_back(loop);
     });
     for (scf::ForOp loop : scatters)
-      lowerScatterLoop(b, loop, blockSize, maxBlocks);
+      if (failed(lowerScatterLoop(b, loop, blockSize, maxBlocks)))
+        return signalPassFailure();
   }
 };
 

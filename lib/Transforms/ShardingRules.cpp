@@ -501,7 +501,8 @@ Box mlir::legato::partialOperandBox(Operation *op, unsigned i,
     // Rank 0 adds into the destination, the others into zeros (Partition);
     // each rank its block of the indices and the values at them.
     if (i == 0)
-      return rank == 0 ? fullBox(scatter.getDest()) : emptyBox(int64_t(shapeOf(scatter.getDest()).size()));
+      return rank == 0 ? fullBox(scatter.getDest())
+                       : emptyBox(int64_t(shapeOf(scatter.getDest()).size()));
     const Box &mine = (*homes[1])[size_t(rank)];
     if (i == 1 || mine.empty())
       return i == 1 ? mine : emptyBox(int64_t(shapeOf(scatter.getValues()).size()));

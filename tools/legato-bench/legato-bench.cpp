@@ -1,7 +1,7 @@
 //===- legato-bench.cpp - Time the example applications -------------------===//
 //
 // legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|
-//                    searchsorted|scatter|add_at --n N
+//                    searchsorted|scatter|add_at|histogram --n N
 //              [--dtype f64|f32] [--mode eager|lazy|jit] [--reps R]
 //              [--warmup W] [--iters K] [--nit P]
 //
@@ -22,7 +22,8 @@
 // of n random numbers at n random positions (a gather); searchsorted finds
 // n random numbers among n sorted ones (a binary search by gathers).
 // scatter is r = x.copy(); r[i] = v and add_at np.add.at(r, i, v), for n
-// random numbers at n random positions of n.
+// random numbers at n random positions of n; histogram counts n random
+// numbers in 100 equal bins of [0, 1).
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
@@ -54,7 +55,7 @@ struct Config {
       stderr,
       "legato-bench: %s\nusage: legato-bench --app "
       "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted|scatter|"
-      "add_at --n N "
+      "add_at|histogram --n N "
       "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
       "[--warmup W] [--iters K] [--nit P]\n",
       why.c_str());
@@ -92,9 +93,9 @@ Config parse(int argc, char **argv) {
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" && c.app != "jacobi" &&
       c.app != "bicgstab" && c.app != "cfd" && c.app != "swe" && c.app != "gemm" &&
       c.app != "cumsum" && c.app != "take" && c.app != "searchsorted" && c.app != "scatter" &&
-      c.app != "add_at")
+      c.app != "add_at" && c.app != "histogram")
     usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd, "
-          "swe, gemm, cumsum, take, searchsorted, scatter or add_at");
+          "swe, gemm, cumsum, take, searchsorted, scatter, add_at or histogram");
   if (c.dtype != "f64" && c.dtype != "f32")
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
@@ -243,6 +244,12 @@ void run(const Config &c) {
         },
         [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 13), positions,
         legato::random({c.n}, dt, 15));
+  } else if (c.app == "histogram") {
+    // n random numbers in 100 equal bins of [0, 1).
+    bench(
+        c,
+        [](const Array &x) { return legato::histogram(x, 100, std::pair{0.0, 1.0}).first; },
+        [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 16));
   } else if (c.app == "searchsorted") {
     bench(
         c, [](const Array &a, const Array &v) { return legato::searchsorted(a, v); },
