@@ -308,7 +308,12 @@ public:
   int64_t size() const { return selected().size(); }
   Array astype(DType t) const { return selected().astype(t); }
   Array reshape(Shape s) const { return selected().reshape(std::move(s)); }
+  Array T() const { return selected().T(); }
   Array copy() const { return selected(); }
+  /// Indexing the selection indexes the copy (as a[i][j] in NumPy: a write
+  /// through it does not reach `a`).
+  ArrayView operator[](std::initializer_list<Index> index) const { return selected()[index]; }
+  Selection operator[](const Array &indices) const;
   template <class T> std::vector<T> to_vector() const { return selected().to_vector<T>(); }
   template <class T> T item() const { return selected().item<T>(); }
 

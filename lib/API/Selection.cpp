@@ -43,6 +43,8 @@ const Array &Selection::selected() const {
 
 Selection::operator Array() const { return selected(); }
 
+Selection Selection::operator[](const Array &indices) const { return selected()[indices]; }
+
 Selection &Selection::operator=(const Array &value) {
   if (indices_.dtype() == DType::bool_)
     writeThroughMask("setitem", base_, indices_, value, /*add=*/false);

@@ -1,7 +1,8 @@
 //===- lifetime_test.cpp - the Runtime's lifetime and memory exhaustion ---===//
 //
 // Each test makes its own Runtime (one may exist at a time): what happens to
-// arrays that outlive it, and what an allocation larger than memory gives.
+// arrays that outlive it, what a view or a selection reads after writes,
+// and what an allocation larger than memory gives.
 // Runs in eager and lazy mode (LEGATO_MODE), like the other API tests.
 //
 //===----------------------------------------------------------------------===//
@@ -56,6 +57,22 @@ TEST(Lifetime, AViewsShapeOutlivesAWriteToItsBase) {
   EXPECT_EQ(v.to_vector<double>(), (std::vector<double>{1, 2}));
   EXPECT_EQ(shape, (legato::Shape{1, 2}));
   EXPECT_EQ(x.to_vector<double>(), (std::vector<double>{1, 2, 1, 2}));
+}
+
+TEST(Lifetime, ASelectionReadsTheValueItWasIndexedFrom) {
+  legato::Runtime rt;
+  Array a = legato::from_vector(std::vector<double>{0, 1, 2, 3, 4}, {5});
+  Array i = legato::from_vector(std::vector<int64_t>{1, 3}, {2});
+  auto s = a[i];
+  a[{1}] = 10.0; // after indexing: NumPy's a[i] was a copy already
+  EXPECT_EQ(s.to_vector<double>(), (std::vector<double>{1, 3}));
+  s = 7.0; // assigned through, it writes into a
+  EXPECT_EQ(a.to_vector<double>(), (std::vector<double>{0, 7, 2, 7, 4}));
+  // Indexing a selection indexes the copy: a[i][0] = 9 leaves a alone.
+  a[i][{0}] = 9.0;
+  EXPECT_EQ(a.to_vector<double>(), (std::vector<double>{0, 7, 2, 7, 4}));
+  EXPECT_EQ(a[i][{1}].item<double>(), 7.0);
+  EXPECT_EQ(a[i][i - i].to_vector<double>(), (std::vector<double>{7, 7}));
 }
 
 TEST(Memory, AnAllocationLargerThanMemoryIsAnError) {
