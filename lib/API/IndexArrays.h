@@ -24,7 +24,7 @@ Array integerIndices(const char *op, const Array &indices);
 /// a traced function, after each call of it (Jit.cpp).
 Array inRange(const char *op, const Array &a, Array indices, int64_t axis, IndexMode mode);
 
-/// An error naming `op` when indices address an empty axis.
+/// An error naming `op` when indices point into an empty axis.
 void refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis);
 
 /// One legato.gather: `a` with `axis` replaced by the indices (in range).

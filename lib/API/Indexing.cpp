@@ -67,9 +67,9 @@ Array detail::gather(const Array &a, const Array &indices, int64_t axis) {
 
 void detail::refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis) {
   if (a.shape()[size_t(axis)] == 0 && indices.size() != 0)
-    throw Error(std::string("legato.") + op + ": cannot take " + std::to_string(indices.size()) +
-                " elements (indices of shape " + shapeString(indices.shape()) +
-                ") from the empty " + axisOf(a, axis));
+    throw Error(std::string("legato.") + op + ": " + std::to_string(indices.size()) +
+                " indices (shape " + shapeString(indices.shape()) + ") point into the empty " +
+                axisOf(a, axis));
 }
 
 void detail::enforce(const IndexCheck &check, int64_t low, int64_t high) {
