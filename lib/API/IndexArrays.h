@@ -27,13 +27,6 @@ Array inRange(const char *op, const Array &a, Array indices, int64_t axis, Index
 /// An error naming `op` when indices point into an empty axis.
 void refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis);
 
-/// One legato.gather: `a` with `axis` replaced by the indices (in range).
-Array gather(const Array &a, const Array &indices, int64_t axis);
-
-/// `values` broadcast to `shape` and cast to `t`, as NumPy's assignment
-/// (extra leading axes of 1 dropped; errors name `op`).
-Array storable(const char *op, const Array &values, const Shape &shape, DType t);
-
 /// One legato.scatter: `dest` with `values` (of its dtype, and of its shape
 /// with `axis` replaced by the indices') stored, or added with `add`, at
 /// `indices` (in range) along `axis`.

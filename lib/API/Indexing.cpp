@@ -58,12 +58,15 @@ Array detail::inRange(const char *op, const Array &a, Array indices, int64_t axi
   return indices;
 }
 
-Array detail::gather(const Array &a, const Array &indices, int64_t axis) {
+namespace {
+/// One legato.gather: `a` with `axis` replaced by the indices (in range).
+Array gather(const Array &a, const Array &indices, int64_t axis) {
   Shape shape(a.shape().begin(), a.shape().begin() + axis);
   shape.insert(shape.end(), indices.shape().begin(), indices.shape().end());
   shape.insert(shape.end(), a.shape().begin() + axis + 1, a.shape().end());
   return wrap(makeNode(OpKind::Gather, a.dtype(), shape, {valueOf(a), valueOf(indices)}, {axis}));
 }
+} // namespace
 
 void detail::refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis) {
   if (a.shape()[size_t(axis)] == 0 && indices.size() != 0)

@@ -15,18 +15,40 @@
 namespace legato {
 using namespace detail;
 
-Array detail::storable(const char *op, const Array &values, const Shape &shape, DType t) {
-  NodePtr v = withoutExtraLeadingOnes(valueOf(values), shape);
-  checkBroadcastTo(op, v->shape, shape);
-  return wrap(broadcastNode(convertNode(v, t), shape));
-}
-
 Array detail::scatter(const Array &dest, const Array &indices, const Array &values, int64_t axis,
                       bool add) {
   return wrap(makeNode(OpKind::Scatter, dest.dtype(), dest.shape(),
                        {valueOf(dest), valueOf(indices), valueOf(values)}, {axis}, 0,
                        uint8_t(add)));
 }
+
+namespace {
+
+/// `values` broadcast to `shape` and cast to `t`, as NumPy's assignment
+/// (extra leading axes of 1 dropped; errors name `op`).
+Array storable(const char *op, const Array &values, const Shape &shape, DType t) {
+  NodePtr v = withoutExtraLeadingOnes(valueOf(values), shape);
+  checkBroadcastTo(op, v->shape, shape);
+  return wrap(broadcastNode(convertNode(v, t), shape));
+}
+
+/// The shape that `indices` (along axis 0) select from `a`: theirs, then
+/// a's rows.
+Shape rowsAt(const Array &indices, const Array &a) {
+  Shape shape = indices.shape();
+  shape.insert(shape.end(), a.shape().begin() + 1, a.shape().end());
+  return shape;
+}
+
+/// `dest` with `values` added at `indices` along axis 0 (booleans: or).
+Array accumulate(const Array &dest, const Array &indices, const Array &values) {
+  if (dest.dtype() != DType::bool_)
+    return scatter(dest, indices, values, 0, true);
+  Array hits = scatter(zeros(dest.shape(), DType::i32), indices, values, 0, true);
+  return logical_or(dest, hits != 0);
+}
+
+} // namespace
 
 void detail::storeAlongAxis0(const char *op, const Array &a, const Array &indices,
                              const Array &values) {
@@ -35,9 +57,7 @@ void detail::storeAlongAxis0(const char *op, const Array &a, const Array &indice
                 ": a 0-d array cannot be indexed by an array (indices of shape " +
                 shapeString(indices.shape()) + ")");
   Array i = integerIndices(op, indices);
-  Shape target = i.shape();
-  target.insert(target.end(), a.shape().begin() + 1, a.shape().end());
-  Array v = storable(op, values, target, a.dtype());
+  Array v = storable(op, values, rowsAt(i, a), a.dtype());
   refuseEmptyAxis(op, a, i, 0);
   if (i.size() == 0 || a.size() == 0)
     return;
@@ -94,16 +114,6 @@ void put_along_axis(const Array &a, const Array &indices, const Array &values,
       valueOf(scatter(flat, positions, v.reshape({v.size()}), 0, false).reshape(a.shape())));
 }
 
-namespace {
-/// `dest` with `values` added at `indices` along axis 0 (booleans: or).
-Array accumulate(const Array &dest, const Array &indices, const Array &values) {
-  if (dest.dtype() != DType::bool_)
-    return scatter(dest, indices, values, 0, true);
-  Array hits = scatter(zeros(dest.shape(), DType::i32), indices, values, 0, true);
-  return logical_or(dest, hits != 0);
-}
-} // namespace
-
 void detail::writeThroughMask(const char *op, const Array &a, const Array &mask,
                               const Array &values, bool add) {
   checkMask(op, a, mask);
@@ -146,8 +156,7 @@ void add_at(const Array &a, const Array &indices, const Array &values) {
   }
   DType summed = t == DType::bool_ ? DType::i32 : t; // (booleans count their trues)
   Array i = integerIndices("add_at", indices);
-  Shape target = i.shape();
-  target.insert(target.end(), a.shape().begin() + 1, a.shape().end());
+  Shape target = rowsAt(i, a);
   checkBroadcastTo("add_at", values.shape(), target); // (no extra axes of 1 here)
   Array v = storable("add_at", values, target, summed);
   refuseEmptyAxis("add_at", a, i, 0);
