@@ -231,6 +231,22 @@ public:
   /// assigned to, it writes into this array: `a[indices] = v`.
   Selection operator[](const Array &indices) const;
 
+  /// NumPy's in-place operators (`a += b`, also through a view:
+  /// `a[{slice(1, -1)}] *= 2`): the result is written into this array's
+  /// storage, so its views and other names see it. It must keep this
+  /// array's shape and cast to its dtype by NumPy's same_kind rule
+  /// (`int_array += 1.5` is an error, as in NumPy).
+  Array &operator+=(const Array &);
+  Array &operator+=(Scalar);
+  Array &operator-=(const Array &);
+  Array &operator-=(Scalar);
+  Array &operator*=(const Array &);
+  Array &operator*=(Scalar);
+  Array &operator/=(const Array &);
+  Array &operator/=(Scalar);
+  Array &operator%=(const Array &);
+  Array &operator%=(Scalar);
+
   /// Host reads: run what is pending, then copy (converting to T).
   template <class T> std::vector<T> to_vector() const {
     if constexpr (std::is_same_v<T, bool>) { // vector<bool> has no data()
@@ -301,6 +317,19 @@ public:
   Selection &operator=(const Array &value);
   Selection &operator=(const Selection &value);
   Selection &operator=(Scalar value);
+  /// `a[indices] += v` is NumPy's `a[indices] = a[indices] + v`: where
+  /// indices repeat, v is added once (add_at adds at each). The casting and
+  /// shape rules of Array's in-place operators apply.
+  Selection &operator+=(const Array &);
+  Selection &operator+=(Scalar);
+  Selection &operator-=(const Array &);
+  Selection &operator-=(Scalar);
+  Selection &operator*=(const Array &);
+  Selection &operator*=(Scalar);
+  Selection &operator/=(const Array &);
+  Selection &operator/=(Scalar);
+  Selection &operator%=(const Array &);
+  Selection &operator%=(Scalar);
 
   const Shape &shape() const { return selected().shape(); }
   DType dtype() const { return base_.dtype(); }
@@ -619,6 +648,13 @@ Array bincount(const Array &x, const std::optional<Array> &weights = std::nullop
 std::pair<Array, Array> histogram(const Array &a, int64_t bins = 10,
                                   std::optional<std::pair<double, double>> range = std::nullopt,
                                   const std::optional<Array> &weights = std::nullopt);
+/// np.histogram with the given bin edges (1-D, non-decreasing): bin i counts the values in [edges[i], edges[i + 1]), the last one
+/// its right edge too; the counts (int64, or the sums of `weights`) and the
+/// edges as given. A binary search of each value among the edges
+/// (searchsorted) and a scatter that adds; the edges' order is checked on
+/// the host (a jit function: after each call). Weights add in order.
+std::pair<Array, Array> histogram(const Array &a, const Array &edges,
+                                  const std::optional<Array> &weights = std::nullopt);
 
 // ---- selections whose length the values decide ----------------------------
 // Each reads one count on the host (in lazy mode a flush); a jit function
@@ -636,6 +672,33 @@ Array compress(const Array &condition, const Array &a, std::optional<int64_t> ax
 /// np.extract: the elements of the flattened array where the flattened
 /// condition is nonzero.
 Array extract(const Array &condition, const Array &a);
+
+// ---- sorting ---------------------------------------------------------------
+/// np.sort: the elements in ascending order along `axis` (none: of the
+/// flattened array), NaN last. A bitonic network of compare-exchange
+/// kernels (lib/API/Sorting.cpp): O(n log^2 n) work, on every backend and
+/// over ranks.
+Array sort(const Array &, std::optional<int64_t> axis = -1);
+/// np.argsort(kind="stable"): int64 positions that sort `a` along `axis`
+/// (none: the flattened array); equal elements keep their order.
+Array argsort(const Array &, std::optional<int64_t> axis = -1);
+/// np.unique: the sorted distinct elements of the flattened array (NaNs
+/// count as one, as NumPy 1.24's equal_nan). Its length is read on the host,
+/// as nonzero's: not inside jit.
+Array unique(const Array &);
+/// np.median over `axes` ({} = all): the middle element, or the mean of the
+/// two middle ones; float32 stays float32, other dtypes give float64. NaN
+/// where a slice holds a NaN; NaN for an empty slice.
+Array median(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+/// np.quantile with NumPy's default (linear) method, in float64: q in
+/// [0, 1]; a list of q adds a leading axis. Not of bools (as NumPy).
+Array quantile(const Array &, double q, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array quantile(const Array &, const std::vector<double> &q, std::vector<int64_t> axes = {},
+               bool keepdims = false);
+/// np.percentile: quantile(a, q / 100), q in [0, 100].
+Array percentile(const Array &, double q, std::vector<int64_t> axes = {}, bool keepdims = false);
+Array percentile(const Array &, const std::vector<double> &q, std::vector<int64_t> axes = {},
+                 bool keepdims = false);
 
 // ---- searching sorted arrays ----------------------------------------------
 enum class Side { left, right };

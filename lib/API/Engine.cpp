@@ -188,6 +188,8 @@ NodePtr Engine::record(NodePtr node) {
   node->id = nextId++;
   if (tracing && node->pending()) {
     node->seq = nextSeq++;
+    if (inComposite)
+      return node;
     switch (tracing->loops.record(*node)) {
     case LoopDetector::Cut::none: break;
     case LoopDetector::Cut::afterThis: tracing->cutAfter.push_back(node->id); break;
@@ -196,7 +198,7 @@ NodePtr Engine::record(NodePtr node) {
   } else if (node->pending()) {
     node->seq = nextSeq++;
     LoopDetector::Cut cut = LoopDetector::Cut::none;
-    if (mode == Mode::lazy) {
+    if (mode == Mode::lazy && !inComposite) {
       // Values that Arrays hold among the recent ops, computed or not: few
       // at an iteration boundary.
       int64_t live = recentLive;
@@ -219,9 +221,10 @@ NodePtr Engine::record(NodePtr node) {
 void Engine::afterOp(const NodePtr &node) {
   if (tracing || !node->pending())
     return;
-  if (mode == Mode::eager)
-    flush();
-  else if (opsInWindow >= windowLimit)
+  if (mode == Mode::eager) {
+    if (!inComposite)
+      flush();
+  } else if (opsInWindow >= windowLimit)
     cutWindow();
   else if (loopCut)
     flushWindow();

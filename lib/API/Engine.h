@@ -23,12 +23,19 @@ namespace legato::detail {
 
 /// Indices that must lie in [-extent, extent) (NumPy's mode raise), which a
 /// traced function cannot read: the function computes their extremes as
-/// extra results, and each call checks them before it returns.
+/// extra results, and each call checks them before it returns. A check of
+/// another condition counts its violations in `low` and `high` (extent 1:
+/// the count must be 0) and says what is wrong in `failure`.
 struct IndexCheck {
   NodePtr low, high; ///< the indices' minimum and maximum (int64, 0-d)
   int64_t extent = 0;
   std::string op, where; ///< the function, and "axis a of an array of shape s"
+  std::string failure;   ///< the whole message, for a check of another condition
 };
+
+/// Checks now, or after each call of the jit function being traced, that
+/// `violations` (an int64 count) is 0; else throws `failure`.
+void requireNone(const Array &violations, std::string failure);
 
 /// Throws the out-of-bounds error of `check` when its extremes fall outside
 /// its extent (Indexing.cpp).
@@ -63,6 +70,11 @@ struct QueuedProgram {
 /// The runtime: configuration and the lazy window.
 class Engine {
 public:
+  /// Greater than 0 while an API function records a composition that is
+  /// one operation to its user (a sorting network): the loop detector does
+  /// not see its ops (their repeats are no loop of the user's), and eager
+  /// mode runs them as one program, at the end (CompositeScope).
+  int inComposite = 0;
   explicit Engine(const Options &options);
   /// Waits for the compiles still running on the compiler's threads.
   ~Engine();
@@ -238,6 +250,25 @@ private:
 
 /// The live engine; throws legato::Error when no Runtime exists.
 Engine &engine();
+
+/// While open, the ops recorded are one API function's
+/// (Engine::inComposite); `close(result)` ends it as an op that produced
+/// `result` (eager mode runs the composition then).
+class CompositeScope {
+public:
+  CompositeScope() : engine_(engine()) { ++engine_.inComposite; }
+  ~CompositeScope() {
+    if (open_)
+      --engine_.inComposite; // (an error left the composition)
+  }
+  CompositeScope(const CompositeScope &) = delete;
+  CompositeScope &operator=(const CompositeScope &) = delete;
+  const Array &close(const Array &result);
+
+private:
+  Engine &engine_;
+  bool open_ = true;
+};
 /// Null when no Runtime exists.
 Engine *engineOrNull();
 void setEngine(Engine *);

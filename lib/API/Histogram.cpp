@@ -1,9 +1,10 @@
-//===- Histogram.cpp - np.histogram with equal bins -------------------------===//
+//===- Histogram.cpp - np.histogram -----------------------------------------===//
 //
 // NumPy's algorithm for equal bins, elementwise: each value's bin is guessed
 // from its distance to the first edge, in the edges' dtype, then moved down
 // or up by one where the edges (np.linspace) say otherwise, so that every
-// value lands in NumPy's bin. Values outside the range (NaN too) get no bin,
+// value lands in NumPy's bin. Given edges, a value's bin is found by a
+// binary search among them. Values outside the range (NaN too) get no bin,
 // which the scatter that adds them up skips.
 //
 //===----------------------------------------------------------------------===//
@@ -11,6 +12,7 @@
 #include "API/IndexArrays.h"
 #include "API/Ops.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -61,6 +63,24 @@ std::pair<double, double> outerEdges(const Array &a,
   return {first, last};
 }
 
+/// Checks the weights against the array they weigh.
+void checkWeights(const Array &a, const std::optional<Array> &weights) {
+  if (weights && weights->shape() != a.shape())
+    throw Error("legato.histogram: the weights (shape " + shapeString(weights->shape()) +
+                ") and the array (shape " + shapeString(a.shape()) + ") must have one shape");
+  if (weights && weights->dtype() == DType::bool_)
+    throw Error("legato.histogram: the weights (shape " + shapeString(weights->shape()) +
+                ") must be numbers, not bool; convert them with astype");
+}
+
+/// Adds one (or the value's weight) into each value's bin; -1: none.
+Array countInBins(const Array &bin, int64_t bins, const std::optional<Array> &weights) {
+  int64_t n = bin.size();
+  Array added = weights ? weights->reshape({n}).astype(DType::f64) : ones({n}, DType::i64);
+  Array counts = scatter(zeros({bins}, added.dtype()), bin, added, 0, true);
+  return counts.astype(weights ? weights->dtype() : DType::i64);
+}
+
 } // namespace
 
 std::pair<Array, Array> histogram(const Array &a, int64_t bins,
@@ -68,18 +88,12 @@ std::pair<Array, Array> histogram(const Array &a, int64_t bins,
                                   const std::optional<Array> &weights) {
   if (bins < 1)
     throw Error("legato.histogram: bins must be positive, not " + std::to_string(bins));
-  if (weights && weights->shape() != a.shape())
-    throw Error("legato.histogram: the weights (shape " + shapeString(weights->shape()) +
-                ") and the array (shape " + shapeString(a.shape()) + ") must have one shape");
-  if (weights && weights->dtype() == DType::bool_)
-    throw Error("legato.histogram: the weights (shape " + shapeString(weights->shape()) +
-                ") must be numbers, not bool; convert them with astype");
+  checkWeights(a, weights);
   auto [first, last] = outerEdges(a, range);
   DType edgeType = a.dtype() == DType::f32 ? DType::f32 : DType::f64;
   Array edges = linspace(first, last, bins + 1, edgeType);
-  DType countType = weights ? weights->dtype() : DType::i64;
   if (a.size() == 0)
-    return {zeros({bins}, countType), edges};
+    return {zeros({bins}, weights ? weights->dtype() : DType::i64), edges};
   Array v = a.reshape({a.size()}).astype(edgeType);
   // Compared in the values' dtype, as NumPy compares with a Python float.
   Array keep = logical_and(v >= first, v <= last);
@@ -92,10 +106,29 @@ std::pair<Array, Array> histogram(const Array &a, int64_t bins,
   Array above = take(edges, bin + 1, std::nullopt, IndexMode::clip);
   bin = where(logical_and(v >= above, bin != bins - 1), bin + 1, bin);
   bin = where(keep, bin, -1); // no bin: the scatter skips it
-  Array added =
-      weights ? weights->reshape({a.size()}).astype(DType::f64) : ones({a.size()}, DType::i64);
-  Array counts = scatter(zeros({bins}, added.dtype()), bin, added, 0, true);
-  return {counts.astype(countType), edges};
+  return {countInBins(bin, bins, weights), edges};
+}
+
+std::pair<Array, Array> histogram(const Array &a, const Array &edges,
+                                  const std::optional<Array> &weights) {
+  if (edges.ndim() != 1)
+    throw Error("legato.histogram: the bin edges (shape " + shapeString(edges.shape()) +
+                ") must be 1-D; for equal bins pass their number");
+  checkWeights(a, weights);
+  int64_t bins = std::max<int64_t>(edges.size() - 1, 0); // (no edges: no bins, as NumPy)
+  Array left = edges[{slice(0, -1)}], right = edges[{slice(1, none)}];
+  requireNone(count_nonzero(left > right),
+              "legato.histogram: the bin edges (shape " + shapeString(edges.shape()) +
+                  ") must not decrease (NumPy's 'bins must increase monotonically')");
+  if (a.size() == 0 || bins == 0)
+    return {zeros({bins}, weights ? weights->dtype() : DType::i64), edges};
+  // The last edge at or below the value starts its bin; the last bin
+  // includes its right edge; NaN sorts after every edge.
+  Array v = a.reshape({a.size()});
+  Array bin = searchsorted(edges, v, Side::right) - 1;
+  bin = where(v == Array(edges[{bins}]), bins - 1, bin);
+  bin = where(logical_and(bin >= 0, bin < bins), bin, -1);
+  return {countInBins(bin, bins, weights), edges};
 }
 
 } // namespace legato

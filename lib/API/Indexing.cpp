@@ -75,8 +75,21 @@ void detail::refuseEmptyAxis(const char *op, const Array &a, const Array &indice
                 axisOf(a, axis));
 }
 
+void detail::requireNone(const Array &violations, std::string failure) {
+  IndexCheck check{valueOf(violations), valueOf(violations), 1, "", "", std::move(failure)};
+  if (Trace *trace = engine().tracing)
+    trace->indexChecks.push_back(std::move(check));
+  else
+    enforce(check, 0, violations.item<int64_t>());
+}
+
 void detail::enforce(const IndexCheck &check, int64_t low, int64_t high) {
   int64_t n = check.extent;
+  if (!check.failure.empty()) {
+    if (high >= n || low < -n)
+      throw Error(check.failure);
+    return;
+  }
   // (take and put have modes that bring any index into range.)
   bool modes = check.op == "take" || check.op == "put";
   if (high >= n || low < -n)

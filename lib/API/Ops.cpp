@@ -45,6 +45,13 @@ Array wrap(NodePtr node) {
   return a;
 }
 
+const Array &CompositeScope::close(const Array &result) {
+  open_ = false;
+  --engine_.inComposite;
+  engine_.afterOp(valueOf(result));
+  return result;
+}
+
 NodePtr valueOf(const Array &a) { return a.impl()->value(); }
 
 NodePtr convertNode(NodePtr n, DType to) {

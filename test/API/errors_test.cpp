@@ -403,6 +403,86 @@ TEST(IndexErrors, HistogramsInJitNeedARange) {
   EXPECT_EQ(g(f64({6})).to_vector<int64_t>(), (std::vector<int64_t>{6, 0, 0, 0}));
 }
 
+TEST(ShapeErrors, InPlaceResultsKeepTheArraysShapeAndKind) {
+  std::vector<Array> args{legato::zeros({3, 4}, legato::i64), f64({2, 3, 4}), f64({3, 4})};
+  EXPECT_TRUE(throws_error({"legato.add (+=)"}, {"float64"}, args, [](auto &x) {
+    Array a = x[0].copy();
+    a += x[2];
+    return a;
+  }));
+  EXPECT_TRUE(throws_error({"legato.divide (/=)"}, {"(3, 4)"}, args, [](auto &x) {
+    Array a = x[0].copy();
+    a /= 2;
+    return a;
+  }));
+  EXPECT_TRUE(throws_error({"legato.multiply (*=)"}, {"(2, 3, 4)"}, args, [](auto &x) {
+    Array a = x[2].copy();
+    a *= x[1];
+    return a;
+  }));
+  EXPECT_TRUE(throws_error({"legato.subtract (-=)"}, {"float64"}, args, [](auto &x) {
+    Array a = x[0].copy();
+    a[legato::from_vector<int64_t>({0, 2}, {2})] -= 0.5;
+    return a;
+  }));
+}
+
+TEST(SortErrors, SortsCheckTheirAxis) {
+  std::vector<Array> args{f64({3, 4}), f64({})};
+  EXPECT_TRUE(throws_error({"legato.sort"}, {"(3, 4)"}, args,
+                           [](auto &x) { return legato::sort(x[0], 2); }));
+  EXPECT_TRUE(throws_error({"legato.argsort"}, {"(3, 4)"}, args,
+                           [](auto &x) { return legato::argsort(x[0], -3); }));
+  // NumPy: a 0-d array has no axis -1 to sort along (argsort flattens it).
+  EXPECT_TRUE(throws_error({"legato.sort"}, {"()"}, args,
+                           [](auto &x) { return legato::sort(x[1]); }));
+  EXPECT_TRUE(throws_error({"legato.median"}, {"(3, 4)"}, args,
+                           [](auto &x) { return legato::median(x[0], {2}); }));
+}
+
+TEST(SortErrors, QuantilesCheckTheirFractions) {
+  std::vector<Array> args{f64({3, 4}), booleans({5}), f64({0, 2})};
+  EXPECT_TRUE(throws_error({"legato.quantile: the quantile 1.5"}, {"[0, 1]"}, args,
+                           [](auto &x) { return legato::quantile(x[0], 1.5); }));
+  EXPECT_TRUE(throws_error({"legato.percentile: the percentile -2"}, {"[0, 100]"}, args,
+                           [](auto &x) { return legato::percentile(x[0], {50.0, -2.0}); }));
+  EXPECT_TRUE(throws_error({"legato.quantile: the array is bool"}, {"(5,)"}, args,
+                           [](auto &x) { return legato::quantile(x[1], 0.5); }));
+  EXPECT_TRUE(throws_error({"legato.quantile: the array has no elements"}, {"(0, 2)"}, args,
+                           [](auto &x) { return legato::quantile(x[2], 0.5, {0}); }));
+}
+
+TEST(SortErrors, UniqueReadsItsLength) {
+  auto f = legato::jit([](const Array &x) { return legato::unique(x); });
+  try {
+    f(f64({6}));
+    ADD_FAILURE() << "no exception";
+  } catch (const legato::Error &e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("legato.unique"), std::string::npos) << message;
+    EXPECT_NE(message.find("(6,)"), std::string::npos) << message;
+    EXPECT_NE(message.find("outside the function"), std::string::npos) << message;
+  }
+  // Outside jit, the same array has its distinct elements.
+  Array x = legato::from_vector<double>({2, 1, 2, 1, 3, 1}, {6});
+  EXPECT_EQ(legato::unique(x).to_vector<double>(), (std::vector<double>{1, 2, 3}));
+}
+
+TEST(IndexErrors, HistogramEdgesMustNotDecrease) {
+  // Checked on the host; a jit function checks after each call.
+  std::vector<Array> args{f64({6}), legato::from_vector<double>({0, 2, 1}, {3}), f64({2, 2})};
+  EXPECT_TRUE(throws_error({"legato.histogram: the bin edges"}, {"must not decrease"}, args,
+                           [](auto &x) { return legato::histogram(x[0], x[1]).first; }));
+  EXPECT_TRUE(throws_error({"legato.histogram: the bin edges"}, {"(2, 2)"}, args,
+                           [](auto &x) { return legato::histogram(x[0], x[2]).first; }));
+  auto f = legato::jit(
+      [](const Array &x, const Array &edges) { return legato::histogram(x, edges).first; });
+  Array x = legato::from_vector<double>({0.5, 1.5, 1.0, 3.0}, {4});
+  EXPECT_EQ(f(x, legato::from_vector<double>({0, 1, 2}, {3})).to_vector<int64_t>(),
+            (std::vector<int64_t>{1, 2}));
+  EXPECT_THROW(f(x, legato::from_vector<double>({0, 2, 1}, {3})), legato::Error);
+}
+
 TEST(IndexErrors, MasksMatchTheirArray) {
   std::vector<Array> args{f64({3, 4}), booleans({2}), booleans({3, 4}), f64({})};
   EXPECT_TRUE(

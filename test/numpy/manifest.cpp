@@ -163,6 +163,15 @@ std::vector<int64_t> Params::integers(const std::string &key) const {
   return out;
 }
 
+std::vector<double> Params::reals(const std::string &key) const {
+  std::vector<double> out;
+  const std::string &s = text(key);
+  if (!s.empty())
+    for (const std::string &v : split(s, ','))
+      out.push_back(to_real(v));
+  return out;
+}
+
 legato::DType Params::dtype(const std::string &key) const { return parse_dtype(text(key)); }
 
 std::vector<legato::Index> Params::index(const std::string &key) const {

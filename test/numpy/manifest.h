@@ -59,6 +59,8 @@ public:
   bool flag_or(const std::string &key, bool fallback) const;
   /// "0,-1" -> {0, -1}; "" -> {}.
   std::vector<int64_t> integers(const std::string &key) const;
+  /// "0.25,0.5" -> {0.25, 0.5}; "" -> {}.
+  std::vector<double> reals(const std::string &key) const;
   legato::DType dtype(const std::string &key) const;
   /// "1:-1:1,:,3" -> {slice(1, -1), all, 3}.
   std::vector<legato::Index> index(const std::string &key) const;

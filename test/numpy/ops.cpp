@@ -602,6 +602,15 @@ std::map<std::string, Op> make_ops() {
                                    return histogram_of(a, p).second;
                                  },
                                  /*host=*/true};
+  // np.histogram(a, bins=edges[, weights]): the counts (the edges are the input).
+  ops["histogram_given"] = {[](const Args &a, const Params &) -> Array {
+    std::optional<Array> weights;
+    if (a.size() == 3)
+      weights = array(a, 2);
+    else
+      want_arity(a, 2);
+    return legato::histogram(array(a, 0), array(a, 1), weights).first;
+  }};
   ops["bincount"] = {[](const Args &a, const Params &p) -> Array {
                        if (a.size() == 2)
                          return legato::bincount(array(a, 0), array(a, 1),
@@ -652,6 +661,78 @@ std::map<std::string, Op> make_ops() {
   ops["searchsorted_scalar"] = {[side](const Args &a, const Params &p) -> Array {
     want_arity(a, 1);
     return legato::searchsorted(array(a, 0), p.real("value"), side(p));
+  }};
+  // axis absent: -1; axis= (None): the flattened array.
+  auto sort_axis = [](const Params &p) -> std::optional<int64_t> {
+    if (!p.has("axis"))
+      return -1;
+    return p.text("axis").empty() ? std::nullopt : std::optional<int64_t>(p.integer("axis"));
+  };
+  ops["sort"] = with_params(
+      [sort_axis](const Array &x, const Params &p) { return legato::sort(x, sort_axis(p)); });
+  ops["argsort"] = with_params(
+      [sort_axis](const Array &x, const Params &p) { return legato::argsort(x, sort_axis(p)); });
+  ops["unique"] = {[](const Args &a, const Params &) -> Array {
+                     want_arity(a, 1);
+                     return legato::unique(array(a, 0));
+                   },
+                   /*host=*/true};
+  ops["median"] =
+      reduction([](const Array &x, auto ax, bool kd) { return legato::median(x, ax, kd); });
+  ops["quantile"] = with_params([](const Array &x, const Params &p) {
+    bool kd = p.flag_or("keepdims", false);
+    return p.has("qs") ? legato::quantile(x, p.reals("qs"), axes(p), kd)
+                       : legato::quantile(x, p.real("q"), axes(p), kd);
+  });
+  ops["percentile"] = with_params([](const Array &x, const Params &p) {
+    bool kd = p.flag_or("keepdims", false);
+    return p.has("qs") ? legato::percentile(x, p.reals("qs"), axes(p), kd)
+                       : legato::percentile(x, p.real("q"), axes(p), kd);
+  });
+  ops["sort_of_expression"] = {[](const Args &a, const Params &) -> Array {
+    want_arity(a, 2);
+    return legato::sort(array(a, 0) * 2 - array(a, 1), 1);
+  }};
+  ops["gather_by_argsort"] = unary([](const Array &x) {
+    return legato::take_along_axis(x, legato::argsort(x, 0), 0);
+  });
+  ops["sort_twice"] =
+      unary([](const Array &x) { return legato::sort(legato::sort(x, 0), 1); });
+  ops["rank"] = unary([](const Array &x) {
+    return legato::argsort(legato::argsort(x, std::nullopt)).reshape(x.shape());
+  });
+  // x op= b into a copy, whole, through the view x[1:-1] or at indices;
+  // returned through another name of the copy.
+  ops["in_place"] = {[](const Args &a, const Params &p) -> Array {
+    Array x = array(a, 0).copy();
+    Array alias = x;
+    std::string op = p.text("op");
+    std::string target = p.has("target") ? p.text("target") : "whole";
+    std::visit(
+        [&](const auto &b) {
+          auto apply = [&](auto &&t) {
+            if (op == "add")
+              t += b;
+            else if (op == "subtract")
+              t -= b;
+            else if (op == "multiply")
+              t *= b;
+            else if (op == "divide")
+              t /= b;
+            else if (op == "remainder")
+              t %= b;
+            else
+              fail("in_place: unknown op " + op);
+          };
+          if (target == "whole")
+            apply(x);
+          else if (target == "view")
+            apply(x[{legato::slice(1, -1)}]);
+          else
+            apply(x[array(a, 2)]);
+        },
+        a[1]);
+    return alias;
   }};
   ops["interp"] = {[](const Args &a, const Params &p) -> Array {
     want_arity(a, 3);

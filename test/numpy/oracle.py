@@ -45,6 +45,7 @@ integer or "start:stop:step" with empty parts for open ends.
 
 import math
 import os
+import operator
 import sys
 import warnings
 import zlib
@@ -244,6 +245,66 @@ for _name, _fn in {"argmax": np.argmax, "argmin": np.argmin}.items():
 for _name, _fn in {"cumsum": np.cumsum, "cumprod": np.cumprod, "nancumsum": np.nancumsum,
                    "nancumprod": np.nancumprod}.items():
     NUMPY[_name] = lambda a, p, fn=_fn: fn(a[0], axis=p.get("axis"))
+_IN_PLACE = {"add": operator.iadd, "subtract": operator.isub, "multiply": operator.imul,
+             "divide": operator.itruediv, "remainder": operator.imod}
+
+
+def _in_place(a, p):
+    """x op= b into a copy of a[0], whole, through the view x[1:-1] or at
+    the indices a[2] (Python's x[i] = x[i] op b); the copy is returned
+    through another name of it. Shapes that do not fit are rejections."""
+    x = a[0].copy()
+    alias = x
+    f = _IN_PLACE[p["op"]]
+    target = p.get("target", "whole")
+    try:
+        if target == "whole":
+            f(x, a[1])
+        elif target == "view":
+            f(x[1:-1], a[1])
+        else:
+            x[a[2]] = f(x[a[2]], a[1])
+    except ValueError as e:
+        raise Rejected(str(e))
+    return alias
+
+
+NUMPY["in_place"] = _in_place
+
+
+def _sort_axis(p):
+    return p["axis"] if "axis" in p else -1   # axis=None: the flattened array
+
+
+NUMPY["sort"] = lambda a, p: np.sort(a[0], axis=_sort_axis(p))
+NUMPY["argsort"] = lambda a, p: np.argsort(a[0], axis=_sort_axis(p), kind="stable")
+NUMPY["unique"] = lambda a, p: np.unique(a[0])
+NUMPY["sort_of_expression"] = lambda a, p: np.sort(a[0] * 2 - a[1], axis=1)
+NUMPY["gather_by_argsort"] = lambda a, p: np.take_along_axis(
+    a[0], np.argsort(a[0], axis=0, kind="stable"), axis=0)
+NUMPY["sort_twice"] = lambda a, p: np.sort(np.sort(a[0], axis=0), axis=1)
+NUMPY["rank"] = lambda a, p: np.argsort(np.argsort(a[0], axis=None, kind="stable"),
+                                        kind="stable").reshape(a[0].shape)
+NUMPY["median"] = lambda a, p: np.asarray(
+    np.median(a[0], axis=axes_of(p), keepdims=p.get("keepdims", False)))
+
+
+def _quantiles(fn):
+    """q out of range (ValueError) and no elements (IndexError) are
+    rejections."""
+    def call(a, p):
+        try:
+            return np.asarray(fn(a[0], p["qs"] if "qs" in p else p["q"], axis=axes_of(p),
+                                 keepdims=p.get("keepdims", False)))
+        except (IndexError, ValueError) as e:
+            raise Rejected(str(e))
+    return call
+
+
+NUMPY["quantile"] = _quantiles(np.quantile)
+NUMPY["percentile"] = _quantiles(np.percentile)
+
+
 def _index_errors_rejected(fn):
     """NumPy's IndexError (out of bounds) and ValueError (shapes) are
     rejections: legato must throw."""
@@ -303,6 +364,8 @@ def _histogram(a, p):
 
 NUMPY["histogram"] = _index_errors_rejected(lambda a, p: _histogram(a, p)[0])
 NUMPY["histogram_edges"] = _index_errors_rejected(lambda a, p: _histogram(a, p)[1])
+NUMPY["histogram_given"] = _index_errors_rejected(
+    lambda a, p: np.histogram(a[0], bins=a[1], weights=a[2] if len(a) > 2 else None)[0])
 NUMPY["histogram_auto"] = NUMPY["histogram"]
 NUMPY["histogram_auto_edges"] = NUMPY["histogram_edges"]
 NUMPY["put"] = _index_errors_rejected(_put)
@@ -606,6 +669,8 @@ def _encode_param(key, value):
         return repr(value)
     if isinstance(value, str):
         return value
+    if isinstance(value, (list, tuple)) and any(isinstance(v, float) for v in value):
+        return ",".join(repr(float(v)) for v in value)
     if isinstance(value, (list, tuple)):
         return ",".join(str(int(v)) for v in value)
     raise AssertionError(f"cannot encode parameter {key}={value!r}")
@@ -1344,6 +1409,150 @@ def scatter_suite():
     g.case("scatter_rows_of_product", m, rows, w)
 
 
+def sort_suite():
+    for dt in DTYPES:
+        g = Group("sort", f"sort_{dt}")
+        m = g.input(g.grid(dt, (5, 7)))          # repeated values
+        line = g.input(g.grid(dt, (23,)))
+        cube = g.input(g.grid(dt, (3, 4, 6)))
+        for name in ("sort", "argsort"):
+            g.case(name, m)
+            g.case(name, m, axis=0)
+            g.case(name, m, axis=None)
+            g.case(name, line)
+            for axis in (0, 1, -1):
+                g.case(name, cube, axis=axis)
+            g.case(name, cube, axis=3)           # out of bounds: AxisError
+        g.case("unique", m)
+        g.case("median", m)
+        g.case("median", cube, axes=[0, 2])
+    g = Group("sort", "sort_special")
+    special = g.input(np.array([np.nan, 2.0, -np.inf, 0.0, -0.0, np.inf, -1.5, np.nan, 0.0,
+                                -0.0, 2.0, -np.inf]))
+    rows = g.input(np.array([[3.0, np.nan, 1.0], [np.nan, np.nan, np.nan], [2.0, 2.0, -1.0]],
+                            "float32"))
+    for name in ("sort", "argsort"):
+        g.case(name, special)
+        g.case(name, rows)
+        g.case(name, rows, axis=0)
+    g.case("unique", special)
+    g.case("unique", rows)
+    g = Group("sort", "sort_lengths")
+    for n in (1, 2, 3, 5, 9, 17, 64):            # padded to powers of two or not
+        g.case("argsort", g.input(g.uniform("float64", (n,))))
+    g = Group("sort", "sort_sizes")
+    g.case("sort", g.input(g.uniform("int64", (4, 33))))
+    g.case("argsort", g.input(g.uniform("float32", (2, 3, 64))), axis=1)
+    empty = g.input(np.zeros((3, 0)))
+    none = g.input(np.zeros(0, "int32"))
+    zero_d = g.input(np.array(2.5))
+    for name in ("sort", "argsort"):
+        g.case(name, empty)
+        g.case(name, empty, axis=0)
+        g.case(name, none)
+        g.case(name, zero_d)                      # sort: AxisError; argsort: [0]
+        g.case(name, zero_d, axis=None)
+    g.case("unique", none)
+    g.case("unique", zero_d)
+    g = Group("sort", "sort_long")
+    # Past 64 elements: sorted blocks of 64 merged by the network's stages.
+    x = g.input(g.uniform("float64", (300,)))
+    few = g.input(g.rng.integers(0, 10, (250,)).astype("int32"))   # long runs of ties
+    wide = g.input(g.rng.integers(-50, 50, (40, 70)).astype("int64"))
+    for name in ("sort", "argsort"):
+        g.case(name, x)
+        g.case(name, few)
+        g.case(name, wide, axis=0)
+        g.case(name, wide, axis=1)
+    g.case("unique", few)
+    g.case("unique", wide)
+    g = Group("sort", "sort_programs")
+    x = g.input(g.uniform("float64", (6, 50)))
+    y = g.input(g.uniform("float64", (6, 50)))
+    g.case("sort_of_expression", x, y)
+    g.case("gather_by_argsort", x)
+    g.case("sort_twice", x)
+    g.case("rank", x)
+    for dt in DTYPES:
+        g = Group("sort", f"median_{dt}")
+        odd = g.input(g.uniform(dt, (5, 7)))
+        even = g.input(g.uniform(dt, (6, 4)))
+        cube = g.input(g.grid(dt, (3, 4, 5)))
+        g.case("median", odd)
+        g.case("median", odd, axes=[1])
+        g.case("median", even, axes=[0], keepdims=True)
+        g.case("median", even, axes=[1])
+        g.case("median", cube, axes=[0, 2])
+        g.case("median", cube, axes=[2], keepdims=True)
+        for name, qs in (("quantile", [0.0, 0.1, 0.25, 0.5, 0.9, 1.0]),
+                         ("percentile", [0.0, 12.5, 50.0, 99.0, 100.0])):
+            g.case(name, odd, qs=qs)
+            g.case(name, even, q=qs[1], axes=[0])
+            g.case(name, cube, qs=qs[2:4], axes=[1, 2], keepdims=True)
+    g = Group("sort", "median_special")
+    nans = g.input(np.array([[1.0, np.nan, 3.0, 2.0], [4.0, 0.5, -2.0, 8.0],
+                             [np.inf, 1.0, -np.inf, 0.0]]))
+    infs = g.input(np.array([1.0, np.inf, 2.0, np.inf]))
+    none = g.input(np.zeros((0, 3)))
+    one = g.input(np.array([[7.5]], "float32"))
+    g.case("median", nans, axes=[1])
+    g.case("median", nans)
+    g.case("median", infs)
+    g.case("median", none, axes=[0])             # NaN (the mean of nothing)
+    g.case("median", one)
+    for q in (0.0, 0.3, 0.5, 1.0):
+        g.case("quantile", nans, q=q, axes=[1])
+        g.case("quantile", infs, q=q)
+    g.case("quantile", one, qs=[])                # no quantiles: shape (0,)
+    g.case("quantile", nans, q=1.5)               # ValueError
+    g.case("quantile", nans, q=-0.1)
+    g.case("percentile", nans, q=101.0)
+    g.case("quantile", none, q=0.5, axes=[0])     # IndexError: no elements
+    g.case("median", nans, axes=[2])              # AxisError
+    g = Group("sort", "median_long")
+    x = g.input(g.uniform("float64", (1001,)))
+    w = g.input(g.uniform("float32", (64, 30)))
+    g.case("median", x)
+    g.case("median", w, axes=[0])
+    g.case("percentile", x, qs=[1.0, 5.0, 25.0, 50.0, 75.0, 95.0, 99.0])
+    g.case("quantile", w, q=0.75, axes=[1], keepdims=True)
+    histogram_given_suite_groups()
+
+
+def histogram_given_suite_groups():
+    for dt in DTYPES:
+        g = Group("sort", f"histogram_given_{dt}")
+        x = g.input(g.grid(dt, (6, 7)))          # values on the edges too
+        edges = g.input(np.array([-3.0, -1.0, -0.5, 0.0, 0.0, 2.0, 3.5]))
+        ints = g.input(np.array([-2, 0, 1, 4], "int64"))
+        g.case("histogram_given", x, edges)
+        g.case("histogram_given", x, ints)
+        g.case("histogram_given", x, g.input(np.array([0.5, 0.5])))   # one bin of no width
+    g = Group("sort", "histogram_given_special")
+    x = g.input(np.array([np.nan, np.inf, -np.inf, 0.0, 1.0, 0.5, 1.0, 2.0, 2.0]))
+    edges = g.input(np.array([0.0, 0.5, 1.0, 1.0, 2.0]))   # repeated edge: an empty bin
+    w = g.input(g.grid("float64", (9,)))
+    wi = g.input(g.grid("int32", (9,)))
+    down = g.input(np.array([0.0, 1.0, 0.5]))
+    one = g.input(np.array([1.0]))
+    g.case("histogram_given", x, edges)
+    g.case("histogram_given", x, edges, w)
+    g.case("histogram_given", x, edges, wi)
+    g.case("histogram_given", x, down)         # decreasing: ValueError
+    g.case("histogram_given", x, one)          # one edge: no bin
+    g.case("histogram_given", x, g.input(np.zeros(0)))     # no edges: no bin
+    g.case("histogram_given", x, g.input(np.zeros((2, 2))))  # not 1-D: ValueError
+    g.case("histogram_given", x, edges, one)   # weights of another shape
+    g = Group("sort", "histogram_given_long")
+    x = g.input(g.uniform("float64", (5000,), -1.0, 11.0))
+    x32 = g.input(g.uniform("float32", (64, 40), -1.0, 11.0))
+    edges = g.input(np.sort(g.uniform("float64", (40,), 0.0, 10.0)))
+    log_edges = g.input(np.logspace(-2, 1, 25))
+    g.case("histogram_given", x, edges)
+    g.case("histogram_given", x, log_edges)
+    g.case("histogram_given", x32, log_edges)
+
+
 def search_suite():
     for dt in DTYPES:
         g = Group("search", f"searchsorted_{dt}")
@@ -1723,7 +1932,36 @@ def shape_suite():
     g.case("roll_axes", b, shifts=[1, 1, -1], axes=[0, 1, 2])
 
 
+def in_place_groups():
+    for dt in DTYPES:
+        g = Group("indexing", f"in_place_{dt}")
+        x = g.input(g.grid(dt, (6, 4)))
+        row = g.input(g.grid(dt, (4,), 1, 4))     # (no zeros: remainder by it)
+        part = g.input(g.grid(dt, (4, 4), 1, 4))
+        at = g.input(np.array([5, 0, 5, 2], "int64"))   # repeated: added once
+        for op in _IN_PLACE:
+            g.case("in_place", x, row, op=op)
+            g.case("in_place", x, part, op=op, target="view")
+            g.case("in_place", x, part, at, op=op, target="indices")
+        g.case("in_place", x, 3, op="add")
+        g.case("in_place", x, 2.5, op="multiply")   # ints: same_kind refuses float
+        g.case("in_place", x, True, op="add", target="view")
+    g = Group("indexing", "in_place_rules")
+    f = g.input(g.grid("float32", (3, 4)))
+    d = g.input(g.grid("float64", (3, 4)))
+    i = g.input(g.grid("int32", (3, 4)))
+    big = g.input(g.grid("float64", (2, 3, 4)))
+    g.case("in_place", f, d, op="add")            # float64 into float32: same kind
+    g.case("in_place", i, d, op="add")            # float into int: TypeError
+    g.case("in_place", i, i, op="divide")         # true division of ints: TypeError
+    g.case("in_place", d, big, op="add")          # broadcasts the target: ValueError
+    g.case("in_place", d, big, op="add", target="view")
+    g.case("in_place", f, 1.5, g.input(np.array([2, 2, 0], "int64")), op="subtract",
+           target="indices")
+
+
 def indexing_suite():
+    in_place_groups()
     g = Group("indexing", "getitem_1d")
     x = g.input(g.grid("float64", (8,)))
     for idx in ([S(1, -1)], [S(None, None, -1)], [S(5, 1, -2)], [S(-3, None)],
@@ -2179,7 +2417,7 @@ SUITES = {
     "elementwise": elementwise_suite, "broadcast": broadcast_suite,
     "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
     "scans": scans_suite, "gather": gather_suite, "scatter": scatter_suite,
-    "search": search_suite,
+    "search": search_suite, "sort": sort_suite,
     "nonzero": nonzero_suite,
     "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
     "creation": creation_suite, "functions": functions_suite, "host": host_suite,

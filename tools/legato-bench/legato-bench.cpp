@@ -1,7 +1,7 @@
 //===- legato-bench.cpp - Time the example applications -------------------===//
 //
 // legato-bench --app black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|
-//                    searchsorted|scatter|add_at|histogram --n N
+//                    searchsorted|scatter|add_at|histogram|sort|argsort --n N
 //              [--dtype f64|f32] [--mode eager|lazy|jit] [--reps R]
 //              [--warmup W] [--iters K] [--nit P]
 //
@@ -23,7 +23,8 @@
 // n random numbers among n sorted ones (a binary search by gathers).
 // scatter is r = x.copy(); r[i] = v and add_at np.add.at(r, i, v), for n
 // random numbers at n random positions of n; histogram counts n random
-// numbers in 100 equal bins of [0, 1).
+// numbers in 100 equal bins of [0, 1). sort and argsort order n random
+// numbers (a bitonic network of compare-exchange kernels).
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
@@ -55,7 +56,7 @@ struct Config {
       stderr,
       "legato-bench: %s\nusage: legato-bench --app "
       "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted|scatter|"
-      "add_at|histogram --n N "
+      "add_at|histogram|sort|argsort --n N "
       "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
       "[--warmup W] [--iters K] [--nit P]\n",
       why.c_str());
@@ -93,9 +94,9 @@ Config parse(int argc, char **argv) {
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" && c.app != "jacobi" &&
       c.app != "bicgstab" && c.app != "cfd" && c.app != "swe" && c.app != "gemm" &&
       c.app != "cumsum" && c.app != "take" && c.app != "searchsorted" && c.app != "scatter" &&
-      c.app != "add_at" && c.app != "histogram")
+      c.app != "add_at" && c.app != "histogram" && c.app != "sort" && c.app != "argsort")
     usage("--app must be black_scholes, stencil, cg, jacobi, bicgstab, cfd, "
-          "swe, gemm, cumsum, take, searchsorted, scatter, add_at or histogram");
+          "swe, gemm, cumsum, take, searchsorted, scatter, add_at, histogram, sort or argsort");
   if (c.dtype != "f64" && c.dtype != "f32")
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
@@ -250,6 +251,14 @@ void run(const Config &c) {
         c,
         [](const Array &x) { return legato::histogram(x, 100, std::pair{0.0, 1.0}).first; },
         [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 16));
+  } else if (c.app == "sort") {
+    bench(
+        c, [](const Array &x) { return legato::sort(x); },
+        [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 17));
+  } else if (c.app == "argsort") {
+    bench(
+        c, [](const Array &x) { return legato::argsort(x); },
+        [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 17));
   } else if (c.app == "searchsorted") {
     bench(
         c, [](const Array &a, const Array &v) { return legato::searchsorted(a, v); },
