@@ -307,8 +307,8 @@ public:
 ///    with a mask, reading it reads the count of true elements on the host.
 ///  - Assigned to, it writes into `a` (which may be a view): the value is
 ///    broadcast to the selection's shape and cast to a's dtype. Where
-///    integer indices repeat, the last assignment wins on the CPU (as in
-///    NumPy) and one of them on a GPU. `a[mask] = scalar` is a select and
+///    integer indices repeat, the last assignment wins (as in NumPy, on
+///    every backend). `a[mask] = scalar` is a select and
 ///    reads nothing on the host, so it may be traced (jit); other values
 ///    are stored at the positions of the true elements (one host read).
 class Selection {
@@ -610,8 +610,8 @@ Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_
 // ---- writing through index arrays -----------------------------------------
 // These write into `a` (a handle, like a[indices] = v; a view writes into
 // its base). Values broadcast and are cast to a's dtype as in NumPy's
-// assignment. Where indices repeat, the last write wins on the CPU (NumPy's
-// order) and one of them on a GPU. Indices are checked as take's.
+// assignment. Where indices repeat, the last write wins (NumPy's order, on
+// every backend). Indices are checked as take's.
 /// np.put: a.flat[indices] = values, the values repeated as often as
 /// needed to match the indices (mode as take's).
 void put(const Array &a, const Array &indices, const Array &values,

@@ -670,54 +670,136 @@ void lowerBlockReduction(OpBuilder &b, linalg::GenericOp op, const IterationSpac
     memref::DeallocOp::create(b, loc, partials);
 }
 
-/// A scatter loop (kScatterLoopAttr) as a grid-stride launch over its
-/// values: each thread stores its values where their indices say. Where
-/// indices repeat, one of the stores wins (not the last, as on the CPU).
-/// An accumulation (combine sum: load, add, store at one position) becomes
-/// an atomic add, so that every value is added. Fails on a loop that
-/// reads what it writes otherwise (threads would race).
-LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
-                               int64_t maxBlocks) {
+/// The load of `store`'s position that `store` adds to (load, add, store:
+/// an accumulation), and the add; null when `store` only stores.
+std::pair<memref::LoadOp, Operation *> accumulationOf(memref::StoreOp store) {
+  Operation *sum = store.getValue().getDefiningOp();
+  if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(sum))
+    return {};
+  for (unsigned k = 0; k < 2; ++k) {
+    auto old = sum->getOperand(k).getDefiningOp<memref::LoadOp>();
+    if (old && old.getMemref() == store.getMemref() && old.getIndices() == store.getIndices())
+      return {old, sum};
+  }
+  return {};
+}
+
+/// A grid-stride launch (before `loop`) running `loop`'s body for each of
+/// its `count` iterations; `map` maps the body's ops to their clones.
+scf::ForOp stridedLaunch(OpBuilder &b, scf::ForOp loop, int64_t count, int64_t grid,
+                         int64_t blockSize, IRMapping &map) {
   Location loc = loop.getLoc();
-  std::optional<int64_t> count = getConstantIntValue(loop.getUpperBound());
-  assert(count && "scatter loops have a static trip count");
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop);
-  int64_t grid = std::clamp<int64_t>((*count + blockSize - 1) / blockSize, 1, maxBlocks);
   gpu::LaunchOp launch = createLaunch(b, loc, grid, 1, blockSize);
   Value first = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(b, loc, blockSize)),
       launch.getThreadIds().x);
   auto strided =
-      scf::ForOp::create(b, loc, first, index(b, loc, *count), index(b, loc, grid * blockSize));
+      scf::ForOp::create(b, loc, first, index(b, loc, count), index(b, loc, grid * blockSize));
   b.setInsertionPoint(strided.getBody()->getTerminator());
-  IRMapping map;
   map.map(loop.getInductionVar(), strided.getInductionVar());
   for (Operation &op : loop.getBody()->without_terminator())
     b.clone(op, map);
-  loop.erase();
-  SmallVector<memref::StoreOp> stores;
-  strided.walk([&](memref::StoreOp store) { stores.push_back(store); });
-  for (memref::StoreOp store : stores) {
-    Operation *sum = store.getValue().getDefiningOp();
-    if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(sum))
-      continue;
-    for (unsigned k = 0; k < 2; ++k) {
-      auto old = sum->getOperand(k).getDefiningOp<memref::LoadOp>();
-      if (!old || old.getMemref() != store.getMemref() || old.getIndices() != store.getIndices())
-        continue;
-      b.setInsertionPoint(store);
-      memref::AtomicRMWOp::create(
-          b, loc, isa<arith::AddFOp>(sum) ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi,
-          sum->getOperand(1 - k), store.getMemref(), store.getIndices());
-      store.erase();
-      if (sum->use_empty())
-        sum->erase();
-      if (old->use_empty())
-        old.erase();
-      break;
+  return strided;
+}
+
+/// A scatter loop (kScatterLoopAttr) as grid-stride launches over its
+/// values, one thread per value.
+/// - An accumulation (combine sum: load, add, store at one position)
+///   becomes an atomic add, so that every value is added.
+/// - A store keeps NumPy's order: where indices repeat, the last value
+///   wins, as on the CPU. A first launch marks each position with the
+///   last iteration that stores there (an atomic max of iteration + 1 on
+///   a zeroed buffer of the destination's shape), a second stores each
+///   value whose iteration holds the mark.
+/// Fails on a loop that reads what it writes otherwise (threads would race).
+LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
+                               int64_t maxBlocks) {
+  Location loc = loop.getLoc();
+  std::optional<int64_t> count = getConstantIntValue(loop.getUpperBound());
+  assert(count && "scatter loops have a static trip count");
+  int64_t grid = std::clamp<int64_t>((*count + blockSize - 1) / blockSize, 1, maxBlocks);
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<memref::StoreOp> stores, accumulations;
+  loop.walk([&](memref::StoreOp store) {
+    (accumulationOf(store).first ? accumulations : stores).push_back(store);
+  });
+
+  // The marks: for each store, a buffer of its destination's shape.
+  llvm::DenseMap<Operation *, Value> marksOf;
+  IRMapping marking;
+  if (!stores.empty()) {
+    for (memref::StoreOp store : stores) {
+      auto type = cast<MemRefType>(store.getMemref().getType());
+      b.setInsertionPoint(loop);
+      auto marks = memref::AllocOp::create(
+          b, loc, MemRefType::get(type.getShape(), b.getI64Type()), b.getI64IntegerAttr(64));
+      marksOf[store] = marks;
+      int64_t size = type.getNumElements();
+      int64_t fillGrid = std::clamp<int64_t>((size + blockSize - 1) / blockSize, 1, maxBlocks);
+      gpu::LaunchOp fill = createLaunch(b, loc, fillGrid, 1, blockSize);
+      Value first = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, fill.getBlockIds().x, index(b, loc, blockSize)),
+          fill.getThreadIds().x);
+      auto each = scf::ForOp::create(b, loc, first, index(b, loc, size),
+                                     index(b, loc, fillGrid * blockSize));
+      b.setInsertionPoint(each.getBody()->getTerminator());
+      SmallVector<unsigned> dims;
+      for (unsigned d = 0; d < type.getRank(); ++d)
+        dims.push_back(d);
+      SmallVector<Value> ivs(type.getRank());
+      delinearize(b, loc, each.getInductionVar(), dims, type.getShape(), ivs);
+      memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64), marks, ivs);
     }
+    scf::ForOp strided = stridedLaunch(b, loop, *count, grid, blockSize, marking);
+    Value iteration = strided.getInductionVar();
+    for (memref::StoreOp store : stores) {
+      auto clone = cast<memref::StoreOp>(marking.lookup(store.getOperation()));
+      b.setInsertionPoint(clone);
+      Value stamp = arith::AddIOp::create(
+          b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), iteration),
+          arith::ConstantIntOp::create(b, loc, 1, 64));
+      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::maxs, stamp, marksOf[store],
+                                  clone.getIndices());
+      clone.erase();
+    }
+    for (memref::StoreOp store : accumulations) // (they add in the second launch)
+      marking.lookup(store.getOperation())->erase();
   }
+
+  IRMapping map;
+  scf::ForOp strided = stridedLaunch(b, loop, *count, grid, blockSize, map);
+  for (memref::StoreOp store : stores) {
+    auto clone = cast<memref::StoreOp>(map.lookup(store.getOperation()));
+    b.setInsertionPoint(clone);
+    Value stamp = arith::AddIOp::create(
+        b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), strided.getInductionVar()),
+        arith::ConstantIntOp::create(b, loc, 1, 64));
+    Value mark = memref::LoadOp::create(b, loc, marksOf[store], clone.getIndices());
+    Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mark, stamp);
+    auto ifLast = scf::IfOp::create(b, loc, last, /*withElseRegion=*/false);
+    clone->moveBefore(ifLast.thenBlock()->getTerminator());
+  }
+  for (memref::StoreOp store : accumulations) {
+    auto clone = cast<memref::StoreOp>(map.lookup(store.getOperation()));
+    auto [old, sum] = accumulationOf(clone);
+    Value addend = sum->getOperand(0) == old.getResult() ? sum->getOperand(1) : sum->getOperand(0);
+    b.setInsertionPoint(clone);
+    memref::AtomicRMWOp::create(
+        b, loc, isa<arith::AddFOp>(sum) ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi,
+        addend, clone.getMemref(), clone.getIndices());
+    clone.erase();
+    if (sum->use_empty())
+      sum->erase();
+    if (old->use_empty())
+      old.erase();
+  }
+  b.setInsertionPoint(loop);
+  for (auto &[store, marks] : marksOf)
+    memref::DeallocOp::create(b, loc, marks);
+  loop.erase();
+
   llvm::SmallPtrSet<Value, 4> written;
   strided.walk([&](memref::StoreOp store) { written.insert(store.getMemref()); });
   WalkResult reads = strided.walk([&](memref::LoadOp load) {

@@ -368,10 +368,13 @@ std::string ptxOfScatter(bool add) {
 }
 
 TEST(Ptx, ScattersRunInParallelAndAddAtomically) {
-  // Each thread stores its values where their indices say; add_at's sums
-  // are atomic adds (reductions: their old values are not read).
+  // Each thread stores its values where their indices say, the last of
+  // repeated positions marked first by an atomic maximum of the
+  // iterations; add_at's sums are atomic adds (reductions: their old
+  // values are not read).
   std::string stored = ptxOfScatter(false), added = ptxOfScatter(true);
   EXPECT_EQ(count(stored, ".add.f64"), 0) << stored;
+  EXPECT_EQ(count(stored, "global.max.s64"), 1) << stored;
   EXPECT_EQ(count(added, "red.global.add.f64") + count(added, "atom.global.add.f64"), 1) << added;
 }
 

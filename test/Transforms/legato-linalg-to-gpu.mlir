@@ -522,14 +522,28 @@ func.func @large(%x: memref<16384x16386xf32>, %y: memref<16384x16384xf32>, %z: m
   return
 }
 
-// A scatter loop becomes a grid-stride launch over its values (1000 values,
-// 256 threads: 4 blocks). Its stores stay stores; an accumulation into the
-// destination (load, add, store at one position) becomes an atomic add.
+// A scatter loop becomes grid-stride launches over its values (1000 values,
+// 256 threads: 4 blocks). A store keeps the last of repeated positions, as
+// on the CPU: a launch marks each position with the last iteration storing
+// there (atomic max into zeroed marks), the next stores where the mark is
+// the thread's. An accumulation into the destination (load, add, store at
+// one position) becomes an atomic add.
 // CHECK-LABEL: func @scatter_loops
+// CHECK: %[[MARKS:.*]] = memref.alloc() {{.*}} : memref<64xi64>
+// CHECK: gpu.launch
+// CHECK: memref.store %{{.*}}, %[[MARKS]][%{{.*}}] : memref<64xi64>
 // CHECK: %[[BLOCKS:.*]] = arith.constant 4 : index
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[BLOCKS]],
 // CHECK: scf.for
+// CHECK-NOT: memref.store
+// CHECK: memref.atomic_rmw maxs %{{.*}}, %[[MARKS]][%{{.*}}] : (i64, memref<64xi64>) -> i64
+// CHECK: gpu.launch
+// CHECK: scf.for
+// CHECK: %[[MARK:.*]] = memref.load %[[MARKS]]
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[MARK]]
+// CHECK: scf.if %[[LAST]]
 // CHECK: memref.store %{{.*}}, %arg2[%{{.*}}] : memref<64xf64>
+// CHECK: memref.dealloc %[[MARKS]]
 // CHECK: gpu.launch
 // CHECK: scf.for
 // CHECK-NOT: memref.store

@@ -329,7 +329,7 @@ def Legato_ScatterOp : Legato_Op<"scatter", [Pure, AllTypesMatch<["dest", "resul
     with each `values[p..., q..., r...]` stored at
     `[p..., indices[q...], r...]`. Without `combine` the value replaces the
     element, and where indices repeat the last one in row-major order of the
-    indices wins (NumPy's assignment) on the CPU, one of them on a GPU. With
+    indices wins (NumPy's assignment), on every backend. With
     `combine sum` it is added, once per occurrence (np.add.at). Indices are
     positions in [0, n) along the axis (the API resolves negative ones and
     NumPy's modes); the lowering skips any other value.
