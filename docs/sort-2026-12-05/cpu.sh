@@ -2,12 +2,13 @@
 # np.sort and np.argsort on this machine's CPU (session 40): legato (jit; a
 # bitonic network) beside NumPy's np.sort (quicksort: introsort with SIMD
 # partitions) and np.argsort(kind="stable") (radix/timsort), alternating,
-# three rounds, n random doubles; then the compile time of one network.
+# three rounds, n random doubles (compile_ms: the network's compile, once
+# per process).
 #   bash docs/sort-2026-12-05/cpu.sh build > docs/sort-2026-12-05/cpu.txt
 set -eu
 build=${1:-build}
 for round in 1 2 3; do
-  for n in 65536 1048576 16777216; do
+  for n in 65536 1048576 4194304; do
     for app in sort argsort; do
       $build/tools/legato-bench/legato-bench --app $app --n $n --mode jit --reps 5 --warmup 1 |
         /usr/bin/python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); print("round", '$round', "legato", d["app"], d["n"], d["median_ms"], "ms", d["kernels"], "kernels", d["compile_ms"], "ms compiling")'

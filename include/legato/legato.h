@@ -648,11 +648,11 @@ Array bincount(const Array &x, const std::optional<Array> &weights = std::nullop
 std::pair<Array, Array> histogram(const Array &a, int64_t bins = 10,
                                   std::optional<std::pair<double, double>> range = std::nullopt,
                                   const std::optional<Array> &weights = std::nullopt);
-/// np.histogram with the given bin edges (1-D, non-decreasing): bin i counts the values in [edges[i], edges[i + 1]), the last one
-/// its right edge too; the counts (int64, or the sums of `weights`) and the
-/// edges as given. A binary search of each value among the edges
-/// (searchsorted) and a scatter that adds; the edges' order is checked on
-/// the host (a jit function: after each call). Weights add in order.
+/// np.histogram with the given bin edges (1-D, non-decreasing): bin i counts the values in
+/// [edges[i], edges[i + 1]), the last one its right edge too; the counts (int64, or the sums of
+/// `weights`) and the edges as given. A binary search of each value among the edges (searchsorted)
+/// and a scatter that adds; the edges' order is checked on the host (a jit function: after each
+/// call). Weights add in order.
 std::pair<Array, Array> histogram(const Array &a, const Array &edges,
                                   const std::optional<Array> &weights = std::nullopt);
 

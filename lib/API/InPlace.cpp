@@ -34,9 +34,9 @@ Array intoTarget(const char *op, const Array &target, const Array &result,
                 dtype_name(target.dtype()) + " (shape " + shapeString(target.shape()) +
                 "); write the result to a new array (a = a op b), or convert the operand");
   if (result.shape() != target.shape())
-    throw Error(std::string("legato.") + op + ": the operand (shape " +
-                shapeString(operandShape) + ") broadcasts the array (shape " +
-                shapeString(target.shape()) + ") to " + shapeString(result.shape()) +
+    throw Error(std::string("legato.") + op + ": the operand (shape " + shapeString(operandShape) +
+                ") broadcasts the array (shape " + shapeString(target.shape()) + ") to " +
+                shapeString(result.shape()) +
                 ", but the result is written into the array, whose shape stays");
   return result;
 }
@@ -45,22 +45,22 @@ Shape scalarShape() { return {}; }
 
 } // namespace
 
-#define LEGATO_IN_PLACE(OP, NAME)                                                               \
-  Array &Array::operator OP##=(const Array &b) {                                               \
-    assignWhole(impl_, valueOf(intoTarget(NAME, *this, *this OP b, b.shape())));               \
-    return *this;                                                                              \
-  }                                                                                            \
-  Array &Array::operator OP##=(Scalar b) {                                                     \
-    assignWhole(impl_, valueOf(intoTarget(NAME, *this, *this OP b, scalarShape())));           \
-    return *this;                                                                              \
-  }                                                                                            \
-  Selection &Selection::operator OP##=(const Array &b) {                                       \
-    Array current = *this;                                                                     \
-    return *this = intoTarget(NAME, current, current OP b, b.shape());                         \
-  }                                                                                            \
-  Selection &Selection::operator OP##=(Scalar b) {                                             \
-    Array current = *this;                                                                     \
-    return *this = intoTarget(NAME, current, current OP b, scalarShape());                     \
+#define LEGATO_IN_PLACE(OP, NAME)                                                                  \
+  Array &Array::operator OP##=(const Array &b) {                                                   \
+    assignWhole(impl_, valueOf(intoTarget(NAME, *this, *this OP b, b.shape())));                   \
+    return *this;                                                                                  \
+  }                                                                                                \
+  Array &Array::operator OP##=(Scalar b) {                                                         \
+    assignWhole(impl_, valueOf(intoTarget(NAME, *this, *this OP b, scalarShape())));               \
+    return *this;                                                                                  \
+  }                                                                                                \
+  Selection &Selection::operator OP##=(const Array &b) {                                           \
+    Array current = *this;                                                                         \
+    return *this = intoTarget(NAME, current, current OP b, b.shape());                             \
+  }                                                                                                \
+  Selection &Selection::operator OP##=(Scalar b) {                                                 \
+    Array current = *this;                                                                         \
+    return *this = intoTarget(NAME, current, current OP b, scalarShape());                         \
   }
 
 LEGATO_IN_PLACE(+, "add (+=)")

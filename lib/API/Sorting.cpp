@@ -172,7 +172,8 @@ void sortByCounting(Rows &rows, const std::optional<Array> &descending) {
   int64_t m = rows.keys.shape()[0], b = rows.keys.shape()[1];
   Array position = rows.positions ? *rows.positions : broadcast_to(indexAlong({1, b}, 1), {m, b});
   Array pi = reshape(position, {m, b, 1}), pj = reshape(position, {m, 1, b});
-  Array before = sortsBefore(reshape(rows.keys, {m, 1, b}), reshape(rows.keys, {m, b, 1}), &pj, &pi);
+  Array before =
+      sortsBefore(reshape(rows.keys, {m, 1, b}), reshape(rows.keys, {m, b, 1}), &pj, &pi);
   Array place = count_nonzero(before, {2}); // (m, b): element i's place
   if (descending)
     place = where(*descending, (b - 1) - place, place);
@@ -207,20 +208,18 @@ Rows sortRows(const Array &x, bool withPositions) {
   int64_t blocks = r * padded / kCountedBlock;
   Rows rows{reshape(keys, {blocks, kCountedBlock}), std::nullopt};
   if (withPositions)
-    rows.positions = reshape(broadcast_to(indexAlong({1, padded}, 1), {r, padded}),
-                             {blocks, kCountedBlock});
-  Array odd = reshape(broadcast_to(indexAlong({1, 2, 1}, 1) == 1,
-                                   {r * padded / (2 * kCountedBlock), 2, 1}),
-                      {blocks, 1});
+    rows.positions =
+        reshape(broadcast_to(indexAlong({1, padded}, 1), {r, padded}), {blocks, kCountedBlock});
+  Array odd =
+      reshape(broadcast_to(indexAlong({1, 2, 1}, 1) == 1, {r * padded / (2 * kCountedBlock), 2, 1}),
+              {blocks, 1});
   sortByCounting(rows, odd);
   rows.keys = reshape(rows.keys, {r, padded});
   if (rows.positions)
     rows.positions = reshape(*rows.positions, {r, padded});
   for (int64_t k = 2 * kCountedBlock; k <= padded; k *= 2)
     stage(rows, padded, k);
-  auto unpadded = [&](const Array &a) {
-    return padded > n ? Array(a[{all, slice(0, n)}]) : a;
-  };
+  auto unpadded = [&](const Array &a) { return padded > n ? Array(a[{all, slice(0, n)}]) : a; };
   rows.keys = unpadded(rows.keys).astype(x.dtype());
   if (rows.positions)
     rows.positions = unpadded(*rows.positions);
@@ -335,7 +334,8 @@ Array argsort(const Array &a, std::optional<int64_t> axis) {
 Array unique(const Array &a) {
   if (engine().tracing)
     throw Error("legato.unique: the result's length is the number of distinct elements of an "
-                "array of shape " + shapeString(a.shape()) +
+                "array of shape " +
+                shapeString(a.shape()) +
                 ", which a traced (jit) function cannot read; call it outside the function");
   Array s = sort(a, std::nullopt);
   int64_t n = s.size();
@@ -365,7 +365,6 @@ Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
     mid = where(isnan(elementOfLast(s, n - 1)), elementOfLast(s, n - 1), mid);
   return reshape(mid, shape);
 }
-
 
 Array quantile(const Array &a, const std::vector<double> &q, std::vector<int64_t> axes,
                bool keepdims) {

@@ -733,8 +733,8 @@ LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
     for (memref::StoreOp store : stores) {
       auto type = cast<MemRefType>(store.getMemref().getType());
       b.setInsertionPoint(loop);
-      auto marks = memref::AllocOp::create(
-          b, loc, MemRefType::get(type.getShape(), b.getI64Type()), b.getI64IntegerAttr(64));
+      auto marks = memref::AllocOp::create(b, loc, MemRefType::get(type.getShape(), b.getI64Type()),
+                                           b.getI64IntegerAttr(64));
       marksOf[store] = marks;
       int64_t size = type.getNumElements();
       int64_t fillGrid = std::clamp<int64_t>((size + blockSize - 1) / blockSize, 1, maxBlocks);

@@ -434,8 +434,8 @@ TEST(SortErrors, SortsCheckTheirAxis) {
   EXPECT_TRUE(throws_error({"legato.argsort"}, {"(3, 4)"}, args,
                            [](auto &x) { return legato::argsort(x[0], -3); }));
   // NumPy: a 0-d array has no axis -1 to sort along (argsort flattens it).
-  EXPECT_TRUE(throws_error({"legato.sort"}, {"()"}, args,
-                           [](auto &x) { return legato::sort(x[1]); }));
+  EXPECT_TRUE(
+      throws_error({"legato.sort"}, {"()"}, args, [](auto &x) { return legato::sort(x[1]); }));
   EXPECT_TRUE(throws_error({"legato.median"}, {"(3, 4)"}, args,
                            [](auto &x) { return legato::median(x[0], {2}); }));
 }
@@ -444,8 +444,10 @@ TEST(SortErrors, QuantilesCheckTheirFractions) {
   std::vector<Array> args{f64({3, 4}), booleans({5}), f64({0, 2})};
   EXPECT_TRUE(throws_error({"legato.quantile: the quantile 1.5"}, {"[0, 1]"}, args,
                            [](auto &x) { return legato::quantile(x[0], 1.5); }));
-  EXPECT_TRUE(throws_error({"legato.percentile: the percentile -2"}, {"[0, 100]"}, args,
-                           [](auto &x) { return legato::percentile(x[0], {50.0, -2.0}); }));
+  EXPECT_TRUE(
+      throws_error({"legato.percentile: the percentile -2"}, {"[0, 100]"}, args, [](auto &x) {
+        return legato::percentile(x[0], {50.0, -2.0});
+      }));
   EXPECT_TRUE(throws_error({"legato.quantile: the array is bool"}, {"(5,)"}, args,
                            [](auto &x) { return legato::quantile(x[1], 0.5); }));
   EXPECT_TRUE(throws_error({"legato.quantile: the array has no elements"}, {"(0, 2)"}, args,

@@ -693,11 +693,9 @@ std::map<std::string, Op> make_ops() {
     want_arity(a, 2);
     return legato::sort(array(a, 0) * 2 - array(a, 1), 1);
   }};
-  ops["gather_by_argsort"] = unary([](const Array &x) {
-    return legato::take_along_axis(x, legato::argsort(x, 0), 0);
-  });
-  ops["sort_twice"] =
-      unary([](const Array &x) { return legato::sort(legato::sort(x, 0), 1); });
+  ops["gather_by_argsort"] =
+      unary([](const Array &x) { return legato::take_along_axis(x, legato::argsort(x, 0), 0); });
+  ops["sort_twice"] = unary([](const Array &x) { return legato::sort(legato::sort(x, 0), 1); });
   ops["rank"] = unary([](const Array &x) {
     return legato::argsort(legato::argsort(x, std::nullopt)).reshape(x.shape());
   });

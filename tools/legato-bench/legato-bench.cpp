@@ -253,8 +253,8 @@ void run(const Config &c) {
         [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 16));
   } else if (c.app == "sort") {
     bench(
-        c, [](const Array &x) { return legato::sort(x); },
-        [](const Array &s) { return total(s); }, legato::random({c.n}, dt, 17));
+        c, [](const Array &x) { return legato::sort(x); }, [](const Array &s) { return total(s); },
+        legato::random({c.n}, dt, 17));
   } else if (c.app == "argsort") {
     bench(
         c, [](const Array &x) { return legato::argsort(x); },
