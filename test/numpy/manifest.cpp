@@ -44,6 +44,15 @@ double to_real(const std::string &s) {
   return v;
 }
 
+/// "a,b,c" -> {parse(a), parse(b), parse(c)}; "" -> {}.
+template <class Parse> auto listOf(const std::string &s, Parse parse) {
+  std::vector<decltype(parse(s))> out;
+  if (!s.empty())
+    for (const std::string &v : split(s, ','))
+      out.push_back(parse(v));
+  return out;
+}
+
 /// "(3,4)", "(5,)", "()".
 legato::Shape parse_shape(const std::string &s) {
   if (s.size() < 2 || s.front() != '(' || s.back() != ')')
@@ -155,21 +164,11 @@ bool Params::flag_or(const std::string &key, bool fallback) const {
 }
 
 std::vector<int64_t> Params::integers(const std::string &key) const {
-  std::vector<int64_t> out;
-  const std::string &s = text(key);
-  if (!s.empty())
-    for (const std::string &v : split(s, ','))
-      out.push_back(to_int(v));
-  return out;
+  return listOf(text(key), [](const std::string &v) { return to_int(v); });
 }
 
 std::vector<double> Params::reals(const std::string &key) const {
-  std::vector<double> out;
-  const std::string &s = text(key);
-  if (!s.empty())
-    for (const std::string &v : split(s, ','))
-      out.push_back(to_real(v));
-  return out;
+  return listOf(text(key), [](const std::string &v) { return to_real(v); });
 }
 
 legato::DType Params::dtype(const std::string &key) const { return parse_dtype(text(key)); }
