@@ -251,6 +251,10 @@ private:
 /// The live engine; throws legato::Error when no Runtime exists.
 Engine &engine();
 
+/// Null when no Runtime exists.
+Engine *engineOrNull();
+void setEngine(Engine *);
+
 /// While open, the ops recorded are one API function's
 /// (Engine::inComposite); `close(result)` ends it as an op that produced
 /// `result` (eager mode runs the composition then).
@@ -263,15 +267,12 @@ public:
   }
   CompositeScope(const CompositeScope &) = delete;
   CompositeScope &operator=(const CompositeScope &) = delete;
-  const Array &close(const Array &result);
+  Array close(const Array &result);
 
 private:
   Engine &engine_;
   bool open_ = true;
 };
-/// Null when no Runtime exists.
-Engine *engineOrNull();
-void setEngine(Engine *);
 
 /// NumPy's rendering of a shape: "(3, 4)", "(5,)", "()".
 std::string shapeString(const Shape &shape);

@@ -45,7 +45,7 @@ Array wrap(NodePtr node) {
   return a;
 }
 
-const Array &CompositeScope::close(const Array &result) {
+Array CompositeScope::close(const Array &result) {
   open_ = false;
   --engine_.inComposite;
   engine_.afterOp(valueOf(result));

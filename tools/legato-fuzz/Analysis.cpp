@@ -1021,6 +1021,34 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
 
+  // ---- sorting along one axis (none: the flattened array) -----------------
+  if (op == "sort" || op == "argsort") {
+    if (s.ints.size() > 1)
+      return fail("a sort takes one axis or none");
+    bool flat = s.ints.empty();
+    Shape shape = flat ? Shape{numElements(x.shape)} : x.shape;
+    int64_t rank = int64_t(shape.size());
+    if (!flat && (s.ints[0] < -rank || s.ints[0] >= rank))
+      return fail("sort axis out of range"); // (a 0-d array has none)
+    out.shape = shape;
+    if (mayBeNaNByRounding(x.range)) // (NaN on one side only moves to the end)
+      return fail("sort of rounded values that may be NaN");
+    if (op == "sort") { // the same values, reordered
+      out.dtype = x.dtype;
+      out.range = x.range;
+      return std::nullopt;
+    }
+    // The order is a question of exact values (a rounded value may move).
+    if (!x.range.exact)
+      return fail("argsort of rounded values");
+    int64_t axis = flat ? 0 : s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0];
+    out.dtype = DType::i64;
+    Range r = boolRange();
+    r.hi = double(std::max<int64_t>(shape[size_t(axis)] - 1, 0));
+    out.range = normalize(r, DType::i64);
+    return std::nullopt;
+  }
+
   // ---- indexing with integer arrays ---------------------------------------
   // ---- writing through integer arrays (into a copy) --------------------
   if (op == "put" || op == "add_at") {

@@ -271,7 +271,7 @@ private:
         2,  // copy / alias
         5,  // creation
         2,  // clip
-        2,  // flip
+        4,  // flip, scans, sorts, tile, repeat
         3,  // take
         3,  // put / add_at
         2,  // flush
@@ -345,8 +345,10 @@ private:
     case 17: {
       int x = variable();
       int64_t rank = int64_t(info(x).shape.size());
-      if (rng_.chance(0.35)) { // np.cumsum, np.cumprod and their nan-forms
-        Statement s = let(rng_.pick<std::string>({"cumsum", "cumprod", "nancumsum", "nancumprod"}),
+      if (rng_.chance(0.5)) { // np.cumsum, np.cumprod and their nan-forms; np.sort, np.argsort
+        Statement s = let(rng_.chance(0.5) ? rng_.pick<std::string>({"sort", "argsort"})
+                                           : rng_.pick<std::string>({"cumsum", "cumprod",
+                                                                     "nancumsum", "nancumprod"}),
                           {Operand::variable(x)});
         if (rng_.chance(0.7))
           s.ints.push_back(rng_.range(-std::max<int64_t>(rank, 1), std::max<int64_t>(rank, 1) - 1));

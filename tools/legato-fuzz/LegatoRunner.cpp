@@ -243,6 +243,12 @@ private:
              : op == "nancumsum" ? legato::nancumsum(arg(s, 0), axis)
                                  : legato::nancumprod(arg(s, 0), axis);
     }
+    if (op == "sort" || op == "argsort") {
+      std::optional<int64_t> axis;
+      if (!s.ints.empty())
+        axis = s.ints[0];
+      return op == "sort" ? legato::sort(arg(s, 0), axis) : legato::argsort(arg(s, 0), axis);
+    }
     if (op == "round")
       return legato::round(arg(s, 0), s.count);
     if (op == "hypot")

@@ -290,6 +290,10 @@ private:
     if (op == "cumsum" || op == "cumprod" || op == "nancumsum" || op == "nancumprod")
       return "np." + op + "(" + arg(0) + ", axis=" +
              (s.ints.empty() ? "None" : std::to_string(s.ints[0])) + ")";
+    if (op == "sort" || op == "argsort")
+      return "np." + op + "(" + arg(0) + ", axis=" +
+             (s.ints.empty() ? "None" : std::to_string(s.ints[0])) +
+             (op == "argsort" ? ", kind=\"stable\")" : ")");
     if (op == "round") // a copy as of NumPy 2.4; earlier ones return integers themselves
       return "np.round(" + arg(0) + ", " + std::to_string(s.count) + ").copy()";
     if (op == "tile")

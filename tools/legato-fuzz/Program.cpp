@@ -107,6 +107,9 @@ const std::vector<OpInfo> &allOps() {
       {"cumprod", 1, 1, Attr::Axes},
       {"nancumsum", 1, 1, Attr::Axes},
       {"nancumprod", 1, 1, Attr::Axes},
+      // np.sort, np.argsort(kind="stable"): one axis or none (flattened).
+      {"sort", 1, 1, Attr::Axes},
+      {"argsort", 1, 1, Attr::Axes},
       // np.take(a, indices, axis, mode): one axis or none; mode wrap or clip
       // (raise reads the indices on the host, which jit cannot).
       {"take", 2, 2, Attr::Axes | Attr::Mode},
