@@ -41,8 +41,6 @@ Array intoTarget(const char *op, const Array &target, const Array &result,
   return result;
 }
 
-Shape scalarShape() { return {}; }
-
 } // namespace
 
 #define LEGATO_IN_PLACE(OP, NAME)                                                                  \
@@ -51,7 +49,7 @@ Shape scalarShape() { return {}; }
     return *this;                                                                                  \
   }                                                                                                \
   Array &Array::operator OP##=(Scalar b) {                                                         \
-    assignWhole(impl_, valueOf(intoTarget(NAME, *this, *this OP b, scalarShape())));               \
+    assignWhole(impl_, valueOf(intoTarget(NAME, *this, *this OP b, Shape{})));                     \
     return *this;                                                                                  \
   }                                                                                                \
   Selection &Selection::operator OP##=(const Array &b) {                                           \
@@ -60,7 +58,7 @@ Shape scalarShape() { return {}; }
   }                                                                                                \
   Selection &Selection::operator OP##=(Scalar b) {                                                 \
     Array current = *this;                                                                         \
-    return *this = intoTarget(NAME, current, current OP b, scalarShape());                         \
+    return *this = intoTarget(NAME, current, current OP b, Shape{});                               \
   }
 
 LEGATO_IN_PLACE(+, "add (+=)")

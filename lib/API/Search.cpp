@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
 #include "API/Ops.h"
+#include "API/SortOrder.h"
 
 #include <string>
 
@@ -17,16 +18,6 @@ namespace legato {
 using namespace detail;
 
 namespace {
-
-bool isFloating(DType t) { return t == DType::f32 || t == DType::f64; }
-
-/// x < y in NumPy's sort order, where NaN comes after every number.
-Array sortsBefore(const Array &x, const Array &y) {
-  Array less = x < y;
-  if (isFloating(x.dtype()) || isFloating(y.dtype()))
-    less = logical_or(less, logical_and(isnan(y), logical_not(isnan(x))));
-  return less;
-}
 
 void refuseNot1d(const char *op, const char *what, const Array &a) {
   if (a.ndim() != 1)

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
 #include "API/Ops.h"
+#include "API/SortOrder.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,8 +35,6 @@ namespace legato {
 using namespace detail;
 
 namespace {
-
-bool isFloating(DType t) { return t == DType::f32 || t == DType::f64; }
 
 std::string number(double v) {
   std::ostringstream out;
@@ -50,17 +49,12 @@ struct Rows {
   std::optional<Array> positions;
 };
 
-/// b sorts strictly before a (NaN after every number; ties by position).
-Array sortsBefore(const Array &b, const Array &a, const Array *pb, const Array *pa) {
-  Array before = b < a;
-  if (isFloating(a.dtype()))
-    before = logical_or(before, logical_and(isnan(a), logical_not(isnan(b))));
+/// b sorts strictly before a, ties broken by position where given.
+Array precedes(const Array &b, const Array &a, const Array *pb, const Array *pa) {
+  Array before = sortsBefore(b, a);
   if (!pb)
     return before;
-  Array same = a == b;
-  if (isFloating(a.dtype()))
-    same = logical_or(same, logical_and(isnan(a), isnan(b)));
-  return logical_or(before, logical_and(same, *pb < *pa));
+  return logical_or(before, logical_and(sortsEqual(a, b), *pb < *pa));
 }
 
 /// Steps j = top, top / 2, ... top >> (g - 1) of stage k, in one kernel:
@@ -104,8 +98,8 @@ void exchangeSteps(Rows &rows, int64_t n, int64_t k, int64_t top, int64_t g) {
         continue;
       int64_t d = c | bit;
       bool withPositions = !positions.empty();
-      Array flip = sortsBefore(keys[d], keys[c], withPositions ? &positions[d] : nullptr,
-                               withPositions ? &positions[c] : nullptr);
+      Array flip = precedes(keys[d], keys[c], withPositions ? &positions[d] : nullptr,
+                            withPositions ? &positions[c] : nullptr);
       if (descending)
         flip = flip != *descending;
       auto order = [&](std::vector<Array> &v) {
@@ -129,8 +123,8 @@ void exchangeSteps(Rows &rows, int64_t n, int64_t k, int64_t top, int64_t g) {
 /// Compare-exchange steps per kernel: two halve the kernels and the memory
 /// traffic of one; three save a quarter more but compile half as long
 /// again; four no longer fuse (legato-bench --app sort --n 1048576 --mode
-/// jit on 2 cores, session 40: 197, 106 and 76 kernels; 355, 262 and 226 ms;
-/// 7.3, 5.8 and 9.4 s to compile).
+/// jit on 2 cores with this constant 1, 2 and 3, session 40: 197, 106 and
+/// 76 kernels; 355, 262 and 226 ms; 7.3, 5.8 and 9.4 s to compile).
 constexpr int64_t kStepsPerKernel = 2;
 
 /// The steps of stage k (pairs k/2, k/4, ... 1 apart), up to
@@ -172,8 +166,7 @@ void sortByCounting(Rows &rows, const std::optional<Array> &descending) {
   int64_t m = rows.keys.shape()[0], b = rows.keys.shape()[1];
   Array position = rows.positions ? *rows.positions : broadcast_to(indexAlong({1, b}, 1), {m, b});
   Array pi = reshape(position, {m, b, 1}), pj = reshape(position, {m, 1, b});
-  Array before =
-      sortsBefore(reshape(rows.keys, {m, 1, b}), reshape(rows.keys, {m, b, 1}), &pj, &pi);
+  Array before = precedes(reshape(rows.keys, {m, 1, b}), reshape(rows.keys, {m, b, 1}), &pj, &pi);
   Array place = count_nonzero(before, {2}); // (m, b): element i's place
   if (descending)
     place = where(*descending, (b - 1) - place, place);
@@ -302,6 +295,10 @@ std::vector<Array> quantiles(const Array &a, const std::vector<double> &q,
     throw Error("legato.quantile: the array has no elements along the reduced axes (shape " +
                 shapeString(a.shape()) + "), so it has no quantiles");
   Array s = sortedLast(rows);
+  // NaN sorts last: a slice holding one has no quantiles.
+  std::optional<Array> holdsNaN;
+  if (isFloating(a.dtype()))
+    holdsNaN = isnan(elementOfLast(s, n - 1));
   std::vector<Array> values;
   for (double p : q) {
     // NumPy's linear method (Hyndman and Fan's 7th): the point (n - 1) q
@@ -313,8 +310,8 @@ std::vector<Array> quantiles(const Array &a, const std::vector<double> &q,
     Array lo = elementOfLast(s, below), hi = elementOfLast(s, above);
     Array step = (hi - lo).astype(DType::f64); // subtracted in the array's dtype
     Array v = t >= 0.5 ? hi.astype(DType::f64) - step * (1 - t) : lo.astype(DType::f64) + step * t;
-    if (isFloating(a.dtype()))
-      v = where(isnan(elementOfLast(s, n - 1)), std::nan(""), v);
+    if (holdsNaN)
+      v = where(*holdsNaN, std::nan(""), v);
     values.push_back(reshape(v, shape));
   }
   return values;
@@ -343,10 +340,7 @@ Array unique(const Array &a) {
     return s;
   // Keep each element that differs from the one before it (NaNs count as
   // one value, NumPy 1.24's equal_nan).
-  Array current = s[{slice(1, none)}], previous = s[{slice(0, -1)}];
-  Array differs = current != previous;
-  if (isFloating(s.dtype()))
-    differs = logical_and(differs, logical_not(logical_and(isnan(current), isnan(previous))));
+  Array differs = logical_not(sortsEqual(s[{slice(1, none)}], s[{slice(0, -1)}]));
   Array keep = concatenate({full({1}, 1.0, DType::bool_), differs});
   return s[keep];
 }
@@ -361,8 +355,10 @@ Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   Array mid = elementOfLast(s, n / 2);
   if (n % 2 == 0) // NumPy takes the mean of the two middle elements
     mid = (elementOfLast(s, n / 2 - 1) + mid) / 2;
-  if (isFloating(a.dtype())) // NaN sorts last: a slice holding one has no median
-    mid = where(isnan(elementOfLast(s, n - 1)), elementOfLast(s, n - 1), mid);
+  if (isFloating(a.dtype())) { // NaN sorts last: a slice holding one has no median
+    Array largest = elementOfLast(s, n - 1);
+    mid = where(isnan(largest), largest, mid);
+  }
   return reshape(mid, shape);
 }
 

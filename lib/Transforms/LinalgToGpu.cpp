@@ -684,13 +684,10 @@ std::pair<memref::LoadOp, Operation *> accumulationOf(memref::StoreOp store) {
   return {};
 }
 
-/// A grid-stride launch (before `loop`) running `loop`'s body for each of
-/// its `count` iterations; `map` maps the body's ops to their clones.
-scf::ForOp stridedLaunch(OpBuilder &b, scf::ForOp loop, int64_t count, int64_t grid,
-                         int64_t blockSize, IRMapping &map) {
-  Location loc = loop.getLoc();
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(loop);
+/// A launch of `grid` blocks whose threads stride over [0, count); leaves
+/// `b` inside the loop's body.
+scf::ForOp gridStrideLoop(OpBuilder &b, Location loc, int64_t count, int64_t grid,
+                          int64_t blockSize) {
   gpu::LaunchOp launch = createLaunch(b, loc, grid, 1, blockSize);
   Value first = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(b, loc, blockSize)),
@@ -698,6 +695,16 @@ scf::ForOp stridedLaunch(OpBuilder &b, scf::ForOp loop, int64_t count, int64_t g
   auto strided =
       scf::ForOp::create(b, loc, first, index(b, loc, count), index(b, loc, grid * blockSize));
   b.setInsertionPoint(strided.getBody()->getTerminator());
+  return strided;
+}
+
+/// A grid-stride launch (before `loop`) running `loop`'s body for each of
+/// its `count` iterations; `map` maps the body's ops to their clones.
+scf::ForOp stridedLaunch(OpBuilder &b, scf::ForOp loop, int64_t count, int64_t grid,
+                         int64_t blockSize, IRMapping &map) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop);
+  scf::ForOp strided = gridStrideLoop(b, loop.getLoc(), count, grid, blockSize);
   map.map(loop.getInductionVar(), strided.getInductionVar());
   for (Operation &op : loop.getBody()->without_terminator())
     b.clone(op, map);
@@ -726,6 +733,13 @@ LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
     (accumulationOf(store).first ? accumulations : stores).push_back(store);
   });
 
+  // An iteration's mark: iteration + 1 (the marks start at 0).
+  auto stampOf = [&](Value iteration) -> Value {
+    return arith::AddIOp::create(b, loc,
+                                 arith::IndexCastOp::create(b, loc, b.getI64Type(), iteration),
+                                 arith::ConstantIntOp::create(b, loc, 1, 64));
+  };
+
   // The marks: for each store, a buffer of its destination's shape.
   llvm::DenseMap<Operation *, Value> marksOf;
   IRMapping marking;
@@ -738,13 +752,7 @@ LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
       marksOf[store] = marks;
       int64_t size = type.getNumElements();
       int64_t fillGrid = std::clamp<int64_t>((size + blockSize - 1) / blockSize, 1, maxBlocks);
-      gpu::LaunchOp fill = createLaunch(b, loc, fillGrid, 1, blockSize);
-      Value first = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, fill.getBlockIds().x, index(b, loc, blockSize)),
-          fill.getThreadIds().x);
-      auto each = scf::ForOp::create(b, loc, first, index(b, loc, size),
-                                     index(b, loc, fillGrid * blockSize));
-      b.setInsertionPoint(each.getBody()->getTerminator());
+      scf::ForOp each = gridStrideLoop(b, loc, size, fillGrid, blockSize);
       SmallVector<unsigned> dims;
       for (unsigned d = 0; d < type.getRank(); ++d)
         dims.push_back(d);
@@ -753,14 +761,11 @@ LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
       memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64), marks, ivs);
     }
     scf::ForOp strided = stridedLaunch(b, loop, *count, grid, blockSize, marking);
-    Value iteration = strided.getInductionVar();
     for (memref::StoreOp store : stores) {
       auto clone = cast<memref::StoreOp>(marking.lookup(store.getOperation()));
       b.setInsertionPoint(clone);
-      Value stamp = arith::AddIOp::create(
-          b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), iteration),
-          arith::ConstantIntOp::create(b, loc, 1, 64));
-      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::maxs, stamp, marksOf[store],
+      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::maxs,
+                                  stampOf(strided.getInductionVar()), marksOf[store],
                                   clone.getIndices());
       clone.erase();
     }
@@ -773,11 +778,9 @@ LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
   for (memref::StoreOp store : stores) {
     auto clone = cast<memref::StoreOp>(map.lookup(store.getOperation()));
     b.setInsertionPoint(clone);
-    Value stamp = arith::AddIOp::create(
-        b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), strided.getInductionVar()),
-        arith::ConstantIntOp::create(b, loc, 1, 64));
     Value mark = memref::LoadOp::create(b, loc, marksOf[store], clone.getIndices());
-    Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mark, stamp);
+    Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mark,
+                                       stampOf(strided.getInductionVar()));
     auto ifLast = scf::IfOp::create(b, loc, last, /*withElseRegion=*/false);
     clone->moveBefore(ifLast.thenBlock()->getTerminator());
   }
