@@ -449,7 +449,7 @@ contractionGroups(const Boxes &home, ArrayRef<int64_t> shape, ArrayRef<int64_t> 
 }
 
 /// Whether `op` is a matrix-vector product (2-D lhs, 1-D rhs).
-static bool isMatvec(Operation *op) {
+static bool isMatrixVectorProduct(Operation *op) {
   auto matmul = dyn_cast<MatmulOp>(op);
   return matmul && shapeOf(matmul.getLhs()).size() == 2 && shapeOf(matmul.getRhs()).size() == 1;
 }
@@ -466,7 +466,7 @@ mlir::legato::partialGroups(Operation *op, ArrayRef<std::optional<Boxes>> homes)
       return std::nullopt; // local, or contractsSplitAxes
     return contractionGroups(*homes[0], shape, reduce.getAxes());
   }
-  if (isMatvec(op) && llvm::is_contained(split, 1))
+  if (isMatrixVectorProduct(op) && llvm::is_contained(split, 1))
     return contractionGroups(*homes[0], shape, {1});
   return std::nullopt;
 }
@@ -701,7 +701,7 @@ std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optio
           .Case<MatmulOp, BatchMatmulOp>([&](Operation *) -> std::optional<Boxes> {
             // A matrix-vector product of blocks split along the columns:
             // each group's rows (partialGroups).
-            if (isMatvec(op))
+            if (isMatrixVectorProduct(op))
               if (std::optional<SmallVector<int64_t>> groups = partialGroups(op, homes))
                 return groups->empty() ? std::nullopt
                                        : std::optional<Boxes>(groupedHome(op, homes, *groups));
