@@ -31,6 +31,26 @@ class Error : public std::runtime_error {
 public:
   explicit Error(const std::string &message) : std::runtime_error(message) {}
 };
+/// The kinds of misuse NumPy tells apart (Python's legato.numpy raises the
+/// exception NumPy raises for each); a plain Error is NumPy's ValueError
+/// (shapes, values) or a failure of the system (memory, MPI, CUDA).
+/// An index out of bounds (NumPy's IndexError).
+class IndexError : public Error {
+public:
+  using Error::Error;
+};
+/// An axis out of range for an array's rank (NumPy's AxisError, which is
+/// both a ValueError and an IndexError).
+class AxisError : public Error {
+public:
+  using Error::Error;
+};
+/// An operand of a kind the operation does not accept: a dtype, a bool
+/// where a number is needed, a float where an integer is (TypeError).
+class TypeError : public Error {
+public:
+  using Error::Error;
+};
 
 /// Element types. Promotion among them follows NumPy.
 enum class DType { bool_, i32, i64, f32, f64 };
@@ -283,8 +303,12 @@ public:
     }
   }
 
-protected:
+  /// Runs what is pending, then copies the size() elements, row-major and
+  /// converted to `as`, to host memory at `dst` (to_vector's copy, into a
+  /// buffer the caller owns: a NumPy array, say).
   void copy_to_host(void *dst, DType as) const;
+
+protected:
   [[noreturn]] void throw_item_error() const;
   std::shared_ptr<detail::ArrayImpl> impl_;
 };
