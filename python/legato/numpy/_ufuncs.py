@@ -1,0 +1,175 @@
+"""NumPy's universal functions: np.add, np.exp, ... as objects with NumPy's
+call signature (out=, where=, dtype=) and, where NumPy has them, the
+methods reduce, accumulate, outer and at."""
+from .. import _core
+from . import _utils
+from ._dtypes import legato_dtype
+from ._utils import ndarray, write_out
+
+
+class ufunc:
+    """A NumPy ufunc over legato arrays; ``nin`` operands."""
+
+    def __init__(self, name, nin, fn, reduce=None, accumulate=None, at=None, identity=None):
+        self.__name__ = name
+        self.__qualname__ = name
+        self.nin = nin
+        self.nout = 1
+        self.nargs = nin + 1
+        self.identity = identity
+        self._fn = fn
+        self._reduce = reduce
+        self._accumulate = accumulate
+        self._at = at
+        self.__doc__ = f"np.{name} on legato arrays (NumPy's signature; one fused op)."
+
+    def __repr__(self):
+        return f"<ufunc '{self.__name__}'>"
+
+    def __call__(self, *args, out=None, where=True, dtype=None, casting="same_kind", order="K",
+                 subok=True, signature=None):
+        if len(args) == self.nin + 1 and out is None:  # np.add(a, b, out)
+            out = args[-1]
+            args = args[:-1]
+        if len(args) != self.nin:
+            raise TypeError(f"{self.__name__}() takes {self.nin} positional arguments but "
+                            f"{len(args)} were given")
+        if dtype is not None:
+            t = legato_dtype(dtype)
+            args = [_utils.asarray(a, t) for a in args]
+        result = self._fn(*args)
+        if where is not True:
+            if out is None:
+                raise _core.TypeError(
+                    f"legato.{self.__name__}: where= needs out= (NumPy leaves the other "
+                    "elements uninitialised; legato keeps out's)")
+            if isinstance(out, tuple):
+                out = out[0]
+            result = _core.where(_utils.asarray(where), result, out)
+        if out is not None and dtype is None and casting == "unsafe":
+            out = out[0] if isinstance(out, tuple) else out
+            out[...] = result
+            return out
+        return write_out(result, out, self.__name__)
+
+    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=None,
+               where=True):
+        if self._reduce is None:
+            raise _core.TypeError(f"legato: {self.__name__}.reduce is not supported")
+        return self._reduce(array, axis=axis, dtype=dtype, out=out, keepdims=keepdims,
+                            initial=initial, where=where)
+
+    def accumulate(self, array, axis=0, dtype=None, out=None):
+        if self._accumulate is None:
+            raise _core.TypeError(f"legato: {self.__name__}.accumulate is not supported")
+        return self._accumulate(array, axis=axis, dtype=dtype, out=out)
+
+    def outer(self, a, b, **kwargs):
+        if self.nin != 2:
+            raise ValueError(f"{self.__name__}.outer is only for binary functions")
+        a = _utils.asarray(a)
+        b = _utils.asarray(b)
+        return self(a.reshape(a.shape + (1,) * b.ndim), b, **kwargs)
+
+    def at(self, a, indices, b=None):
+        if self._at is None:
+            raise _core.TypeError(f"legato: {self.__name__}.at is not supported (add.at is)")
+        self._at(a, indices, b)
+
+
+def _unary(name, fn=None):
+    return ufunc(name, 1, fn or getattr(_core, name))
+
+
+def _binary(name, fn=None, **kwargs):
+    return ufunc(name, 2, fn or getattr(_core, name), **kwargs)
+
+
+def _positive(x):
+    x = _utils.asarray(x)
+    if x._dtype == _core.DType.bool_:
+        raise _core.TypeError("legato.positive: bool arrays are not supported")
+    return x._copy()
+
+
+def _reciprocal(x):
+    x = _utils.asarray(x)
+    return _core.divide(1, x) if x._dtype in (_core.DType.float32, _core.DType.float64) \
+        else _core.floor_divide(1, x)
+
+
+def _logical_only(name, fn):
+    def apply(x, y):
+        x, y = _utils.asarray(x), _utils.asarray(y)
+        if x._dtype != _core.DType.bool_ or y._dtype != _core.DType.bool_:
+            raise _core.TypeError(
+                f"legato.{name}: only bool arrays are supported (a logical operation); integer "
+                f"bitwise operations are not implemented yet (dtypes {x.dtype}, {y.dtype})")
+        return fn(x, y)
+    return apply
+
+
+def _invert(x):
+    x = _utils.asarray(x)
+    if x._dtype != _core.DType.bool_:
+        raise _core.TypeError(
+            "legato.invert: only bool arrays are supported (logical not); integer bitwise "
+            f"operations are not implemented yet (dtype {x.dtype})")
+    return _core.logical_not(x)
+
+
+def _negative(x):
+    x = _utils.asarray(x)
+    if x._dtype == _core.DType.bool_:
+        raise _core.TypeError("legato.negative: the negative of a bool array is not "
+                              "supported; use logical_not instead")
+    return _core.negative(x)
+
+
+def make_ufuncs(reductions):
+    """The ufuncs, given the reduction functions their methods use."""
+    sum_, prod, amax, amin, all_, any_, cumsum, cumprod = reductions
+    from ._indexing import add_at
+    u = {}
+    u["add"] = _binary("add", reduce=sum_, accumulate=cumsum, at=add_at, identity=0)
+    u["subtract"] = _binary("subtract")
+    u["multiply"] = _binary("multiply", reduce=prod, accumulate=cumprod, identity=1)
+    u["divide"] = _binary("divide")
+    u["true_divide"] = u["divide"]
+    u["floor_divide"] = _binary("floor_divide")
+    u["remainder"] = _binary("remainder")
+    u["mod"] = u["remainder"]
+    u["power"] = _binary("power")
+    u["maximum"] = _binary("maximum", reduce=amax)
+    u["minimum"] = _binary("minimum", reduce=amin)
+    u["fmax"] = _binary("fmax")
+    u["fmin"] = _binary("fmin")
+    u["arctan2"] = _binary("arctan2")
+    u["hypot"] = _binary("hypot")
+    u["logaddexp"] = _binary("logaddexp")
+    u["heaviside"] = _binary("heaviside")
+    for name in ("less", "less_equal", "greater", "greater_equal", "equal", "not_equal"):
+        u[name] = _binary(name)
+    u["logical_and"] = _binary("logical_and", reduce=all_, identity=True)
+    u["logical_or"] = _binary("logical_or", reduce=any_, identity=False)
+    u["logical_xor"] = _binary("logical_xor")
+    u["logical_not"] = _unary("logical_not")
+    u["bitwise_and"] = _binary("bitwise_and", _logical_only("bitwise_and", _core.logical_and))
+    u["bitwise_or"] = _binary("bitwise_or", _logical_only("bitwise_or", _core.logical_or))
+    u["bitwise_xor"] = _binary("bitwise_xor", _logical_only("bitwise_xor", _core.not_equal))
+    u["invert"] = _unary("invert", _invert)
+    u["bitwise_not"] = u["invert"]
+    u["negative"] = _unary("negative", _negative)
+    u["positive"] = _unary("positive", _positive)
+    u["absolute"] = _unary("absolute")
+    u["fabs"] = _unary("fabs", _core.absolute)
+    u["reciprocal"] = _unary("reciprocal", _reciprocal)
+    for name in ("exp", "log", "sqrt", "sin", "cos", "tanh", "floor", "ceil", "trunc", "rint",
+                 "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh", "arccosh",
+                 "arctanh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt", "square", "sign",
+                 "isnan", "isinf", "isfinite", "deg2rad", "rad2deg"):
+        u[name] = _unary(name)
+    u["radians"] = _unary("radians", _core.deg2rad)
+    u["degrees"] = _unary("degrees", _core.rad2deg)
+    u["fix"] = u["trunc"]
+    return u
