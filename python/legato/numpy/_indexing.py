@@ -195,14 +195,19 @@ def setitem(a, key, value):
         a._assign_selection(key, _value(value))
         return
     items = key if isinstance(key, tuple) else (key,)
-    items = tuple(k for k in items if k is not None)  # new axes select nothing
-    entries = [_entry(k) for k in items]
+    new_axes = any(k is None for k in items)
+    entries = [_entry(k) for k in items if k is not None]
     if not any(isinstance(k, _core.ndarray) for k in entries):
-        view = a._view(list(items))
-        view[...] = _value(value)
+        view = a._view([k for k in items if k is not None])
+        v = _value(value)
+        if new_axes:  # the value has the selection's shape, new axes of 1 included
+            v = asarray(v) if not isinstance(v, _core.ndarray) else v
+            v = _core.reshape(_core.broadcast_to(v, list(getitem(a, key).shape)),
+                              list(view.shape))
+        view[...] = v
         return
     positions = getitem(_core.reshape(_core.arange_int(a.size, DType.int64), list(a.shape)),
-                        items)
+                        key)
     v = _value(value)
     v = asarray(v) if not isinstance(v, _core.ndarray) else v
     if v._dtype != a._dtype:

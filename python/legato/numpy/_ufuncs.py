@@ -56,8 +56,14 @@ class ufunc:
                where=True):
         if self._reduce is None:
             raise _core.TypeError(f"legato: {self.__name__}.reduce is not supported")
-        return self._reduce(array, axis=axis, dtype=dtype, out=out, keepdims=keepdims,
-                            initial=initial, where=where)
+        kwargs = {"axis": axis, "out": out, "keepdims": keepdims}
+        if initial is not None:
+            kwargs["initial"] = initial
+        if where is not True:
+            kwargs["where"] = where
+        if dtype is not None:
+            array = _utils.asarray(array, legato_dtype(dtype))
+        return self._reduce(array, **kwargs)
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
         if self._accumulate is None:

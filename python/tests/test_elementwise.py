@@ -1,0 +1,168 @@
+"""Elementwise functions and operators against NumPy: dtypes, promotion
+with weak Python scalars, broadcasting, out= and where=."""
+import operator
+
+import numpy
+import pytest
+
+import legato
+import legato.numpy as lnp
+from conftest import assert_same, check, raises_like_numpy
+
+FLOAT_UNARY = ["exp", "log", "sqrt", "sin", "cos", "tan", "tanh", "arcsin", "arccos", "arctan",
+               "sinh", "cosh", "arcsinh", "arctanh", "exp2", "expm1", "log2", "log10", "log1p",
+               "cbrt", "floor", "ceil", "trunc", "rint", "deg2rad", "rad2deg"]
+ANY_UNARY = ["absolute", "negative", "square", "sign", "isnan", "isinf", "isfinite", "positive"]
+BINARY = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "power",
+          "maximum", "minimum", "fmax", "fmin", "less", "less_equal", "greater",
+          "greater_equal", "equal", "not_equal", "logical_and", "logical_or", "logical_xor",
+          "arctan2", "hypot", "logaddexp"]
+
+
+def values(dtype, shape=(3, 4), low=0.1, high=0.9, seed=0):
+    r = numpy.random.default_rng(seed)
+    if numpy.dtype(dtype).kind == "b":
+        return r.random(shape) < 0.5
+    if numpy.dtype(dtype).kind == "i":
+        return r.integers(-5, 6, shape).astype(dtype)
+    return r.uniform(low, high, shape).astype(dtype)
+
+
+@pytest.mark.parametrize("name", FLOAT_UNARY)
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_float_functions(name, dtype):
+    x = values(dtype)
+    check(lambda np, x: getattr(np, name)(x), x)
+
+
+@pytest.mark.parametrize("name", ["exp", "sqrt", "floor", "sin"])
+def test_integer_operands_compute_in_float64(name):
+    x = numpy.arange(1, 7, dtype=numpy.int32).reshape(2, 3)
+    check(lambda np, x: getattr(np, name)(x), x)
+
+
+@pytest.mark.parametrize("name", ANY_UNARY)
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32"])
+def test_sign_and_magnitude(name, dtype):
+    x = values(dtype, low=-2, high=2)
+    check(lambda np, x: getattr(np, name)(x), x)
+
+
+DTYPE_PAIRS = [("float64", "float64"), ("float32", "float32"), ("int64", "int64"),
+               ("int32", "float32"), ("int32", "int64")]
+
+
+@pytest.mark.parametrize("name", BINARY)
+@pytest.mark.parametrize("dtypes", DTYPE_PAIRS)
+@pytest.mark.filterwarnings("ignore:invalid value")
+def test_binary_functions(name, dtypes):
+    x = values(dtypes[0], low=0.5, high=3, seed=1)
+    y = values(dtypes[1], (4,), low=0.5, high=3, seed=2)  # broadcasts along the rows
+    if numpy.dtype(dtypes[1]).kind == "i":
+        y = numpy.where(y == 0, 3, y).astype(dtypes[1])
+    if name == "power" and numpy.dtype(dtypes[1]).kind == "i":
+        y = numpy.abs(y)
+    check(lambda np, x, y: getattr(np, name)(x, y), x, y)
+
+
+OPERATORS = [operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv,
+             operator.mod, operator.pow, operator.lt, operator.le, operator.gt, operator.ge,
+             operator.eq, operator.ne]
+
+
+@pytest.mark.parametrize("op", OPERATORS, ids=lambda o: o.__name__)
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32"])
+@pytest.mark.parametrize("scalar", [2, 2.5, True])
+def test_operators_with_weak_python_scalars(op, dtype, scalar):
+    x = values(dtype, low=0.5, high=3)
+    if numpy.dtype(dtype).kind == "i":
+        x = numpy.abs(x) + 1
+    check(lambda np, x: op(x, scalar), x)
+    check(lambda np, x: op(scalar, x), x)
+
+
+@pytest.mark.parametrize("op", [operator.and_, operator.or_, operator.xor],
+                         ids=lambda o: o.__name__)
+def test_logical_operators_of_bools(op):
+    x, y = values("bool", seed=3), values("bool", seed=4)
+    check(lambda np, x, y: op(x, y), x, y)
+    check(lambda np, x: ~x, x)
+
+
+def test_in_place_operators_write_into_the_array_and_its_views():
+    for op in ("+=", "-=", "*=", "/=", "%=", "**=", "//="):
+        x = numpy.arange(1.0, 13.0).reshape(3, 4)
+        a = lnp.asarray(x)
+        view = a[1:]
+        exec(f"a {op} 2", {"a": a})
+        exec(f"x {op} 2", {"x": x})
+        assert_same(a, x)
+        assert_same(view, x[1:])
+
+
+def test_in_place_refuses_an_unsafe_cast():
+    a = lnp.arange(4)
+    with pytest.raises(TypeError) as e:
+        a += 1.5
+    assert isinstance(e.value, legato.Error)
+
+
+def test_mixed_numpy_and_legato_operands_give_legato_arrays():
+    x = numpy.arange(6.0).reshape(2, 3)
+    a = lnp.asarray(x)
+    for r in (x + a, a + x, numpy.add(x, a), numpy.exp(a), x * a > 3):
+        assert isinstance(r, lnp.ndarray)
+    assert_same(x + a, x + x)
+    assert_same(numpy.maximum(a, 2.0), numpy.maximum(x, 2.0))
+
+
+def test_where_clip_round_isclose():
+    x = values("float64", low=-3, high=3)
+    check(lambda np, x: np.where(x > 0, x, 0.5), x)
+    check(lambda np, x: np.clip(x, -1, 1), x)
+    check(lambda np, x: np.clip(x, None, 1.5), x)
+    check(lambda np, x: np.round(x, 2), x)
+    check(lambda np, x: np.isclose(x, x + 1e-9), x)
+    assert lnp.allclose(lnp.asarray(x), lnp.asarray(x) * (1 + 1e-12))
+    assert not lnp.allclose(lnp.asarray(x), lnp.asarray(x) + 1)
+
+
+def test_out_and_where_keywords():
+    x = numpy.arange(6.0).reshape(2, 3)
+    out = numpy.full((2, 3), -1.0)
+    numpy.add(x, 1, out=out, where=x > 2)
+    a = lnp.asarray(x)
+    lout = lnp.full((2, 3), -1.0)
+    r = lnp.add(a, 1, out=lout, where=a > 2)
+    assert r is lout
+    assert_same(lout, out)
+    with pytest.raises(TypeError):
+        lnp.add(a, 1.5, out=lnp.zeros((2, 3), dtype=lnp.int64))
+    with pytest.raises(ValueError):
+        lnp.add(a, 1, out=lnp.zeros((3, 2)))
+
+
+def test_ufunc_methods():
+    x = numpy.arange(12.0).reshape(3, 4)
+    check(lambda np, x: np.add.reduce(x), x)
+    check(lambda np, x: np.add.reduce(x, axis=1), x)
+    check(lambda np, x: np.maximum.reduce(x, axis=0), x)
+    check(lambda np, x: np.multiply.accumulate(x + 1, axis=1), x)
+    check(lambda np, x: np.subtract.outer(x[0], x[1]), x)
+    a = numpy.zeros(5)
+    numpy.add.at(a, [0, 1, 1, 4], 1.0)
+    la = lnp.zeros(5)
+    lnp.add.at(la, [0, 1, 1, 4], 1.0)
+    assert_same(la, a)
+
+
+def test_bitwise_of_integers_is_a_clear_error():
+    a = lnp.arange(4)
+    with pytest.raises(TypeError, match="bitwise"):
+        a & 1
+    with pytest.raises(TypeError, match="bitwise"):
+        ~a
+
+
+def test_broadcast_mismatch_is_numpys_value_error():
+    raises_like_numpy(lambda np, x, y: x + y, numpy.ones((2, 3)), numpy.ones(4))
