@@ -5,9 +5,10 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 DEBS = cmake ninja-build ccache g++ libmlir-22-dev mlir-22-tools llvm-22-dev \
        llvm-22-tools libopenblas-dev libomp-dev libgtest-dev python3-numpy \
-       python3-numexpr libopenmpi-dev openmpi-bin
+       python3-numexpr libopenmpi-dev openmpi-bin python3-dev pybind11-dev \
+       python3-pybind11 python3-pytest python3-setuptools python3-wheel python3-venv
 
-.PHONY: deps configure build demo test test-asan test-gpu bench bench-gpu report scaling fuzz overhead clean
+.PHONY: deps configure build demo test test-asan test-gpu bench bench-gpu report scaling fuzz overhead install clean
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -27,6 +28,13 @@ build: configure
 
 demo: build
 	$(BUILD)/examples/black_scholes
+	PYTHONPATH=$(BUILD)/python /usr/bin/python3 python/examples/demo.py
+
+# The C++ library, its header, a CMake package (find_package(legato)) and the
+# Python package (PREFIX/lib/python3/dist-packages/legato) under PREFIX.
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -37,7 +45,9 @@ test: build
 # runs on one thread here: LeakSanitizer's exit-time scan crashes ("Tracer
 # caught signal 11") when the OpenMP runtime's worker threads exist, which
 # every kernel of 32K+ iterations starts; `make test` covers the threaded
-# paths. Tests under mpirun (label mpi) are left out: OpenMPI's libraries are
+# paths. The Python package is not built here: an ASan-instrumented
+# extension cannot load into Debian's uninstrumented interpreter (the ASan
+# runtime must come first); make test runs its suite. Tests under mpirun (label mpi) are left out: OpenMPI's libraries are
 # not instrumented, and their memory hooks and exit-time allocations would be
 # reported as ours; make test runs them (docs/RELIABILITY.md). The NumPy
 # suites run here in lazy mode only (make test runs every mode): eager mode
@@ -45,7 +55,7 @@ test: build
 # mode, and the suites' three runs would take CI past its time.
 ASAN_BUILD ?= build-asan
 test-asan: deps
-	cmake -G Ninja -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Release -DLEGATO_SANITIZE=ON
+	cmake -G Ninja -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Release -DLEGATO_SANITIZE=ON -DLEGATO_PYTHON=OFF
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && LEGATO_THREADS=1 \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 \

@@ -104,6 +104,8 @@ ArrayView &ArrayView::operator=(Scalar value) {
 
 void Array::copy_to_host(void *dst, DType as) const {
   NodePtr n = valueOf(*this);
+  if (n->kind == OpKind::Param)
+    throw Error(tracedValueOutsideItsCall());
   if (n->pending()) // (computed values stay readable after the Runtime ends)
     engine().materialize(n);
   int64_t count = n->size();

@@ -91,6 +91,12 @@ Engine &engine() {
 Engine *engineOrNull() { return current; }
 void setEngine(Engine *e) { current = e; }
 
+std::string tracedValueOutsideItsCall() {
+  return "legato.jit: this array is a value traced inside a jit function (an argument or "
+         "what was computed from it), kept after the call; it has no value outside the "
+         "function: return it from the function instead";
+}
+
 std::string shapeString(const Shape &shape) {
   std::string s = "(";
   for (size_t i = 0; i < shape.size(); ++i)
@@ -482,8 +488,8 @@ Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &result
   }
   std::vector<codegen::ArrayArg> in, out;
   for (Node *n : inputs) {
-    if (!n->buffer)
-      throw Error("legato: internal error: program input has no data");
+    if (!n->buffer) // (a jit parameter kept past its call: the only input without data)
+      throw Error(tracedValueOutsideItsCall());
     in.push_back({n->buffer->data, &n->shape});
   }
   std::vector<std::shared_ptr<runtime::Buffer>> outputs;

@@ -274,6 +274,8 @@ private:
   bool open_ = true;
 };
 
+/// The error of reading a jit function's traced value after its call.
+std::string tracedValueOutsideItsCall();
 /// NumPy's rendering of a shape: "(3, 4)", "(5,)", "()".
 std::string shapeString(const Shape &shape);
 

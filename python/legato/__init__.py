@@ -27,9 +27,17 @@ from ._sharding import Sharding, shard, replicate
 
 __all__ = [
     "Error", "ValueError", "IndexError", "TypeError", "AxisError", "jit", "config", "options",
-    "flush", "stats", "reset_stats", "shutdown", "Sharding", "shard", "replicate",
+    "flush", "stats", "reset_stats", "shutdown", "Sharding", "shard", "replicate", "random",
 ]
 __version__ = "0.1.0"
 
 # Values still pending run, the trace is written and MPI ends at exit.
 _atexit.register(_core.shutdown)
+
+
+def random(shape, dtype="float64", seed=0):
+    """legato::random: uniform [0, 1) for float dtypes, counter-based, so the
+    same seed gives the same values in every mode, backend and rank count
+    (and in C++). For NumPy's API, use legato.numpy.random."""
+    from .numpy import _dtypes, _utils
+    return _core.random(_utils.shape_of(shape), _dtypes.legato_dtype(dtype), int(seed))

@@ -87,14 +87,13 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     m = _moved(a, axis1, axis2)
     n, k = m.shape[-2], m.shape[-1]
     offset = operator.index(offset)
-    rows = _core.reshape(_core.arange_int(n, _core.DType.int64), [n, 1])
-    cols = _core.reshape(_core.arange_int(k, _core.DType.int64), [1, k])
-    mask = rows + offset == cols
     length = max(0, min(n, k - offset) if offset >= 0 else min(n + offset, k))
+    # Element i of the diagonal is m[..., i + max(-offset, 0), i + max(offset, 0)],
+    # at i * (k + 1) + its first position in the flattened matrix.
+    first = max(-offset, 0) * k + max(offset, 0)
+    positions = _core.arange_int(length, _core.DType.int64) * (k + 1) + first
     flat = _core.reshape(m, list(m.shape[:-2]) + [n * k])
-    positions = _core.flatnonzero(mask)
-    return _core.take(flat, positions, -1, _core.IndexMode.raise_) if length else \
-        _core.zeros(list(m.shape[:-2]) + [0], a._dtype)
+    return _core.take(flat, positions, -1, _core.IndexMode.clip)
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):

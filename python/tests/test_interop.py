@@ -1,0 +1,66 @@
+"""NumPy interop (__array__, __array_ufunc__, __array_function__), DLPack,
+printing and the array API namespace."""
+import numpy
+import pytest
+
+import legato
+import legato.numpy as lnp
+from conftest import assert_same
+
+
+def test_numpy_functions_dispatch_to_legato():
+    a = lnp.asarray(numpy.arange(6.0).reshape(2, 3))
+    for r in (numpy.sum(a, axis=0), numpy.mean(a), numpy.concatenate([a, a]),
+              numpy.where(a > 2, a, 0), numpy.linalg.norm(a)):
+        assert isinstance(r, lnp.ndarray), type(r)
+    assert_same(numpy.sum(a, axis=0), numpy.arange(6.0).reshape(2, 3).sum(axis=0))
+
+
+def test_a_numpy_function_legato_lacks_is_a_type_error_naming_it():
+    a = lnp.arange(5.0)
+    with pytest.raises(TypeError, match="numpy.*partition"):
+        numpy.partition(a, 2)
+    with pytest.raises(AttributeError, match="partition"):
+        lnp.partition
+
+
+def test_asarray_round_trip_and_dlpack():
+    x = numpy.arange(12, dtype=numpy.int32).reshape(3, 4)
+    a = lnp.asarray(x)
+    back = numpy.asarray(a)
+    assert isinstance(back, numpy.ndarray) and back.dtype == numpy.int32
+    numpy.testing.assert_array_equal(back, x)
+    numpy.testing.assert_array_equal(numpy.from_dlpack(a), x)
+    assert_same(lnp.from_dlpack(x), x)
+    assert a.__dlpack_device__() == (1, 0)
+
+
+def test_printing_matches_numpy():
+    x = numpy.linspace(0, 1, 5)
+    a = lnp.asarray(x)
+    assert repr(a) == repr(x)
+    assert str(a) == str(x)
+    assert f"{a[1]:.3f}" == "0.250"
+
+
+def test_array_api_namespace():
+    a = lnp.arange(6.0).reshape(2, 3)
+    xp = a.__array_namespace__()
+    assert xp is lnp and xp.__array_api_version__ == "2022.12"
+    assert_same(xp.permute_dims(a, (1, 0)), numpy.arange(6.0).reshape(2, 3).T)
+    assert_same(xp.concat([a, a], axis=1), numpy.concatenate([numpy.arange(6.0).reshape(2, 3)] * 2,
+                                                             axis=1))
+    assert_same(xp.matrix_transpose(a), numpy.arange(6.0).reshape(2, 3).T)
+    assert_same(xp.vecdot(a, a), (numpy.arange(6.0).reshape(2, 3) ** 2).sum(-1))
+    assert_same(xp.acos(a / 10), numpy.arccos(numpy.arange(6.0).reshape(2, 3) / 10))
+    assert xp.isdtype(a.dtype, "real floating") and not xp.isdtype(a.dtype, "integral")
+    assert a.mT.shape == (3, 2) and a.device in ("cpu", "cuda")
+
+
+def test_errors_are_legato_errors_and_numpys_classes():
+    assert issubclass(legato.IndexError, IndexError)
+    assert issubclass(legato.ValueError, ValueError)
+    assert issubclass(legato.TypeError, TypeError)
+    assert issubclass(legato.AxisError, numpy.AxisError)
+    for cls in (legato.IndexError, legato.ValueError, legato.TypeError, legato.AxisError):
+        assert issubclass(cls, legato.Error)

@@ -1,0 +1,62 @@
+"""Products and linalg against NumPy."""
+import numpy
+import pytest
+
+import legato.numpy as lnp
+from conftest import check, raises_like_numpy
+
+R = numpy.random.default_rng(3)
+A = R.standard_normal((4, 5))
+B = R.standard_normal((5, 3))
+V = R.standard_normal(5)
+S = R.standard_normal((2, 4, 5))
+
+
+@pytest.mark.parametrize("fn", [
+    lambda np, a, b, v, s: a @ b,
+    lambda np, a, b, v, s: np.matmul(a, v),
+    lambda np, a, b, v, s: v @ b,
+    lambda np, a, b, v, s: s @ b,
+    lambda np, a, b, v, s: np.dot(a, b),
+    lambda np, a, b, v, s: np.dot(v, v),
+    lambda np, a, b, v, s: a.dot(v),
+    lambda np, a, b, v, s: np.vdot(a, a),
+    lambda np, a, b, v, s: np.inner(a, a),
+    lambda np, a, b, v, s: np.outer(v, v[:3]),
+    lambda np, a, b, v, s: np.tensordot(s, b, axes=1),
+    lambda np, a, b, v, s: np.tensordot(s, a, axes=([1, 2], [0, 1])),
+    lambda np, a, b, v, s: np.einsum("ij,jk->ik", a, b),
+    lambda np, a, b, v, s: np.einsum("bij,j->bi", s, v),
+    lambda np, a, b, v, s: np.einsum("ii->i", a[:, :4]),
+    lambda np, a, b, v, s: np.kron(a[:2, :2], b[:2]),
+    lambda np, a, b, v, s: np.cross(a[:, :3], b[:4]),
+    lambda np, a, b, v, s: np.trace(a),
+    lambda np, a, b, v, s: np.trace(s, axis1=1, axis2=2),
+    lambda np, a, b, v, s: np.diagonal(a, 1),
+    lambda np, a, b, v, s: np.diagonal(s, 0, 1, 2),
+    lambda np, a, b, v, s: np.diag(v, -1),
+    lambda np, a, b, v, s: np.linalg.norm(a),
+    lambda np, a, b, v, s: np.linalg.norm(a, axis=1),
+    lambda np, a, b, v, s: np.linalg.norm(v, ord=1),
+    lambda np, a, b, v, s: np.linalg.norm(v, ord=np.inf),
+    lambda np, a, b, v, s: np.linalg.norm(v, ord=3),
+    lambda np, a, b, v, s: np.linalg.norm(a, ord=1),
+    lambda np, a, b, v, s: np.linalg.norm(a, ord="fro"),
+    lambda np, a, b, v, s: np.linalg.norm(s, ord=np.inf, axis=(1, 2)),
+    lambda np, a, b, v, s: np.linalg.multi_dot([a, b, b.T]),
+    lambda np, a, b, v, s: np.linalg.matrix_power(a[:, :4], 3),
+    lambda np, a, b, v, s: np.linalg.matrix_power(a[:, :4], 0),
+], ids=lambda f: "")
+def test_products(fn):
+    check(fn, A, B, V, S, rtol=1e-10, atol=1e-12)
+
+
+def test_shape_mismatch_is_numpys_value_error():
+    raises_like_numpy(lambda np, a: a @ a, A)
+
+
+def test_missing_linalg_functions_say_so():
+    with pytest.raises(AttributeError, match="solve is not implemented"):
+        lnp.linalg.solve
+    with pytest.raises(TypeError, match="does not implement numpy.linalg.solve"):
+        numpy.linalg.solve(lnp.asarray(A[:, :4]), lnp.asarray(V[:4]))
