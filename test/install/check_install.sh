@@ -45,7 +45,7 @@ got = float(np.sum(np.sin(x) ** 2))
 want = float((numpy.sin(numpy.linspace(0, 1, 101)) ** 2).sum())
 assert abs(got - want) <= 1e-12 * want, (got, want)
 print(legato.numpy.__file__.rsplit("/legato/", 1)[0], got)'
-site=$(ls -d "$work"/prefix/lib/python3*/dist-packages "$work"/prefix/lib/python3*/site-packages 2>/dev/null | head -1)
+site="$work/prefix/lib/python3/dist-packages"  # LEGATO_PYTHON_INSTALL_DIR
 (cd "$work" && PYTHONPATH="$site" $py -c "import legato; $check_python")
 
 # 3. pip install . into a virtual environment (NumPy from Debian).
