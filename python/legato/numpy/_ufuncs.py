@@ -26,8 +26,13 @@ class ufunc:
     def __repr__(self):
         return f"<ufunc '{self.__name__}'>"
 
-    def __call__(self, *args, out=None, where=True, dtype=None, casting="same_kind", order="K",
+    def __call__(self, *args, **kwargs):
+        return self._general(*args, **kwargs)
+
+    def _general(self, *args, out=None, where=True, dtype=None, casting="same_kind", order="K",
                  subok=True, signature=None):
+        """A call with NumPy's keywords (the common call without them takes
+        the fast path of _with_fast_call)."""
         if len(args) == self.nin + 1 and out is None:  # np.add(a, b, out)
             out = args[-1]
             args = args[:-1]
@@ -83,12 +88,30 @@ class ufunc:
         self._at(a, indices, b)
 
 
+def _with_fast_call(name, nin, fn, **kwargs):
+    """A ufunc whose call without keywords goes straight to the extension:
+    one Python frame (np.add(a, b) costs little more than a + b). Each
+    ufunc gets its own subclass, since Python finds __call__ on the type."""
+    if nin == 1:
+        def __call__(self, x, /, *rest, **kw):
+            if rest or kw:
+                return self._general(x, *rest, **kw)
+            return fn(x)
+    else:
+        def __call__(self, x1, x2, /, *rest, **kw):
+            if rest or kw:
+                return self._general(x1, x2, *rest, **kw)
+            return fn(x1, x2)
+    cls = type(name, (ufunc,), {"__call__": __call__, "__module__": __name__})
+    return cls(name, nin, fn, **kwargs)
+
+
 def _unary(name, fn=None):
-    return ufunc(name, 1, fn or getattr(_core, name))
+    return _with_fast_call(name, 1, fn or getattr(_core, name))
 
 
 def _binary(name, fn=None, **kwargs):
-    return ufunc(name, 2, fn or getattr(_core, name), **kwargs)
+    return _with_fast_call(name, 2, fn or getattr(_core, name), **kwargs)
 
 
 def _positive(x):
