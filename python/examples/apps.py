@@ -16,19 +16,21 @@ RSQRT2PI = 0.39894228040143267793994605993438
 RISKFREE, VOLATILITY = 0.02, 0.30
 
 
-def cnd(d):
+def cnd(d, xp=np):
     """Cumulative normal distribution (Abramowitz-Stegun polynomial)."""
-    k = 1.0 / (1.0 + 0.2316419 * np.abs(d))
-    c = RSQRT2PI * np.exp(-0.5 * d * d) * (k * (A1 + k * (A2 + k * (A3 + k * (A4 + k * A5)))))
-    return np.where(d > 0, 1.0 - c, c)
+    k = 1.0 / (1.0 + 0.2316419 * xp.abs(d))
+    c = RSQRT2PI * xp.exp(-0.5 * d * d) * (k * (A1 + k * (A2 + k * (A3 + k * (A4 + k * A5)))))
+    return xp.where(d > 0, 1.0 - c, c)
 
 
-def black_scholes(S, X, T, R=RISKFREE, V=VOLATILITY):
-    sqrt_t = np.sqrt(T)
-    d1 = (np.log(S / X) + (R + 0.5 * V * V) * T) / (V * sqrt_t)
+def black_scholes(S, X, T, R=RISKFREE, V=VOLATILITY, xp=np):
+    """Call and put prices; `xp` is the array namespace (legato.numpy, or
+    numpy itself for the demo's comparison)."""
+    sqrt_t = xp.sqrt(T)
+    d1 = (xp.log(S / X) + (R + 0.5 * V * V) * T) / (V * sqrt_t)
     d2 = d1 - V * sqrt_t
-    c1, c2 = cnd(d1), cnd(d2)
-    e = np.exp(-R * T)
+    c1, c2 = cnd(d1, xp), cnd(d2, xp)
+    e = xp.exp(-R * T)
     call = S * c1 - X * e * c2
     put = X * e * (1.0 - c2) - S * (1.0 - c1)
     return call, put

@@ -7,6 +7,7 @@ It is also an array API standard namespace (``__array_api_version__``).
 Functions NumPy has and legato lacks raise an AttributeError that names
 them; see docs/PYTHON.md.
 """
+import builtins as _builtins
 import math as _math
 
 import numpy as _np
@@ -43,6 +44,7 @@ ndarray = _core.ndarray
 # dtypes: NumPy's own objects, so that `dtype=np.float32` and comparisons
 # with `a.dtype` work as in NumPy.
 bool_ = _np.bool_
+bool = _np.bool_  # the array API's name (NumPy 2's too)
 int32 = _np.int32
 int64 = _np.int64
 float32 = _np.float32
@@ -134,11 +136,11 @@ around = round
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return _core.isclose(a, b, float(rtol), float(atol), bool(equal_nan))
+    return _core.isclose(a, b, float(rtol), float(atol), _builtins.bool(equal_nan))
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return _core.allclose(a, b, float(rtol), float(atol), bool(equal_nan))
+    return _core.allclose(a, b, float(rtol), float(atol), _builtins.bool(equal_nan))
 
 
 def array_equal(a1, a2, equal_nan=False):
@@ -148,7 +150,7 @@ def array_equal(a1, a2, equal_nan=False):
     same = a1 == a2
     if equal_nan:
         same = logical_or(same, logical_and(isnan(a1), isnan(a2)))
-    return bool(_core.all(same, [], False))
+    return _builtins.bool(_core.all(same, [], False))
 
 
 def array_equiv(a1, a2):
@@ -157,7 +159,7 @@ def array_equiv(a1, a2):
         _np.broadcast_shapes(a1.shape, a2.shape)
     except ValueError:
         return False
-    return bool(_core.all(a1 == a2, [], False))
+    return _builtins.bool(_core.all(a1 == a2, [], False))
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
@@ -264,7 +266,7 @@ globals()["divmod"] = divmod_
 
 
 # ---- the array API standard's names ----
-__array_api_version__ = "2022.12"
+__array_api_version__ = "2021.12"
 acos = arccos
 acosh = arccosh
 asin = arcsin
