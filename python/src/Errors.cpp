@@ -32,7 +32,12 @@ void bindErrors(py::module_ &m) {
   py::object base = newException(
       m, "Error", py::make_tuple(py::handle(PyExc_Exception)),
       "Every error legato raises; each is also the exception NumPy raises for the same misuse.");
-  py::object axisError = py::module_::import("numpy").attr("AxisError");
+  // numpy.exceptions.AxisError since NumPy 1.25 (numpy.AxisError before;
+  // NumPy 2 removed that name).
+  py::module_ numpy = py::module_::import("numpy");
+  py::object axisError = py::hasattr(numpy, "exceptions")
+                             ? numpy.attr("exceptions").attr("AxisError")
+                             : numpy.attr("AxisError");
   // Leaked on purpose: the translator below outlives any module teardown.
   static PyObject *valueError =
       newException(m, "ValueError", py::make_tuple(base, py::handle(PyExc_ValueError)),

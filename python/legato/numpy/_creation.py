@@ -33,9 +33,10 @@ def asarray(a, dtype=None, order=None, *, copy=None, like=None, device=None):
     if copy is False:
         raise _core.ValueError("legato.asarray: an object that is not a legato array is always "
                                "copied (copy=False)")
-    if not hasattr(a, "__array_interface__") and not hasattr(a, "__array__") and \
-            hasattr(a, "__dlpack__"):
-        a = _np.from_dlpack(a)
+    if not hasattr(a, "__array_interface__") and hasattr(a, "__dlpack__") and \
+            (not hasattr(a, "__array__") or a.__dlpack_device__()[0] != _DLPACK_CPU):
+        a = from_dlpack(a)
+        return a if t is None else a._astype(t)
     if t is None and isinstance(a, (list, tuple)) and _contains_legato(a):
         a = [asarray(x) for x in a] if a else a
         return stack(a) if a else _core.from_numpy(_np.asarray(a))
@@ -75,12 +76,28 @@ def ascontiguousarray(a, dtype=None, *, like=None):
     return asarray(a, dtype)
 
 
+_DLPACK_CPU = 1
+
+
 def from_dlpack(x, /, *, device=None, copy=None):
     """A legato array with the values of a DLPack producer (a copy: legato's
-    arrays own their memory)."""
+    arrays own their memory). A tensor in GPU memory (PyTorch, CuPy) is
+    copied through host memory, which NumPy 2.1+ asks the producer for."""
     if isinstance(x, ndarray):
         return x._copy() if copy else x
-    return _core.from_numpy(_np.from_dlpack(x))
+    if copy is False:
+        raise _core.ValueError("legato.from_dlpack: legato copies the tensor (copy=False)")
+    where = x.__dlpack_device__()[0] if hasattr(x, "__dlpack_device__") else _DLPACK_CPU
+    if where == _DLPACK_CPU:
+        return _core.from_numpy(_np.from_dlpack(x))
+    try:
+        host = _np.from_dlpack(x, device="cpu", copy=True)
+    except (TypeError, BufferError, RuntimeError, ValueError) as e:
+        raise _core.TypeError(
+            f"legato.from_dlpack: the tensor is in the memory of DLPack device type {where}, "
+            f"and its producer cannot copy it to the host through NumPy {_np.__version__} "
+            f"({e}); copy it to the host first (x.cpu() in PyTorch, x.get() in CuPy)") from None
+    return _core.from_numpy(host)
 
 
 def _filled(shape, value, dtype, device=None):
