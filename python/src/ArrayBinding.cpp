@@ -195,8 +195,22 @@ DType fromNumpyDType(py::handle dtype) {
   throw legato::TypeError(message);
 }
 
+namespace {
+/// legato.numpy.ndarray's type object (set by bindArray): the exact-type
+/// check below is the common case of every operator and function.
+PyTypeObject *arrayType = nullptr;
+
+/// The Array inside an ndarray object of exactly arrayType.
+const Array &arrayIn(PyObject *o) {
+  auto *instance = reinterpret_cast<py::detail::instance *>(o);
+  return *instance->get_value_and_holder().value_ptr<Array>();
+}
+} // namespace
+
 std::optional<Operand> toOperand(py::handle h) {
   PyObject *o = h.ptr();
+  if (Py_TYPE(o) == arrayType)
+    return Operand(arrayIn(o));
   if (py::isinstance<Array>(h))
     return Operand(h.cast<Array>());
   if (PyBool_Check(o))
@@ -270,6 +284,7 @@ void bindArray(py::module_ &m) {
   cls.doc() = "An n-dimensional array of legato: NumPy's semantics, computed by fused, compiled "
               "kernels (lazily: operations are recorded and run when a value is needed).";
   cls.attr("__module__") = "legato.numpy";
+  arrayType = reinterpret_cast<PyTypeObject *>(cls.ptr());
   cls.attr("__hash__") = py::none();
   cls.def_property_readonly("shape", [](const Array &a) { return py::tuple(py::cast(a.shape())); })
       .def_property_readonly("dtype", [](const Array &a) { return numpyDType(a.dtype()); })

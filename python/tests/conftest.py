@@ -16,6 +16,9 @@ import legato.numpy as lnp
 
 JIT = os.environ.get("LEGATO_PYTEST_JIT") == "1"
 
+# numpy.AxisError (NumPy 2 has it in numpy.exceptions only).
+AxisError = getattr(getattr(numpy, "exceptions", numpy), "AxisError")
+
 # Tolerances by dtype, as NumPy's own tests use for ufuncs: float64 results
 # to a few ulp, float32 to ~1e-6 relative.
 RTOL = {numpy.dtype("float64"): 1e-12, numpy.dtype("float32"): 2e-6}

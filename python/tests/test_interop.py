@@ -5,7 +5,7 @@ import pytest
 
 import legato
 import legato.numpy as lnp
-from conftest import assert_same
+from conftest import AxisError, assert_same
 
 
 def test_numpy_functions_dispatch_to_legato():
@@ -61,6 +61,6 @@ def test_errors_are_legato_errors_and_numpys_classes():
     assert issubclass(legato.IndexError, IndexError)
     assert issubclass(legato.ValueError, ValueError)
     assert issubclass(legato.TypeError, TypeError)
-    assert issubclass(legato.AxisError, numpy.AxisError)
+    assert issubclass(legato.AxisError, AxisError)
     for cls in (legato.IndexError, legato.ValueError, legato.TypeError, legato.AxisError):
         assert issubclass(cls, legato.Error)

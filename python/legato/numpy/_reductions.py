@@ -29,7 +29,13 @@ def _where_filled(a, where, fill):
     return _core.where(asarray(where), a, fill)
 
 
+_ndarray = _core.ndarray
+
+
 def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
+    if type(a) is _ndarray and axis is None and dtype is out is initial is None and \
+            where is True:  # the common call, without a Python frame more
+        return _core.sum(a, [], keepdims)
     a = _where_filled(asarray(a), where, 0)
     r = _reduce(_core.sum, "sum", a, axis, keepdims, dtype)
     if initial is not None:
@@ -47,6 +53,8 @@ def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where
 
 def _extremum(fn, combine, name):
     def reduce(a, axis=None, out=None, keepdims=False, initial=None, where=True):
+        if type(a) is _ndarray and axis is None and out is initial is None and where is True:
+            return fn(a, [], keepdims)
         a = asarray(a)
         if where is not True:
             if initial is None:
@@ -69,6 +77,8 @@ amin = min
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, where=True):
+    if type(a) is _ndarray and axis is None and dtype is out is None and where is True:
+        return _core.mean(a, [], keepdims)
     a = asarray(a)
     if where is not True:
         w = asarray(where)

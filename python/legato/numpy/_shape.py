@@ -195,6 +195,10 @@ def dsplit(ary, indices_or_sections):
 
 def pad(array, pad_width, mode="constant", **kwargs):
     a = asarray(array)
+    if type(pad_width) is int and mode == "constant" and not kwargs:  # np.pad(u, 1)
+        if pad_width < 0:
+            raise _core.ValueError("legato.pad: index can't contain negative values")
+        return _core.pad(a, [(pad_width, pad_width)] * a.ndim, 0.0)
     if mode != "constant":
         _utils.not_supported("pad", f"mode={mode!r} (only 'constant')")
     value = kwargs.pop("constant_values", 0)
