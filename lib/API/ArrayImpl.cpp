@@ -20,9 +20,9 @@ Shape Window::resultShape() const {
 Window Window::resolve(llvm::ArrayRef<Index> index, const Shape &shape) {
   int64_t rank = int64_t(shape.size());
   if (int64_t(index.size()) > rank)
-    throw Error("legato.getitem: too many indices (" + std::to_string(index.size()) +
-                ") for an array of shape " + shapeString(shape) +
-                "; use at most one index per axis");
+    throw IndexError("legato.getitem: too many indices (" + std::to_string(index.size()) +
+                     ") for an array of shape " + shapeString(shape) +
+                     "; use at most one index per axis");
   Window w;
   w.offsets.reserve(size_t(rank));
   w.strides.reserve(size_t(rank));
@@ -35,9 +35,9 @@ Window Window::resolve(llvm::ArrayRef<Index> index, const Shape &shape) {
       if (auto *i = std::get_if<int64_t>(&index[d].value)) {
         int64_t k = *i < 0 ? *i + n : *i;
         if (k < 0 || k >= n)
-          throw Error("legato.getitem: index " + std::to_string(*i) +
-                      " is out of bounds for axis " + std::to_string(d) + " with size " +
-                      std::to_string(n) + " of an array of shape " + shapeString(shape));
+          throw IndexError("legato.getitem: index " + std::to_string(*i) +
+                           " is out of bounds for axis " + std::to_string(d) + " with size " +
+                           std::to_string(n) + " of an array of shape " + shapeString(shape));
         w.offsets.push_back(k);
         w.strides.push_back(1);
         w.sizes.push_back(1);

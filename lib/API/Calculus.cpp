@@ -26,16 +26,17 @@ std::vector<Index> along(int64_t rank, int64_t axis, Slice range) {
 /// (NumPy subtracts bools, which it rejects).
 Array gradientInput(const Array &f) {
   if (f.dtype() == DType::bool_)
-    throw Error("legato.gradient: does not accept bool (array of shape " + shapeString(f.shape()) +
-                "): NumPy subtracts booleans, which it rejects; cast first, e.g. "
-                "astype(legato::f64)");
+    throw TypeError("legato.gradient: does not accept bool (array of shape " +
+                    shapeString(f.shape()) +
+                    "): NumPy subtracts booleans, which it rejects; cast first, e.g. "
+                    "astype(legato::f64)");
   return isFloat(f.dtype()) ? f : astype(f, DType::f64);
 }
 
 /// `axis` of y in [0, rank), for trapezoid (which needs an axis).
 int64_t trapezoidAxis(const Array &y, int64_t axis) {
   if (y.ndim() == 0)
-    throw Error("legato.trapezoid: needs an array of at least one dimension, got shape ()");
+    throw AxisError("legato.trapezoid: needs an array of at least one dimension, got shape ()");
   return normalizeAxis("trapezoid", axis, y.shape(), y.ndim());
 }
 
@@ -49,8 +50,8 @@ Array neighbourSums(const Array &y, int64_t d) {
 Array gradient(const Array &f, double spacing, int64_t axis) {
   int64_t rank = f.ndim();
   if (rank == 0)
-    throw Error("legato.gradient: needs an array of at least one dimension, got shape (); "
-                "reshape it to (n,) with n >= 2");
+    throw AxisError("legato.gradient: needs an array of at least one dimension, got shape (); "
+                    "reshape it to (n,) with n >= 2");
   int64_t d = normalizeAxis("gradient", axis, f.shape(), rank);
   if (f.shape()[size_t(d)] < 2)
     throw Error("legato.gradient: axis " + std::to_string(axis) + " of shape " +

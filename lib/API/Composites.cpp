@@ -23,8 +23,8 @@ using namespace detail;
 namespace {
 
 [[noreturn]] void refuseBool(const char *op, const Array &a, const char *why) {
-  throw Error(std::string("legato.") + op + ": does not accept bool (array of shape " +
-              shapeString(a.shape()) + "): " + why + "; cast first, e.g. astype(legato::i32)");
+  throw TypeError(std::string("legato.") + op + ": does not accept bool (array of shape " +
+                  shapeString(a.shape()) + "): " + why + "; cast first, e.g. astype(legato::i32)");
 }
 
 /// How many elements each result of a reduction over `axes` combines.

@@ -29,10 +29,10 @@ int kindOf(DType t) {
 Array intoTarget(const char *op, const Array &target, const Array &result,
                  const Shape &operandShape) {
   if (kindOf(result.dtype()) > kindOf(target.dtype()))
-    throw Error(std::string("legato.") + op + ": the result is " + dtype_name(result.dtype()) +
-                ", which NumPy's same_kind rule does not cast into the array's " +
-                dtype_name(target.dtype()) + " (shape " + shapeString(target.shape()) +
-                "); write the result to a new array (a = a op b), or convert the operand");
+    throw TypeError(std::string("legato.") + op + ": the result is " + dtype_name(result.dtype()) +
+                    ", which NumPy's same_kind rule does not cast into the array's " +
+                    dtype_name(target.dtype()) + " (shape " + shapeString(target.shape()) +
+                    "); write the result to a new array (a = a op b), or convert the operand");
   if (result.shape() != target.shape())
     throw Error(std::string("legato.") + op + ": the operand (shape " + shapeString(operandShape) +
                 ") broadcasts the array (shape " + shapeString(target.shape()) + ") to " +

@@ -16,15 +16,20 @@ namespace legato::detail {
 std::string axisOf(const Array &a, int64_t axis);
 
 /// The indices as int64 (bools count as 0 and 1, as NumPy's safe cast);
-/// float indices are an error naming `op`.
+/// float indices are an error naming `op`: a TypeError for the functions
+/// that cast their indices argument (take, put: NumPy's "Cannot cast array
+/// data"), an IndexError for subscripts and the others ("arrays used as
+/// indices must be of integer (or boolean) type").
 Array integerIndices(const char *op, const Array &indices);
+/// integerIndices' check alone, for indices that take converts later.
+void refuseFloatIndices(const char *op, const Array &indices);
 
 /// Indices into axis `axis` of `a`, in [0, n) as `mode` maps them. Mode
 /// raise checks that each lies in [-n, n): on the host at the call, or, in
 /// a traced function, after each call of it (Jit.cpp).
 Array inRange(const char *op, const Array &a, Array indices, int64_t axis, IndexMode mode);
 
-/// An error naming `op` when indices point into an empty axis.
+/// An IndexError naming `op` when indices point into an empty axis.
 void refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis);
 
 /// One legato.scatter: `dest` with `values` (of its dtype, and of its shape

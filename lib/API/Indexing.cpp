@@ -20,11 +20,22 @@ std::string detail::axisOf(const Array &a, int64_t axis) {
   return "axis " + std::to_string(axis) + " of an array of shape " + shapeString(a.shape());
 }
 
+void detail::refuseFloatIndices(const char *op, const Array &indices) {
+  if (indices.dtype() != DType::f32 && indices.dtype() != DType::f64)
+    return;
+  std::string message = std::string("legato.") + op + ": indices must be integers or bools, not " +
+                        dtype_name(indices.dtype()) + " (indices of shape " +
+                        shapeString(indices.shape()) + "); convert them with astype(legato::i64)";
+  // NumPy: np.take and np.put cast their argument (TypeError); a subscript,
+  // take_along_axis, put_along_axis and add.at refuse it as an index.
+  std::string name = op;
+  if (name == "take" || name == "put")
+    throw TypeError(message);
+  throw IndexError(message);
+}
+
 Array detail::integerIndices(const char *op, const Array &indices) {
-  if (indices.dtype() == DType::f32 || indices.dtype() == DType::f64)
-    throw Error(std::string("legato.") + op + ": indices must be integers or bools, not " +
-                dtype_name(indices.dtype()) + " (indices of shape " + shapeString(indices.shape()) +
-                "); convert them with astype(legato::i64)");
+  refuseFloatIndices(op, indices);
   return indices.astype(DType::i64);
 }
 
@@ -70,9 +81,9 @@ Array gather(const Array &a, const Array &indices, int64_t axis) {
 
 void detail::refuseEmptyAxis(const char *op, const Array &a, const Array &indices, int64_t axis) {
   if (a.shape()[size_t(axis)] == 0 && indices.size() != 0)
-    throw Error(std::string("legato.") + op + ": " + std::to_string(indices.size()) +
-                " indices (shape " + shapeString(indices.shape()) + ") point into the empty " +
-                axisOf(a, axis));
+    throw IndexError(std::string("legato.") + op + ": " + std::to_string(indices.size()) +
+                     " indices (shape " + shapeString(indices.shape()) + ") point into the empty " +
+                     axisOf(a, axis));
 }
 
 void detail::requireNone(const Array &violations, std::string failure) {
@@ -93,10 +104,10 @@ void detail::enforce(const IndexCheck &check, int64_t low, int64_t high) {
   // (take and put have modes that bring any index into range.)
   bool modes = check.op == "take" || check.op == "put";
   if (high >= n || low < -n)
-    throw Error("legato." + check.op + ": index " + std::to_string(high >= n ? high : low) +
-                " is out of bounds for " + check.where + "; indices must lie in [" +
-                std::to_string(-n) + ", " + std::to_string(n) + ")" +
-                (modes ? " (or pass legato::IndexMode::clip or wrap)" : ""));
+    throw IndexError("legato." + check.op + ": index " + std::to_string(high >= n ? high : low) +
+                     " is out of bounds for " + check.where + "; indices must lie in [" +
+                     std::to_string(-n) + ", " + std::to_string(n) + ")" +
+                     (modes ? " (or pass legato::IndexMode::clip or wrap)" : ""));
 }
 
 Array take(const Array &a, const Array &indices, std::optional<int64_t> axis, IndexMode mode) {
@@ -114,6 +125,7 @@ Array take(const Array &a, int64_t index, std::optional<int64_t> axis, IndexMode
 }
 
 Array take_along_axis(const Array &a, const Array &indices, std::optional<int64_t> axis) {
+  refuseFloatIndices("take_along_axis", indices); // (NumPy's IndexError, not take's TypeError)
   if (!axis) {
     if (indices.ndim() != 1)
       throw Error("legato.take_along_axis: with no axis the array is flattened, so the indices "
@@ -142,11 +154,11 @@ Shape detail::alongAxisShape(const char *op, const Array &a, const Array &indice
     if (k == axis)
       out[size_t(k)] = y;
     else if (x != y && x != 1 && y != 1)
-      throw Error(std::string("legato.") + op + ": the array (shape " + shapeString(a.shape()) +
-                  ") and the indices (shape " + shapeString(indices.shape()) +
-                  ") do not broadcast together in axis " + std::to_string(k) + " (sizes " +
-                  std::to_string(x) + " and " + std::to_string(y) +
-                  "); away from the axis, each size must match or be 1");
+      throw IndexError(std::string("legato.") + op + ": the array (shape " +
+                       shapeString(a.shape()) + ") and the indices (shape " +
+                       shapeString(indices.shape()) + ") do not broadcast together in axis " +
+                       std::to_string(k) + " (sizes " + std::to_string(x) + " and " +
+                       std::to_string(y) + "); away from the axis, each size must match or be 1");
     else
       out[size_t(k)] = x == 1 ? y : x;
   }

@@ -53,15 +53,15 @@ Array detail::positionsOfNonzeros(const char *op, const Array &a) {
 void detail::checkMask(const char *op, const Array &a, const Array &mask) {
   const Shape &m = mask.shape(), &shape = a.shape();
   if (m.empty() || m.size() > shape.size())
-    throw Error(std::string("legato.") + op + ": a boolean index of shape " + shapeString(m) +
-                " for an array of shape " + shapeString(shape) + " must cover 1 to " +
-                std::to_string(a.ndim()) + " leading axes");
+    throw IndexError(std::string("legato.") + op + ": a boolean index of shape " + shapeString(m) +
+                     " for an array of shape " + shapeString(shape) + " must cover 1 to " +
+                     std::to_string(a.ndim()) + " leading axes");
   for (size_t d = 0; d < m.size(); ++d)
     if (m[d] != shape[d])
-      throw Error(std::string("legato.") + op + ": the boolean index (shape " + shapeString(m) +
-                  ") does not match the array (shape " + shapeString(shape) + ") along axis " +
-                  std::to_string(d) + ": " + std::to_string(m[d]) + " against " +
-                  std::to_string(shape[d]));
+      throw IndexError(std::string("legato.") + op + ": the boolean index (shape " +
+                       shapeString(m) + ") does not match the array (shape " + shapeString(shape) +
+                       ") along axis " + std::to_string(d) + ": " + std::to_string(m[d]) +
+                       " against " + std::to_string(shape[d]));
 }
 
 Shape detail::rowsUnderMask(const Array &a, const Array &mask) {

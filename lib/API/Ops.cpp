@@ -143,8 +143,8 @@ DType promoteAll(std::initializer_list<const Operand *> operands) {
 }
 
 [[noreturn]] void dtypeError(const char *op, DType t, const Shape &shape, const char *fix) {
-  throw Error(std::string("legato.") + op + ": does not accept " + dtype_name(t) +
-              " (array of shape " + shapeString(shape) + "); " + fix);
+  throw TypeError(std::string("legato.") + op + ": does not accept " + dtype_name(t) +
+                  " (array of shape " + shapeString(shape) + "); " + fix);
 }
 
 Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
@@ -319,10 +319,10 @@ Array detail::indexAlong(const Shape &shape, int64_t d) {
 int64_t detail::normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t rank) {
   int64_t d = axis < 0 ? axis + rank : axis;
   if (d < 0 || d >= rank)
-    throw Error(std::string("legato.") + op + ": axis " + std::to_string(axis) +
-                " is out of bounds for an array of shape " + shapeString(shape) +
-                "; pass an axis in [" + std::to_string(-rank) + ", " + std::to_string(rank) +
-                ")");
+    throw AxisError(std::string("legato.") + op + ": axis " + std::to_string(axis) +
+                    " is out of bounds for an array of shape " + shapeString(shape) +
+                    "; pass an axis in [" + std::to_string(-rank) + ", " + std::to_string(rank) +
+                    ")");
   return d;
 }
 
@@ -338,9 +338,9 @@ std::vector<int64_t> detail::normalizeAxes(const char *op, std::vector<int64_t> 
   for (int64_t a : axes) {
     int64_t d = a < 0 ? a + rank : a;
     if (d < 0 || d >= rank)
-      throw Error(std::string("legato.") + op + ": axis " + std::to_string(a) +
-                  " is out of bounds for an array of shape " + shapeString(shape) +
-                  "; axes must lie in [-ndim, ndim)");
+      throw AxisError(std::string("legato.") + op + ": axis " + std::to_string(a) +
+                      " is out of bounds for an array of shape " + shapeString(shape) +
+                      "; axes must lie in [-ndim, ndim)");
     if (std::find(out.begin(), out.end(), d) != out.end())
       throw Error(std::string("legato.") + op + ": axis " + std::to_string(a) +
                   " is repeated (array of shape " + shapeString(shape) + ")");
@@ -576,8 +576,8 @@ Array concatenate(const std::vector<Array> &arrays, int64_t axis) {
                 "concatenated; reshape them to (1,) first");
   int64_t dim = axis < 0 ? axis + rank : axis;
   if (dim < 0 || dim >= rank)
-    throw Error("legato.concatenate: axis " + std::to_string(axis) +
-                " is out of bounds for arrays of shape " + shapeString(first));
+    throw AxisError("legato.concatenate: axis " + std::to_string(axis) +
+                    " is out of bounds for arrays of shape " + shapeString(first));
   DType t = nodes[0]->dtype;
   Shape shape = first;
   shape[dim] = 0;
@@ -625,8 +625,8 @@ Array roll(const Array &a, const std::vector<int64_t> &shifts, const std::vector
     int64_t axis = axes[axes.size() == 1 ? 0 : i], shift = shifts[shifts.size() == 1 ? 0 : i];
     int64_t d = axis < 0 ? axis + rank : axis;
     if (d < 0 || d >= rank)
-      throw Error("legato.roll: axis " + std::to_string(axis) +
-                  " is out of bounds for an array of shape " + shapeString(n->shape));
+      throw AxisError("legato.roll: axis " + std::to_string(axis) +
+                      " is out of bounds for an array of shape " + shapeString(n->shape));
     int64_t extent = n->shape[size_t(d)];
     if (extent)
       places[size_t(d)] = ((places[size_t(d)] + shift % extent) % extent + extent) % extent;
@@ -740,9 +740,10 @@ Array eye(int64_t n, DType t) {
 static int64_t shardAxis(const Shape &shape, int64_t axis) {
   int64_t rank = int64_t(shape.size());
   if (axis < -rank || axis >= rank)
-    throw Error("legato.shard: axis " + std::to_string(axis) + " is out of range for an array of shape " +
-                shapeString(shape) + "; pass an axis in [" + std::to_string(-rank) + ", " +
-                std::to_string(rank) + ")" + (rank ? "" : " (a 0-d array can only be replicated)"));
+    throw AxisError("legato.shard: axis " + std::to_string(axis) +
+                    " is out of range for an array of shape " + shapeString(shape) +
+                    "; pass an axis in [" + std::to_string(-rank) + ", " + std::to_string(rank) +
+                    ")" + (rank ? "" : " (a 0-d array can only be replicated)"));
   return axis < 0 ? axis + rank : axis;
 }
 

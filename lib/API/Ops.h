@@ -30,10 +30,10 @@ NodePtr withoutExtraLeadingOnes(NodePtr n, const Shape &to);
 /// Each element's index along axis `d` of `shape` (int64).
 Array indexAlong(const Shape &shape, int64_t d);
 /// An axis in [0, rank) (rank: of `shape`, or one more where a new axis may
-/// go), or an error naming `op`.
+/// go), or an AxisError naming `op`.
 int64_t normalizeAxis(const char *op, int64_t axis, const Shape &shape, int64_t rank);
 /// Reduction axes in [0, rank), sorted ({} = every axis); throws naming `op`
-/// for an axis out of range or repeated.
+/// an AxisError for an axis out of range, an Error for one repeated.
 std::vector<int64_t> normalizeAxes(const char *op, std::vector<int64_t> axes,
                                    const Shape &shape);
 

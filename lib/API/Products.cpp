@@ -143,11 +143,11 @@ Array tensordot(const Array &a, const Array &b, const std::vector<int64_t> &axes
 }
 
 Array tensordot(const Array &a, const Array &b, int64_t axes) {
-  if (axes < 0 || axes > a.ndim() || axes > b.ndim())
-    mismatch("tensordot", a, b,
-             "cannot contract the last " + std::to_string(axes) +
-                 " axes of the first with the first " + std::to_string(axes) +
-                 " of the second; pass 0 to min(ndim) axes");
+  if (axes < 0 || axes > a.ndim() || axes > b.ndim()) // (NumPy: IndexError)
+    throw IndexError("legato.tensordot: shapes " + shapeString(a.shape()) + " and " +
+                     shapeString(b.shape()) + " do not fit: cannot contract the last " +
+                     std::to_string(axes) + " axes of the first with the first " +
+                     std::to_string(axes) + " of the second; pass 0 to min(ndim) axes");
   std::vector<int64_t> axesA, axesB;
   for (int64_t i = 0; i < axes; ++i) {
     axesA.push_back(a.ndim() - axes + i);

@@ -53,9 +53,9 @@ Array accumulate(const Array &dest, const Array &indices, const Array &values) {
 void detail::storeAlongAxis0(const char *op, const Array &a, const Array &indices,
                              const Array &values) {
   if (a.ndim() == 0)
-    throw Error(std::string("legato.") + op +
-                ": a 0-d array cannot be indexed by an array (indices of shape " +
-                shapeString(indices.shape()) + ")");
+    throw IndexError(std::string("legato.") + op +
+                     ": a 0-d array cannot be indexed by an array (indices of shape " +
+                     shapeString(indices.shape()) + ")");
   Array i = integerIndices(op, indices);
   Array v = storable(op, values, rowsAt(i, a), a.dtype());
   refuseEmptyAxis(op, a, i, 0);
@@ -75,8 +75,8 @@ void put(const Array &a, const Array &indices, const Array &values, IndexMode mo
     return;
   Array flat = a.reshape({a.size()});
   if (a.size() == 0)
-    throw Error("legato.put: cannot put " + std::to_string(i.size()) +
-                " values into an empty array (shape " + shapeString(a.shape()) + ")");
+    throw IndexError("legato.put: cannot put " + std::to_string(i.size()) +
+                     " values into an empty array (shape " + shapeString(a.shape()) + ")");
   if (v.size() != i.size()) // repeated as often as needed
     v = take(v, arange(i.size()), std::nullopt, IndexMode::wrap);
   i = inRange("put", flat, i, 0, mode);
@@ -143,13 +143,14 @@ void detail::writeThroughMask(const char *op, const Array &a, const Array &mask,
 
 void add_at(const Array &a, const Array &indices, const Array &values) {
   if (a.ndim() == 0)
-    throw Error("legato.add_at: a 0-d array has no axis to add along (indices of shape " +
-                shapeString(indices.shape()) + "); reshape it to (1,)");
+    throw IndexError("legato.add_at: a 0-d array has no axis to add along (indices of shape " +
+                     shapeString(indices.shape()) + "); reshape it to (1,)");
   DType t = a.dtype(), from = values.dtype();
   if ((isFloat(from) && !isFloat(t)) || (from != DType::bool_ && t == DType::bool_))
-    throw Error("legato.add_at: cannot add " + dtype_name(from) + " values into a " +
-                dtype_name(t) + " array (shape " + shapeString(a.shape()) +
-                ") without losing them (NumPy's same_kind rule); convert the array with astype");
+    throw TypeError(
+        "legato.add_at: cannot add " + dtype_name(from) + " values into a " + dtype_name(t) +
+        " array (shape " + shapeString(a.shape()) +
+        ") without losing them (NumPy's same_kind rule); convert the array with astype");
   if (indices.dtype() == DType::bool_) {
     writeThroughMask("add_at", a, indices, values, /*add=*/true);
     return;
@@ -170,8 +171,8 @@ Array bincount(const Array &x, const std::optional<Array> &weights, int64_t minl
   if (x.ndim() != 1)
     throw Error("legato.bincount: x must be 1-D, not of shape " + shapeString(x.shape()));
   if (isFloat(x.dtype()))
-    throw Error("legato.bincount: x must hold integers or bools, not " + dtype_name(x.dtype()) +
-                " (shape " + shapeString(x.shape()) + "); convert it with astype(legato::i64)");
+    throw TypeError("legato.bincount: x must hold integers or bools, not " + dtype_name(x.dtype()) +
+                    " (shape " + shapeString(x.shape()) + "); convert it with astype(legato::i64)");
   if (minlength < 0)
     throw Error("legato.bincount: minlength must not be negative (got " +
                 std::to_string(minlength) + ")");

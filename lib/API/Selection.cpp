@@ -24,8 +24,10 @@ Selection::Selection(const Array &base, const Array &indices)
   if (indices.dtype() == DType::bool_)
     checkMask("getitem", base, indices);
   else if (base.ndim() == 0)
-    throw Error("legato.getitem: a 0-d array cannot be indexed by an array (indices of shape " +
-                shapeString(indices.shape()) + ")");
+    throw IndexError("legato.getitem: a 0-d array cannot be indexed by an array (indices of shape " +
+                     shapeString(indices.shape()) + ")");
+  else
+    refuseFloatIndices("getitem", indices); // (before take, whose error is a TypeError)
 }
 
 const Array &Selection::selected() const {

@@ -281,9 +281,9 @@ double percentOf(double q) {
 std::vector<Array> quantiles(const Array &a, const std::vector<double> &q,
                              const std::vector<int64_t> &axes, bool keepdims, Shape &shape) {
   if (a.dtype() == DType::bool_)
-    throw Error("legato.quantile: the array is bool (shape " + shapeString(a.shape()) +
-                "); NumPy's linear interpolation subtracts its values, which bools "
-                "do not support: convert it with astype(legato::i32)");
+    throw TypeError("legato.quantile: the array is bool (shape " + shapeString(a.shape()) +
+                    "); NumPy's linear interpolation subtracts its values, which bools "
+                    "do not support: convert it with astype(legato::i32)");
   for (double p : q)
     if (!(p >= 0 && p <= 1))
       throw Error("legato.quantile: the quantile " + number(p) +
@@ -292,8 +292,8 @@ std::vector<Array> quantiles(const Array &a, const std::vector<double> &q,
   shape = reduced;
   int64_t n = rows.shape().back();
   if (n == 0)
-    throw Error("legato.quantile: the array has no elements along the reduced axes (shape " +
-                shapeString(a.shape()) + "), so it has no quantiles");
+    throw IndexError("legato.quantile: the array has no elements along the reduced axes (shape " +
+                     shapeString(a.shape()) + "), so it has no quantiles");
   Array s = sortedLast(rows);
   // NaN sorts last: a slice holding one has no quantiles.
   std::optional<Array> holdsNaN;
