@@ -409,6 +409,7 @@ void bindArray(py::module_ &m) {
   // Conversions to Python numbers.
   cls.def("__float__", [](const Array &a) {
     checkSize1(a, "scalars");
+    InterruptibleWait wait;
     return a.item<double>();
   });
   cls.def("__int__", [](const Array &a) -> py::object {
@@ -426,6 +427,7 @@ void bindArray(py::module_ &m) {
     if (a.size() != 1)
       throw py::value_error("The truth value of an array with more than one element is "
                             "ambiguous. Use a.any() or a.all()");
+    InterruptibleWait wait;
     return a.item<double>() != 0;
   });
   cls.def("__len__", [](const Array &a) {
@@ -474,6 +476,7 @@ void bindArray(py::module_ &m) {
   // Host copies.
   cls.def("_to_numpy", [](const Array &a) {
     py::array out(numpyDType(a.dtype()), a.shape());
+    InterruptibleWait wait;
     a.copy_to_host(out.mutable_data(), a.dtype());
     return out;
   });

@@ -15,6 +15,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <csignal>
 #include <optional>
 #include <variant>
 
@@ -45,6 +46,23 @@ DType fromNumpyDType(py::handle dtype);
 /// The process's Runtime, started at the first use with the options set by
 /// legato.config and the LEGATO_* variables.
 void ensureRuntime();
+
+/// Around a call that may wait long for compiled programs (host reads,
+/// flush, a jit call): Ctrl-C is then raised as KeyboardInterrupt when the
+/// wait ends, and a second Ctrl-C ends the process (Interrupt.cpp).
+class InterruptibleWait {
+public:
+  InterruptibleWait();
+  ~InterruptibleWait() noexcept(false);
+  InterruptibleWait(const InterruptibleWait &) = delete;
+  InterruptibleWait &operator=(const InterruptibleWait &) = delete;
+
+private:
+  bool installed;
+  struct sigaction previous {};
+};
+/// Remembers the importing thread as the main one (at module import).
+void noteMainThread();
 
 void bindErrors(py::module_ &m);
 void bindArray(py::module_ &m);

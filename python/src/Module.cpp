@@ -4,6 +4,7 @@
 PYBIND11_MODULE(_core, m) {
   m.doc() = "legato's C++ core (legato/legato.h), bound for the Python package; use legato and "
             "legato.numpy instead of this module.";
+  legato::python::noteMainThread();
   legato::python::bindErrors(m);
   legato::python::bindArray(m);
   legato::python::bindFunctions(m);

@@ -139,6 +139,7 @@ void bindRuntime(py::module_ &m) {
         "Ends the Runtime (runs what is pending); arrays stay readable, new work starts another.");
   m.def("flush", []() {
     ensureRuntime();
+    InterruptibleWait wait;
     flush();
   });
   m.def("stats", []() {
@@ -155,7 +156,11 @@ void bindRuntime(py::module_ &m) {
         ensureRuntime();
         return detail::JitFunction(std::move(body));
       }))
-      .def("call", &detail::JitFunction::call)
+      .def("call",
+           [](const detail::JitFunction &f, const std::vector<Array> &args) {
+             InterruptibleWait wait;
+             return f.call(args);
+           })
       .def("ir", [](const detail::JitFunction &f, const std::vector<Array> &args,
                     const std::string &stage) { return f.ir(args, stageOf(stage)); })
       .def("ptx", &detail::JitFunction::ptx)

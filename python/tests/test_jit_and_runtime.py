@@ -116,3 +116,21 @@ def test_sharding_api_on_one_rank():
     assert_same(legato.shard(a, 0), numpy.arange(8.0))
     assert_same(legato.replicate(a), numpy.arange(8.0))
     assert repr(legato.Sharding.split(1)) == "Sharding.split(1)"
+
+
+def test_ctrl_c_during_a_wait_is_a_keyboard_interrupt_when_it_ends():
+    # The traced body runs inside the jit call's wait, as a long program
+    # would: the SIGINT it sends to its own process must come back as
+    # KeyboardInterrupt when the call ends, not be lost.
+    import os
+    import signal
+
+    def body(x):
+        os.kill(os.getpid(), signal.SIGINT)
+        return x * 2
+
+    f = legato.jit(body)
+    with pytest.raises(KeyboardInterrupt):
+        f(lnp.arange(3.0))
+    assert_same(f(lnp.arange(3.0)), numpy.arange(3.0) * 2)  # traced: runs, no signal
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's again

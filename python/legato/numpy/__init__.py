@@ -49,6 +49,17 @@ int32 = _np.int32
 int64 = _np.int64
 float32 = _np.float32
 float64 = _np.float64
+# NumPy's other dtypes, named as in NumPy: arrays of them are refused with
+# a TypeError that names the nearest dtype legato has (they are issue 53).
+int8 = _np.int8
+int16 = _np.int16
+uint8 = _np.uint8
+uint16 = _np.uint16
+uint32 = _np.uint32
+uint64 = _np.uint64
+float16 = _np.float16
+complex64 = _np.complex64
+complex128 = _np.complex128
 intp = _np.intp
 int_ = _np.int_
 float_ = _np.float64

@@ -7,7 +7,7 @@ import operator
 import numpy as _np
 
 from .. import _core
-from ._dtypes import DType, legato_dtype
+from ._dtypes import legato_dtype
 
 ndarray = _core.ndarray
 

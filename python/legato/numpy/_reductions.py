@@ -1,5 +1,6 @@
 """Reductions, scans, statistics, sorting and searching with NumPy's
 signatures."""
+import builtins
 import operator
 
 from .. import _core
@@ -196,7 +197,7 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     a = asarray(a)
     if weights is None:
         avg = mean(a, axis, keepdims=keepdims)
-        scale = _core.full(list(avg.shape), a.size / max_(avg.size, 1), avg._dtype)
+        scale = _core.full(list(avg.shape), a.size / builtins.max(avg.size, 1), avg._dtype)
     else:
         w = asarray(weights)
         if w.shape != a.shape:
@@ -214,10 +215,6 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     if returned:
         return avg, _core.broadcast_to(scale.astype(avg.dtype), list(avg.shape))
     return avg
-
-
-def max_(x, y):
-    return x if x > y else y
 
 
 # ---- scans ----

@@ -4,7 +4,7 @@ methods reduce, accumulate, outer and at."""
 from .. import _core
 from . import _utils
 from ._dtypes import legato_dtype
-from ._utils import ndarray, write_out
+from ._utils import write_out
 
 
 class ufunc:
