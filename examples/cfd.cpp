@@ -9,22 +9,24 @@
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
+#include "cli.h"
 
 #include <cstdio>
 #include <exception>
-#include <string>
 
 int main(int argc, char **argv) {
+  // (n >= 3: two walls and a row between.)
+  cli::Arg n{"n", "grid points per side", 128, 3};
+  cli::Arg steps{"steps", "time steps", apps::kCfdSteps, 0};
+  cli::Arg nit{"nit", "pressure sweeps per step", apps::kCfdPressureIters};
+  cli::parse(argc, argv, "Channel flow (Navier-Stokes, CFD Python step 12) on an n x n grid.",
+             {&n, &steps, &nit});
   try {
     legato::Runtime rt(argc, argv);
-    int64_t n = argc > 1 ? std::stoll(argv[1]) : 128;
-    int steps = argc > 2 ? std::stoi(argv[2]) : apps::kCfdSteps;
-    int nit = argc > 3 ? std::stoi(argv[3]) : apps::kCfdPressureIters;
-    if (n < 3)
-      throw legato::Error("the grid needs n >= 3 (two walls and a row between)");
 
-    auto [u0, v0, p0] = apps::cfd_inputs(n, legato::f64);
-    auto [u, v, p] = apps::cfd(u0, v0, p0, apps::channel_flow(n, nit), steps);
+    auto [u0, v0, p0] = apps::cfd_inputs(n.value, legato::f64);
+    auto [u, v, p] = apps::cfd(u0, v0, p0, apps::channel_flow(n.value, int(nit.value)),
+                               int(steps.value));
 
     double su = legato::sum(u).item<double>();
     double sv = legato::sum(v).item<double>();

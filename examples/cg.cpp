@@ -7,18 +7,20 @@
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
+#include "cli.h"
 
 #include <cstdio>
 #include <exception>
-#include <string>
 
 int main(int argc, char **argv) {
+  cli::Arg n{"n", "grid points per side", 256};
+  cli::Arg iters{"iters", "iterations", apps::kCgIters, 0};
+  cli::parse(argc, argv, "Conjugate gradients on the 2-D Poisson problem of an n x n grid.",
+             {&n, &iters});
   try {
     legato::Runtime rt(argc, argv);
-    int64_t n = argc > 1 ? std::stoll(argv[1]) : 256;
-    int iters = argc > 2 ? std::stoi(argv[2]) : apps::kCgIters;
 
-    auto [x, rs] = apps::cg(apps::cg_input(n, legato::f64), iters);
+    auto [x, rs] = apps::cg(apps::cg_input(n.value, legato::f64), int(iters.value));
 
     double checksum = legato::sum(x).item<double>();
     if (rt.rank() == 0)

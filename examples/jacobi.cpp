@@ -7,19 +7,21 @@
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
+#include "cli.h"
 
 #include <cstdio>
 #include <exception>
-#include <string>
 
 int main(int argc, char **argv) {
+  cli::Arg n{"n", "unknowns of the dense system", 1024};
+  cli::Arg iters{"iters", "iterations", apps::kJacobiIters, 0};
+  cli::parse(argc, argv, "Jacobi iteration on a dense, diagonally dominant n x n system.",
+             {&n, &iters});
   try {
     legato::Runtime rt(argc, argv);
-    int64_t n = argc > 1 ? std::stoll(argv[1]) : 1024;
-    int iters = argc > 2 ? std::stoi(argv[2]) : apps::kJacobiIters;
 
-    auto [A, b] = apps::jacobi_inputs(n, legato::f64);
-    legato::Array x = apps::jacobi(A, b, iters);
+    auto [A, b] = apps::jacobi_inputs(n.value, legato::f64);
+    legato::Array x = apps::jacobi(A, b, int(iters.value));
 
     double checksum = legato::sum(x).item<double>();
     if (rt.rank() == 0)

@@ -13,6 +13,8 @@
 //   factored   A @ X + B @ X               (A + B) @ X
 //
 //===----------------------------------------------------------------------===//
+#include "cli.h"
+
 #include <legato/legato.h>
 
 #include <algorithm>
@@ -133,13 +135,17 @@ std::vector<Measured> runAll(bool on, int64_t n, int reps) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // (n >= 10: last10 keeps ten rows.)
+  cli::Arg n{"n", "rows and columns of the matrices", 1024, 10};
+  cli::Arg reps{"reps", "timed runs of each program (the best counts)", 3};
+  cli::parse(argc, argv,
+             "Runs four matrix-product programs with algebraic simplification off and on\n"
+             "and prints the GEMM FLOPs, GEMM launches and best time of each.",
+             {&n, &reps});
   try {
-    int64_t n = argc > 1 ? std::stoll(argv[1]) : 1024;
-    int reps = argc > 2 ? std::stoi(argv[2]) : 3;
-    if (n < 10)
-      throw std::invalid_argument("n must be at least 10");
-    std::vector<Measured> off = runAll(false, n, reps), on = runAll(true, n, reps);
-    std::printf("n = %lld, best of %d runs\n", (long long)n, reps);
+    std::vector<Measured> off = runAll(false, n.value, int(reps.value)),
+                          on = runAll(true, n.value, int(reps.value));
+    std::printf("n = %lld, best of %d runs\n", (long long)n.value, int(reps.value));
     std::printf("%-10s %12s %12s %8s %8s %10s %10s %9s\n", "program", "GFLOP off",
                 "GFLOP on", "GEMMs", "GEMMs", "ms off", "ms on", "FLOPs /");
     bool agree = true;

@@ -7,18 +7,19 @@
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
+#include "cli.h"
 
 #include <cstdio>
 #include <exception>
-#include <string>
 
 int main(int argc, char **argv) {
+  cli::Arg n{"n", "grid points per side", 1024};
+  cli::Arg iters{"iters", "sweeps", apps::kStencilIters, 0};
+  cli::parse(argc, argv, "5-point Jacobi sweeps over the interior of an n x n grid.", {&n, &iters});
   try {
     legato::Runtime rt(argc, argv);
-    int64_t n = argc > 1 ? std::stoll(argv[1]) : 1024;
-    int iters = argc > 2 ? std::stoi(argv[2]) : apps::kStencilIters;
 
-    legato::Array g = apps::stencil(apps::stencil_input(n, legato::f64), iters);
+    legato::Array g = apps::stencil(apps::stencil_input(n.value, legato::f64), int(iters.value));
 
     double checksum = legato::sum(g).item<double>();
     if (rt.rank() == 0)

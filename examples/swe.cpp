@@ -9,22 +9,23 @@
 //
 //===----------------------------------------------------------------------===//
 #include "apps.h"
+#include "cli.h"
 
 #include <cstdio>
 #include <exception>
-#include <string>
 
 int main(int argc, char **argv) {
+  // (n >= 2: MUSCL's ghost cells mirror two cells.)
+  cli::Arg n{"n", "cells per side", 256, 2};
+  cli::Arg steps{"steps", "time steps", apps::kSweSteps, 0};
+  cli::parse(argc, argv, "Shallow water equations (finite volumes, TorchSWE's scheme) on n x n cells.",
+             {&n, &steps});
   try {
     legato::Runtime rt(argc, argv);
-    int64_t n = argc > 1 ? std::stoll(argv[1]) : 256;
-    int steps = argc > 2 ? std::stoi(argv[2]) : apps::kSweSteps;
-    if (n < 2)
-      throw legato::Error("the grid needs n >= 2 (MUSCL's ghost cells mirror two cells)");
 
     apps::ShallowWater config;
-    auto [h0, hu0, hv0] = apps::swe_inputs(n, legato::f64);
-    auto [h, hu, hv] = apps::shallow_water(h0, hu0, hv0, config, steps);
+    auto [h0, hu0, hv0] = apps::swe_inputs(n.value, legato::f64);
+    auto [h, hu, hv] = apps::shallow_water(h0, hu0, hv0, config, int(steps.value));
 
     double mass = legato::sum(h).item<double>();
     double energy = apps::swe_energy(h, hu, hv, config).item<double>();

@@ -566,8 +566,9 @@ Array tile(const Array &a, std::vector<int64_t> reps) {
   for (size_t i = 0; i < rank; ++i) {
     split.insert(split.end(), {1, shape[i]});
     repeated.insert(repeated.end(), {reps[i], shape[i]});
-    merged.push_back(reps[i] * shape[i]);
+    merged.push_back(axisProduct("tile", reps[i], shape[i], a.shape()));
   }
+  checkArraySize("tile", merged, a.dtype()); // (before broadcast_to's check names it)
   return reshape(broadcast_to(reshape(a, split), repeated), merged);
 }
 
@@ -581,7 +582,8 @@ Array repeat(const Array &a, int64_t repeats, std::optional<int64_t> axis) {
   // length `repeats`, merged into d.
   Shape repeated = x.shape(), merged = x.shape();
   repeated.insert(repeated.begin() + d + 1, repeats);
-  merged[size_t(d)] *= repeats;
+  merged[size_t(d)] = axisProduct("repeat", merged[size_t(d)], repeats, a.shape());
+  checkArraySize("repeat", merged, a.dtype()); // (before broadcast_to's check names it)
   return reshape(broadcast_to(expand_dims(x, d + 1), repeated), merged);
 }
 

@@ -13,14 +13,92 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <unistd.h>
 
 namespace legato {
 using namespace detail;
 
 namespace detail {
 
+namespace {
+/// The host's physical memory in bytes (0: unknown).
+int64_t machineMemory() {
+  static const int64_t bytes = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    return pages > 0 && pageSize > 0 ? int64_t(pages) * pageSize : int64_t(0);
+  }();
+  return bytes;
+}
+
+/// The API op whose arrays a node kind makes, for makeNode's check.
+const char *kindName(OpKind kind) {
+  switch (kind) {
+  case OpKind::Constant: return "full";
+  case OpKind::Iota: return "arange";
+  case OpKind::Random: return "random";
+  case OpKind::Broadcast: return "broadcast_to";
+  case OpKind::Reshape: return "reshape";
+  case OpKind::Transpose: return "transpose";
+  case OpKind::Concatenate: return "concatenate";
+  case OpKind::Pad: return "pad";
+  case OpKind::Gather: return "take";
+  case OpKind::Scatter: return "put";
+  case OpKind::Matmul: return "matmul";
+  case OpKind::Reduce: return "reduce";
+  case OpKind::Scan: return "cumsum";
+  case OpKind::Select: return "where";
+  case OpKind::Convert: return "astype";
+  default: return "elementwise";
+  }
+}
+} // namespace
+
+void checkArraySize(const char *op, const Shape &shape, DType dtype) {
+  // The product of the nonzero dimensions, as NumPy checks it: (0, 2^62,
+  // 2^62) is "too big" there as well.
+  int64_t elements = 1, bytes = 0;
+  bool overflow = false, empty = false;
+  for (int64_t d : shape) {
+    if (d < 0)
+      throw Error(std::string("legato.") + op + ": negative dimensions are not allowed in " +
+                  shapeString(shape));
+    empty |= d == 0;
+    overflow |= d != 0 && __builtin_mul_overflow(elements, d, &elements);
+  }
+  if (overflow || __builtin_mul_overflow(elements, dtype_size(dtype), &bytes))
+    throw Error(std::string("legato.") + op + ": an array of shape " + shapeString(shape) +
+                " has more than 2^63 - 1 " + (overflow ? "elements" : "bytes") + " of " +
+                dtype_name(dtype) + "; no machine holds it, use a smaller shape");
+  // Each rank holds a block (at least 1/ranks of it): refuse what cannot fit
+  // the memory of one machine before anything runs or is allocated. (The
+  // memory limit is checked where memory is allocated: it may differ
+  // between ranks, which must agree here.)
+  if (empty)
+    return;
+  int64_t ranks = engine().ranks(), share = bytes / ranks + (bytes % ranks != 0);
+  int64_t memory = machineMemory();
+  if (memory > 0 && share > memory)
+    throw Error(std::string("legato.") + op + ": an array of shape " + shapeString(shape) +
+                " and dtype " + dtype_name(dtype) + " needs " + std::to_string(bytes) +
+                " bytes (" + std::to_string(share) + " per rank over " + std::to_string(ranks) +
+                (ranks == 1 ? " rank" : " ranks") + "), more than this machine's memory of " +
+                std::to_string(memory) +
+                " bytes (LEGATO_MEMORY_LIMIT can lower that limit, not raise it); use smaller "
+                "arrays or more ranks");
+}
+
+int64_t axisProduct(const char *op, int64_t a, int64_t b, const Shape &from) {
+  int64_t length;
+  if (__builtin_mul_overflow(a, b, &length))
+    throw Error(std::string("legato.") + op + ": from an array of shape " + shapeString(from) +
+                ", an axis of " + std::to_string(a) + " x " + std::to_string(b) +
+                " elements, longer than 2^63 - 1; use a smaller shape");
+  return length;
+}
+
 NodePtr makeNode(OpKind kind, DType dtype, Shape shape, Operands operands,
                  std::vector<int64_t> ints, double scalar, uint8_t sub) {
+  checkArraySize(kindName(kind), shape, dtype);
   auto n = std::make_shared<Node>();
   n->kind = kind;
   n->sub = sub;
@@ -124,8 +202,10 @@ Shape broadcastAll(const char *op, std::initializer_list<const Operand *> operan
   for (const Operand *o : operands) {
     if (!o->node)
       continue;
-    if (result != o->node->shape) // (equal shapes, the common case: nothing to do)
+    if (result != o->node->shape) { // (equal shapes, the common case: nothing to do)
       result = broadcastShapes(op, result, o->node->shape);
+      checkArraySize(op, result, DType::bool_); // (at least a byte an element)
+    }
   }
   return result;
 }
@@ -536,6 +616,7 @@ Array diag(const Array &v, int64_t k) {
 Array reshape(const Array &a, Shape shape) {
   NodePtr n = valueOf(a);
   int64_t known = 1, unknown = -1;
+  bool overflow = false, empty = false;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == -1) {
       if (unknown >= 0)
@@ -544,10 +625,14 @@ Array reshape(const Array &a, Shape shape) {
     } else if (shape[i] < 0) {
       throw Error("legato.reshape: negative dimension in " + shapeString(shape));
     } else {
-      known *= shape[i];
+      overflow |= __builtin_mul_overflow(known, shape[i], &known);
+      empty |= shape[i] == 0;
     }
   }
   int64_t total = n->size();
+  if (overflow && !empty) // (with a 0 the others may multiply to anything)
+    throw Error("legato.reshape: cannot reshape an array of size " + std::to_string(total) +
+                " into shape " + shapeString(shape) + ", which has more than 2^63 - 1 elements");
   if (unknown >= 0 && known > 0 && total % known == 0)
     shape[unknown] = total / known;
   if (numel(shape) != total || (unknown >= 0 && known == 0))
@@ -560,6 +645,7 @@ Array reshape(const Array &a, Shape shape) {
 Array broadcast_to(const Array &a, Shape shape) {
   NodePtr n = valueOf(a);
   checkBroadcastTo("broadcast_to", n->shape, shape);
+  checkArraySize("broadcast_to", shape, n->dtype);
   return wrap(broadcastNode(n, shape));
 }
 
@@ -677,15 +763,8 @@ Array pad(const Array &a, std::vector<std::pair<int64_t, int64_t>> widths, doubl
 //===----------------------------------------------------------------------===//
 
 namespace {
-void checkShape(const char *op, const Shape &shape) {
-  for (int64_t d : shape)
-    if (d < 0)
-      throw Error(std::string("legato.") + op + ": negative dimensions are not allowed in " +
-                  shapeString(shape));
-}
-
 Array filled(const char *op, Shape shape, double value, DType t) {
-  checkShape(op, shape);
+  checkArraySize(op, shape, t);
   return wrap(constantNode(t == DType::bool_ ? double(value != 0) : value, t, shape));
 }
 } // namespace
@@ -696,6 +775,7 @@ Array ones(Shape shape, DType t) { return filled("ones", std::move(shape), 1, t)
 
 Array arange(int64_t stop, DType t) {
   int64_t n = std::max<int64_t>(stop, 0);
+  checkArraySize("arange", {n}, t);
   NodePtr iota = makeNode(OpKind::Iota, DType::i64, {n}, {}, {0});
   return wrap(convertNode(iota, t));
 }
@@ -703,7 +783,13 @@ Array arange(int64_t stop, DType t) {
 Array arange(double start, double stop, double step, DType t) {
   if (step == 0)
     throw Error("legato.arange: step cannot be zero");
-  int64_t n = std::max<int64_t>(int64_t(std::ceil((stop - start) / step)), 0);
+  double count = std::ceil((stop - start) / step);
+  if (!(count < 0x1p63)) // (also NaN: a NaN bound)
+    throw Error("legato.arange: " + std::to_string(count) + " values from " +
+                std::to_string(start) + " to " + std::to_string(stop) + " in steps of " +
+                std::to_string(step) + " are more than an array can hold");
+  int64_t n = std::max<int64_t>(int64_t(count), 0);
+  checkArraySize("arange", {n}, t);
   NodePtr iota = convertNode(makeNode(OpKind::Iota, DType::i64, {n}, {}, {0}), DType::f64);
   NodePtr v = makeNode(OpKind::Binary, DType::f64, {n},
                        {makeNode(OpKind::Binary, DType::f64, {n},
@@ -718,6 +804,7 @@ Array linspace(double start, double stop, int64_t num, DType t) {
   if (num < 0)
     throw Error("legato.linspace: number of samples " + std::to_string(num) +
                 " must be non-negative");
+  checkArraySize("linspace", {num}, t);
   double step = num > 1 ? (stop - start) / double(num - 1) : 0;
   Array i = arange(num, DType::f64);
   Array v = i * step + start;
@@ -730,6 +817,7 @@ Array eye(int64_t n, DType t) {
   if (n < 0)
     throw Error("legato.eye: size " + std::to_string(n) + " must be non-negative");
   Shape shape = {n, n};
+  checkArraySize("eye", shape, t);
   NodePtr rows = makeNode(OpKind::Iota, DType::i64, shape, {}, {0});
   NodePtr cols = makeNode(OpKind::Iota, DType::i64, shape, {}, {1});
   NodePtr diagonal = makeNode(OpKind::Compare, DType::bool_, shape, {rows, cols}, {}, 0, 4);
@@ -794,7 +882,7 @@ Array random(Shape shape, DType t, uint64_t seed, Sharding s) {
 }
 
 Array random(Shape shape, DType t, uint64_t seed) {
-  checkShape("random", shape);
+  checkArraySize("random", shape, t);
   DType ft = t == DType::f32 ? DType::f32 : DType::f64;
   NodePtr u = makeNode(OpKind::Random, ft, shape, {}, {int64_t(seed)});
   if (isFloat(t))
@@ -809,7 +897,7 @@ Array random(Shape shape, DType t, uint64_t seed) {
 }
 
 Array from_buffer(const void *data, DType t, Shape shape, int64_t count) {
-  checkShape("from_vector", shape);
+  checkArraySize("from_vector", shape, t);
   if (count >= 0 && count != numel(shape))
     throw Error("legato.from_vector: " + std::to_string(count) +
                 " values cannot fill shape " + shapeString(shape) +

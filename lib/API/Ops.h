@@ -6,6 +6,17 @@
 
 namespace legato::detail {
 
+/// Refuses, naming `op`, an array of `shape` and `dtype` that cannot exist:
+/// a negative dimension, more than 2^63 - 1 elements or bytes, or a share
+/// per rank larger than the machine's memory. Every new node is checked
+/// (makeNode, naming its kind); the API checks first where the user's op
+/// has another name (tile, a broadcasting add).
+void checkArraySize(const char *op, const Shape &shape, DType dtype);
+
+/// a * b, the length of a new axis made from an array of shape `from`, or
+/// an error naming `op` when it passes int64.
+int64_t axisProduct(const char *op, int64_t a, int64_t b, const Shape &from);
+
 /// Records a node in the live engine.
 NodePtr makeNode(OpKind kind, DType dtype, Shape shape, Operands operands = {},
                  std::vector<int64_t> ints = {}, double scalar = 0, uint8_t sub = 0);

@@ -184,8 +184,9 @@ Array kron(const Array &a, const Array &b) {
   for (size_t d = 0; d < size_t(rank); ++d) {
     spreadA.insert(spreadA.end(), {sa[d], 1});
     spreadB.insert(spreadB.end(), {1, sb[d]});
-    out.push_back(sa[d] * sb[d]);
+    out.push_back(axisProduct("kron", sa[d], sb[d], a.shape()));
   }
+  checkArraySize("kron", out, promoteTypes(a.dtype(), b.dtype()));
   return reshape(reshape(a, spreadA) * reshape(b, spreadB), out);
 }
 

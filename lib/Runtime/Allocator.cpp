@@ -20,7 +20,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <map>
+#include <new>
 #include <mutex>
 #include <string>
 
@@ -145,6 +147,13 @@ void *allocate(int64_t bytes, const char *what, bool checkLimit) {
     throw Error(std::string("legato: negative allocation for ") + what);
   if (checkLimit)
     checkMemoryLimit(bytes, what);
+  auto outOfMemory = [&] {
+    return Error(std::string("legato: out of host memory allocating ") + std::to_string(bytes) +
+                 " bytes for " + what + "; use smaller arrays or more ranks");
+  };
+  // (Past this no size class exists: its rounding would overflow.)
+  if (bytes > std::numeric_limits<int64_t>::max() / 2)
+    throw outOfMemory();
   int64_t capacity = sizeClass(bytes + kHeader);
   void *base = capacity >= kPoolMinimum ? pool().take(capacity) : nullptr;
   if (!base)
@@ -154,9 +163,7 @@ void *allocate(int64_t bytes, const char *what, bool checkLimit) {
     base = std::aligned_alloc(kAlign, size_t(capacity));
   }
   if (!base)
-    throw Error(std::string("legato: out of host memory allocating ") +
-                std::to_string(bytes) + " bytes for " + what +
-                "; use smaller arrays or more ranks");
+    throw outOfMemory();
   *static_cast<Header *>(base) = Header{capacity, bytes};
   account(bytes);
   return static_cast<char *>(base) + kHeader;
@@ -168,7 +175,14 @@ void deallocate(void *ptr) {
   char *base = static_cast<char *>(ptr) - kHeader;
   Header header = *reinterpret_cast<Header *>(base);
   account(-header.bytes);
-  if (header.capacity < kPoolMinimum || !pool().give(header.capacity, base))
+  bool pooled = false;
+  if (header.capacity >= kPoolMinimum) {
+    try {
+      pooled = pool().give(header.capacity, base);
+    } catch (const std::bad_alloc &) { // (no memory for the pool's entry: free it)
+    }
+  }
+  if (!pooled)
     std::free(base);
 }
 

@@ -110,8 +110,12 @@ FailureOr<linalg::GenericOp> legato::mergeGenerics(RewriterBase &rewriter,
   // Where the merged kernel goes: at `second` if nothing before it needs
   // `first`'s results, else at `first` if `second`'s operands exist there.
   Operation *insertAt = nullptr;
+  // A use inside another op's region (a gather's tensor.extract of a value
+  // captured from above) is where that op is in the block: comparing the
+  // nested op itself with `second` would compare positions in two blocks.
   bool usersAfter = llvm::all_of(first->getUsers(), [&](Operation *user) {
-    return user == second || second->isBeforeInBlock(user);
+    Operation *at = second->getBlock()->findAncestorOpInBlock(*user);
+    return at == second || (at && second->isBeforeInBlock(at));
   });
   if (usersAfter) {
     insertAt = second;

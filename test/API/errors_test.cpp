@@ -133,6 +133,100 @@ Kind kind_of(const legato::Error &e) {
 Array f64(legato::Shape shape) { return legato::zeros(std::move(shape), legato::f64); }
 Array booleans(legato::Shape shape) { return legato::ones(std::move(shape), legato::bool_); }
 
+// ---- arrays that cannot exist ----------------------------------------------
+
+/// throws_error's check of `misuse` (named `ops`, showing `shape`), and that
+/// its message mentions `text`: the bytes asked, or the bound passed.
+::testing::AssertionResult too_large(const std::vector<std::string> &ops, const std::string &shape,
+                                     const std::string &text, const std::vector<Array> &args,
+                                     const Misuse &misuse) {
+  ::testing::AssertionResult named = throws_error(Kind::Plain, ops, {shape}, args, misuse);
+  if (!named)
+    return named;
+  std::string message = named.message();
+  if (message.find(text) == std::string::npos)
+    return ::testing::AssertionFailure() << "the message does not mention " << text << ": "
+                                         << message;
+  return named;
+}
+
+constexpr int64_t kTera = int64_t(1) << 40;
+// 2^40 x 2^10 elements: 2^53 bytes (8 PiB) of float64, 2^52 of float32,
+// past the memory of any machine (at any rank count up to 2^20).
+const std::string kShape8PiB = "(1099511627776, 1024)";
+const std::string k8PiB = "9007199254740992", k4PiB = "4503599627370496";
+
+TEST(SizeErrors, ArraysLargerThanMemoryAreRefusedAtTheOp) {
+  legato::Shape shape = {kTera, 1 << 10};
+  EXPECT_TRUE(too_large({"zeros"}, kShape8PiB, k8PiB, {}, [=](auto &) {
+    return legato::zeros(shape);
+  }));
+  EXPECT_TRUE(too_large({"ones"}, kShape8PiB, k8PiB, {}, [=](auto &) {
+    return legato::ones(shape);
+  }));
+  EXPECT_TRUE(too_large({"full"}, kShape8PiB, k4PiB, {}, [=](auto &) {
+    return legato::full(shape, 2.0, legato::f32);
+  }));
+  EXPECT_TRUE(too_large({"random"}, kShape8PiB, k8PiB, {}, [=](auto &) {
+    return legato::random(shape);
+  }));
+  EXPECT_TRUE(too_large({"broadcast_to"}, kShape8PiB, k8PiB, {f64({1})}, [=](auto &x) {
+    return legato::broadcast_to(x[0], shape);
+  }));
+  // 2 elements repeated (2^39, 2^10) times: shape (2^39, 2^11), 2^53 bytes.
+  EXPECT_TRUE(too_large({"tile"}, "(549755813888, 2048)", k8PiB, {f64({2})}, [](auto &x) {
+    return legato::tile(x[0], {kTera / 2, 1 << 10});
+  }));
+  // Every rank: one, two and three dimensions.
+  EXPECT_TRUE(too_large({"zeros"}, "(1125899906842624,)", k8PiB, {}, [](auto &) {
+    return legato::zeros({int64_t(1) << 50});
+  }));
+  EXPECT_TRUE(too_large({"zeros"}, "(1024, 1024, 1073741824)", k8PiB, {}, [](auto &) {
+    return legato::zeros({1 << 10, 1 << 10, int64_t(1) << 30});
+  }));
+  EXPECT_TRUE(too_large({"arange"}, "(1125899906842624,)", k8PiB, {}, [](auto &) {
+    return legato::arange(int64_t(1) << 50);
+  }));
+  // The message says what the limit is.
+  EXPECT_TRUE(too_large({"zeros"}, kShape8PiB, "memory", {}, [=](auto &) {
+    return legato::zeros(shape);
+  }));
+}
+
+TEST(SizeErrors, ShapesPastInt64AreRefusedAtTheOp) {
+  const std::string bound = "2^63";
+  EXPECT_TRUE(too_large({"zeros"}, "(1099511627776, 1099511627776)", bound, {}, [](auto &) {
+    return legato::zeros({kTera, kTera});
+  }));
+  // 2^61 elements fit int64, their 2^64 bytes do not.
+  EXPECT_TRUE(too_large({"ones"}, "(2305843009213693952,)", bound, {}, [](auto &) {
+    return legato::ones({int64_t(1) << 61});
+  }));
+  EXPECT_TRUE(too_large({"zeros"}, "(2097152, 2097152, 2097152)", bound, {}, [](auto &) {
+    return legato::zeros({1 << 21, 1 << 21, 1 << 21});
+  }));
+  // NumPy refuses these too, although an axis is empty.
+  EXPECT_TRUE(too_large({"zeros"}, "(0, 4611686018427387904, 4)", bound, {}, [](auto &) {
+    return legato::zeros({0, int64_t(1) << 62, 4});
+  }));
+  EXPECT_TRUE(too_large({"reshape"}, "(4611686018427387904, 8)", bound, {f64({4})}, [](auto &x) {
+    return legato::reshape(x[0], {int64_t(1) << 62, 8});
+  }));
+  EXPECT_TRUE(too_large({"broadcast_to"}, "(1099511627776, 1099511627776)", bound, {f64({1})},
+                        [](auto &x) { return legato::broadcast_to(x[0], {kTera, kTera}); }));
+  EXPECT_TRUE(too_large({"tile"}, "(4,)", "2^63", {f64({4})}, [](auto &x) {
+    return legato::tile(x[0], {int64_t(1) << 62});
+  }));
+  EXPECT_TRUE(too_large({"repeat"}, "(4,)", "2^63", {f64({4})}, [](auto &x) {
+    return legato::repeat(x[0], int64_t(1) << 62);
+  }));
+  EXPECT_TRUE(too_large({"eye"}, "(4294967296, 4294967296)", "2^63", {}, [](auto &) {
+    return legato::eye(int64_t(1) << 32);
+  }));
+  // An empty array whose other axes would fit is an array (NumPy: the same).
+  EXPECT_EQ(legato::zeros({0, int64_t(1) << 59}).size(), 0);
+}
+
 // ---- shapes that do not fit ------------------------------------------------
 
 TEST(ShapeErrors, BinaryOperandsDoNotBroadcast) {

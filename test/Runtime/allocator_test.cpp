@@ -88,6 +88,27 @@ TEST(Allocator, ALimitMakesAnAllocationPastItAnError) {
   deallocate(p);
 }
 
+// Sizes the system cannot give (2^60 bytes is past any address space) and
+// sizes past any size class (whose rounding would overflow int64) are the
+// out-of-memory error naming the bytes, never std::bad_alloc or a crash,
+// and hold nothing afterwards.
+TEST(Allocator, SizesNoMachineHoldsAreAnError) {
+  int64_t held = currentBytes();
+  for (int64_t bytes : {int64_t(1) << 60, INT64_MAX - 8}) {
+    try {
+      allocate(bytes, "a test block");
+      FAIL() << bytes << " bytes were allocated";
+    } catch (const legato::Error &e) {
+      std::string message = e.what();
+      EXPECT_NE(message.find("out of host memory allocating " + std::to_string(bytes) +
+                             " bytes for a test block"),
+                std::string::npos)
+          << message;
+    }
+  }
+  EXPECT_EQ(currentBytes(), held);
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 // `make test-asan`: a block in the pool is poisoned, so a write through a
 // dangling pointer is reported as it would be for a block given back to

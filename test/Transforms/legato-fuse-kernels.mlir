@@ -185,3 +185,26 @@ func.func @result_slices_beside_their_reader(%g: tensor<6x6xf64>) -> (tensor<4x4
   %s = legato.add %a, %b : tensor<4x4xf64>
   return %a, %b, %s : tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>
 }
+
+// Tests that a kernel whose result a gather reads inside its body (a
+// tensor.extract of a value from above) is not merged with a sibling after
+// the gather: the merged kernel would sit after that read (fuzzer seed
+// 97310000, "operand #0 does not dominate this use"). The indices fold to
+// a constant, so the gather kernel reads nothing but the captured value.
+// CHECK-LABEL: func @result_read_in_a_gather_body
+// CHECK: %[[NEG:.+]] = linalg.generic
+// CHECK: arith.negf
+// CHECK: linalg.generic
+// CHECK: tensor.extract %[[NEG]]
+// CHECK: linalg.generic
+// CHECK: arith.truncf
+func.func @result_read_in_a_gather_body(%m: tensor<1x1xi1>, %x: tensor<1x1xf64>)
+    -> (tensor<1x1xf64>, tensor<1x1x1xf64>, tensor<1x1xf32>) {
+  %one = legato.constant dense<1> : tensor<1x1xi64>
+  %0 = legato.neg %x : tensor<1x1xf64>
+  %i = legato.convert %m : tensor<1x1xi1> -> tensor<1x1xi64>
+  %wrapped = legato.mod %i, %one : tensor<1x1xi64>
+  %1 = legato.gather %0[%wrapped] along 1 : tensor<1x1xf64>, tensor<1x1xi64> -> tensor<1x1x1xf64>
+  %2 = legato.convert %0 : tensor<1x1xf64> -> tensor<1x1xf32>
+  return %0, %1, %2 : tensor<1x1xf64>, tensor<1x1x1xf64>, tensor<1x1xf32>
+}

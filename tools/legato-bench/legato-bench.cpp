@@ -30,9 +30,12 @@
 #include "apps.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <optional>
 #include <string>
@@ -51,16 +54,41 @@ struct Config {
   int rank = 0, ranks = 1;
 };
 
+const char *const kUsage =
+    "usage: legato-bench --app "
+    "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted|scatter|"
+    "add_at|histogram|sort|argsort --n N "
+    "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
+    "[--warmup W] [--iters K] [--nit P]\n";
+
 [[noreturn]] void usage(const std::string &why) {
-  std::fprintf(
-      stderr,
-      "legato-bench: %s\nusage: legato-bench --app "
-      "black_scholes|stencil|cg|jacobi|bicgstab|cfd|swe|gemm|cumsum|take|searchsorted|scatter|"
-      "add_at|histogram|sort|argsort --n N "
-      "[--dtype f64|f32] [--mode eager|lazy|jit] [--reps R] "
-      "[--warmup W] [--iters K] [--nit P]\n",
-      why.c_str());
+  std::fprintf(stderr, "legato-bench: %s\n%s", why.c_str(), kUsage);
   std::exit(2);
+}
+
+[[noreturn]] void help() {
+  std::printf("%s\n"
+              "Times an app of examples/apps.h (--warmup W untimed calls, default 2, then\n"
+              "--reps R timed ones, default 5) and prints one JSON line: median and minimum\n"
+              "ms per call, kernels, bytes moved, peak bytes, compile time, checksum.\n"
+              "--dtype defaults to f64, --mode to lazy; --iters (loop iterations or time\n"
+              "steps) and --nit (cfd's pressure sweeps per step, default %d) default to\n"
+              "apps.h's. Under mpirun every rank prints its line.\n",
+              kUsage, apps::kCfdPressureIters);
+  std::exit(0);
+}
+
+/// `value` of option `key` as a whole number in [least, most], or a usage
+/// error naming both.
+int64_t number(const std::string &key, const std::string &value, int64_t least,
+               int64_t most = INT_MAX) {
+  char *end = nullptr;
+  errno = 0;
+  long long v = std::strtoll(value.c_str(), &end, 10);
+  if (value.empty() || *end || errno == ERANGE || v < least || v > most)
+    usage(key + " needs a whole number from " + std::to_string(least) + " to " +
+          std::to_string(most) + ", not '" + value + "'");
+  return v;
 }
 
 /// Loop iterations per call of each app as apps.h runs it by default.
@@ -76,20 +104,25 @@ int default_iters(const std::string &app) {
 
 Config parse(int argc, char **argv) {
   Config c;
+  for (int i = 1; i < argc; ++i)
+    if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h"))
+      help();
   for (int i = 1; i < argc; i += 2) {
     std::string key = argv[i];
+    if (key.rfind("--", 0) != 0)
+      usage("unexpected argument '" + key + "'");
     if (i + 1 == argc)
       usage(key + " needs a value");
     std::string value = argv[i + 1];
     if (key == "--app") c.app = value;
     else if (key == "--dtype") c.dtype = value;
     else if (key == "--mode") c.mode = value;
-    else if (key == "--n") c.n = std::atoll(value.c_str());
-    else if (key == "--reps") c.reps = std::atoi(value.c_str());
-    else if (key == "--warmup") c.warmup = std::atoi(value.c_str());
-    else if (key == "--iters") c.iters = std::atoi(value.c_str());
-    else if (key == "--nit") c.nit = std::atoi(value.c_str());
-    else usage("unknown option " + key);
+    else if (key == "--n") c.n = number(key, value, 1, INT64_MAX);
+    else if (key == "--reps") c.reps = int(number(key, value, 1));
+    else if (key == "--warmup") c.warmup = int(number(key, value, 0));
+    else if (key == "--iters") c.iters = int(number(key, value, 1));
+    else if (key == "--nit") c.nit = int(number(key, value, 1));
+    else usage("unknown option '" + key + "'");
   }
   if (c.app != "black_scholes" && c.app != "stencil" && c.app != "cg" && c.app != "jacobi" &&
       c.app != "bicgstab" && c.app != "cfd" && c.app != "swe" && c.app != "gemm" &&
@@ -101,9 +134,8 @@ Config parse(int argc, char **argv) {
     usage("--dtype must be f64 or f32");
   if (c.mode != "eager" && c.mode != "lazy" && c.mode != "jit")
     usage("--mode must be eager, lazy or jit");
-  if (c.n < 1 || c.reps < 1 || c.warmup < 0 || (c.iters < 1 && c.iters != -1) ||
-      c.nit < 1)
-    usage("need --n >= 1, --reps >= 1, --warmup >= 0, --iters >= 1, --nit >= 1");
+  if (c.n == 0)
+    usage("--n N is required");
   if ((c.app == "cfd" && c.n < 3) || (c.app == "swe" && c.n < 2))
     usage("cfd needs --n >= 3 and swe --n >= 2");
   if (c.iters == -1)

@@ -21,6 +21,7 @@
 #include "Shrinker.h"
 
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <climits>
 #include <cstdlib>
@@ -74,6 +75,37 @@ struct Flags {
   std::exit(2);
 }
 
+[[noreturn]] void help() {
+  std::cout << "usage: legato-fuzz [--seed=S] [--count=N | --seconds=T | --soak] [--save=DIR]\n"
+               "                   [--no-shrink] [--modes=eager,lazy,jit] [--jobs=J] [--batch=B]\n"
+               "                   [--launch=\"mpirun -n N ...\"] [--python=PATH] [-v]\n"
+               "       legato-fuzz --replay FILE...\n"
+               "       legato-fuzz --print FILE | --print-seed=S\n\n"
+               "Generates programs S, S+1, ... (default seed 1, count 100), runs each on NumPy\n"
+               "and in eager, lazy and jit mode, shrinks disagreements and saves reproducers\n"
+               "to DIR; exits 1 when anything disagreed. --soak fuzzes LEGATO_FUZZ_SECONDS\n"
+               "(600) from LEGATO_FUZZ_SEED or a fresh seed. --jobs defaults to the cores,\n"
+               "--batch to 250 programs per worker, --python to /usr/bin/python3.\n"
+               "docs/RELIABILITY.md says more.\n";
+  std::exit(0);
+}
+
+/// The whole number (or, with `real`, number) `text` of flag `name`, or a
+/// usage error naming both.
+double numberOf(const char *name, const std::string &text, double least, bool real = false) {
+  char *end = nullptr;
+  errno = 0;
+  double v = real ? std::strtod(text.c_str(), &end) : double(std::strtoull(text.c_str(), &end, 10));
+  if (text.empty() || *end || errno == ERANGE || (!real && text[0] == '-') || v < least)
+    usage(std::string(name) + " needs " + (real ? "a number" : "a whole number") + " of at least " +
+          std::to_string(int64_t(least)) + ", not '" + text + "'");
+  return v;
+}
+uint64_t wholeOf(const char *name, const std::string &text, uint64_t least = 0) {
+  numberOf(name, text, double(least));
+  return std::strtoull(text.c_str(), nullptr, 10); // (exact past 2^53)
+}
+
 std::optional<RunMode> parseMode(const std::string &s) {
   for (RunMode m : {RunMode::eager, RunMode::lazy, RunMode::jit})
     if (s == runModeName(m))
@@ -94,8 +126,10 @@ Flags parseFlags(int argc, char **argv) {
         return a.substr(prefix.size());
       return std::nullopt;
     };
+    if (a == "--help" || a == "-h")
+      help();
     if (auto v = value("--seed"))
-      f.seed = std::stoull(*v);
+      f.seed = wholeOf("--seed", *v);
     else if (a == "--soak") {
       // `make fuzz`: LEGATO_FUZZ_SECONDS (600) from LEGATO_FUZZ_SEED or a
       // seed that differs between runs.
@@ -105,15 +139,15 @@ Flags parseFlags(int argc, char **argv) {
       f.seed = seed ? std::strtoull(seed, nullptr, 10)
                     : uint64_t(std::time(nullptr)) % 1000000000 * 1000;
     } else if (auto v = value("--count"))
-      f.count = std::stoull(*v);
+      f.count = wholeOf("--count", *v);
     else if (auto v = value("--seconds"))
-      f.seconds = std::stod(*v);
+      f.seconds = numberOf("--seconds", *v, 0, /*real=*/true);
     else if (auto v = value("--batch"))
-      f.batch = std::max<size_t>(1, std::stoull(*v));
+      f.batch = wholeOf("--batch", *v, 1);
     else if (auto v = value("--save"))
       f.save = *v;
     else if (auto v = value("--jobs"))
-      f.driver.jobs = std::stoi(*v);
+      f.driver.jobs = int(wholeOf("--jobs", *v, 1));
     else if (auto v = value("--launch")) { // e.g. --launch="mpirun -n 3 --oversubscribe"
       std::istringstream words(*v);
       for (std::string w; words >> w;)
@@ -123,17 +157,19 @@ Flags parseFlags(int argc, char **argv) {
     else if (auto v = value("--evaluator"))
       f.driver.evaluator = *v;
     else if (auto v = value("--print-seed"))
-      f.printSeed = std::stoull(*v);
-    else if (auto v = value("--worker"))
-      f.worker = parseMode(*v);
+      f.printSeed = wholeOf("--print-seed", *v);
+    else if (auto v = value("--worker")) {
+      if (!(f.worker = parseMode(*v)))
+        usage("unknown mode '" + *v + "'");
+    }
     else if (auto v = value("--batch-file"))
       f.batchFile = *v;
     else if (auto v = value("--results"))
       f.results = *v;
     else if (auto v = value("--from"))
-      f.from = std::stoull(*v);
+      f.from = wholeOf("--from", *v);
     else if (auto v = value("--threads"))
-      f.threads = std::stoi(*v);
+      f.threads = int(wholeOf("--threads", *v, 1));
     else if (auto v = value("--modes")) {
       f.driver.modes.clear();
       std::stringstream ss(*v);
@@ -150,7 +186,7 @@ Flags parseFlags(int argc, char **argv) {
     else if (a == "--open-bugs")
       f.openBugs = true;
     else if (auto v = value("--shrink-per-kind"))
-      f.shrinkPerKind = std::stoi(*v);
+      f.shrinkPerKind = int(wholeOf("--shrink-per-kind", *v));
     else if (a == "-v" || a == "--verbose")
       f.verbose = true;
     else if (a == "--replay")
