@@ -4,10 +4,10 @@
 #include "API/OverlapPieces.h"
 #include "API/SegmentValues.h"
 
-#include "Dialect/Legato/LegatoDialect.h"
+#include "Dialect/Legato/IR/LegatoDialect.h"
 #include "Runtime/Exchange.h"
 #include "Runtime/RowExchange.h"
-#include "Transforms/ShardingRules.h"
+#include "Dialect/Legato/Transforms/ShardingRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -107,7 +107,7 @@ std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
 
 /// Whether a view `offset` bytes into an allocation may be handed to
 /// kernels as a buffer of its own: GPU kernels access 4-byte types 16
-/// bytes at a time from a buffer's start (vectorLanes, LinalgToGpu.cpp).
+/// bytes at a time from a buffer's start (vectorLanes, LinalgToGPU.cpp).
 bool kernelsMayStartAt(int64_t offset) { return offset % 16 == 0; }
 
 /// The array a row exchange produces, made of `input`'s own memory when

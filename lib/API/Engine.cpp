@@ -4,9 +4,10 @@
 #include "Codegen/CUDA/PtxCompiler.h"
 #include "Runtime/BuildId.h"
 #include "Runtime/Exchange.h"
-#include "Transforms/Passes.h"
-#include "Transforms/ShardingRules.h"
+#include "Dialect/Legato/Transforms/Passes.h"
+#include "Dialect/Legato/Transforms/ShardingRules.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"

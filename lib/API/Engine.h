@@ -8,7 +8,7 @@
 #include "API/LoopDetector.h"
 #include "API/Program.h"
 #include "Runtime/Sharding.h"
-#include "Transforms/Pipelines.h"
+#include "Pipelines/Pipelines.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/ThreadPool.h"

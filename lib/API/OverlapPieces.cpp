@@ -2,8 +2,8 @@
 #include "API/OverlapPieces.h"
 
 #include "API/SegmentValues.h"
-#include "Transforms/Passes.h"
-#include "Transforms/ShardingRules.h"
+#include "Dialect/Legato/Transforms/Passes.h"
+#include "Dialect/Legato/Transforms/ShardingRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

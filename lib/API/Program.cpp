@@ -1,7 +1,7 @@
 //===- Program.cpp - from recorded nodes to a legato-dialect module ---------===//
 #include "API/Program.h"
 
-#include "Dialect/Legato/LegatoDialect.h"
+#include "Dialect/Legato/IR/LegatoDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

@@ -8,7 +8,7 @@
 #ifndef LEGATO_API_SEGMENTVALUES_H
 #define LEGATO_API_SEGMENTVALUES_H
 
-#include "Dialect/Legato/LegatoDialect.h"
+#include "Dialect/Legato/IR/LegatoDialect.h"
 #include "legato/legato.h"
 
 #include "mlir/IR/BuiltinTypes.h"

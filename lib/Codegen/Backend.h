@@ -13,11 +13,11 @@
 #define LEGATO_CODEGEN_BACKEND_H
 
 #include "Codegen/DeviceCollectives.h"
-#include "Codegen/KernelStats.h"
+#include "Analysis/KernelStats.h"
 #include "Runtime/Allocator.h"
 #include "Runtime/DiskCache.h"
-#include "Transforms/Pipelines.h"
-#include "Transforms/Target.h"
+#include "Pipelines/Pipelines.h"
+#include "Support/Target.h"
 #include "legato/legato.h"
 
 #include "mlir/IR/BuiltinOps.h"

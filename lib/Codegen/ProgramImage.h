@@ -11,7 +11,7 @@
 #ifndef LEGATO_CODEGEN_PROGRAMIMAGE_H
 #define LEGATO_CODEGEN_PROGRAMIMAGE_H
 
-#include "Codegen/KernelStats.h"
+#include "Analysis/KernelStats.h"
 
 #include "llvm/Support/Endian.h"
 

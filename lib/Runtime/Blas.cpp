@@ -1,6 +1,6 @@
 //===- Blas.cpp - the GEMM primitives generated CPU code calls --------------===//
 //
-// `legato-lower-gemm-to-blas` turns float contractions into calls to these
+// `legato-convert-linalg-to-blas` turns float contractions into calls to these
 // C-interface functions; each takes strided memref descriptors, so
 // transposed views reach BLAS as a transpose flag instead of a copy.
 //

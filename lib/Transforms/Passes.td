@@ -1,25 +1,14 @@
-//===- Passes.td - legato compiler passes ------------------------*- tablegen -*-===//
+//===- Passes.td - legato fusion and buffer passes --------*- tablegen -*-===//
+//
+// Passes on linalg: fusion of kernels on tensors and on buffers (Fusion/),
+// and the destination-passing buffer program (Buffers/). GPU passes are in
+// GPU/Passes.td.
+//
+//===----------------------------------------------------------------------===//
 #ifndef LEGATO_TRANSFORMS_PASSES
 #define LEGATO_TRANSFORMS_PASSES
 
 include "mlir/Pass/PassBase.td"
-
-def LegatoLowerToLinalgPass : Pass<"legato-lower-to-linalg", "mlir::ModuleOp"> {
-  let summary = "Lower legato ops to linalg/tensor/arith/math on tensors";
-  let description = [{
-    Every elementwise op, broadcast, transpose, slice and creation op becomes a
-    `linalg.generic` whose indexing maps carry the data movement, so that
-    `legato-fuse-kernels` can merge chains of them into one kernel. Reductions
-    become generics with reduction iterators, products become linalg named
-    contractions, and reshape/insert_slice/concatenate/pad become tensor ops.
-    A scatter becomes an `scf.for` over its values marked `legato.scatter`,
-    which inserts each one into the destination in order.
-  }];
-  let dependentDialects = [
-    "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
-    "mlir::math::MathDialect", "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"
-  ];
-}
 
 def LegatoFuseKernelsPass : Pass<"legato-fuse-kernels", "mlir::ModuleOp"> {
   let summary = "Fuse producer/consumer linalg generics into kernels";
@@ -55,7 +44,7 @@ def LegatoFuseSweepsPass : Pass<"legato-fuse-sweeps", "mlir::ModuleOp"> {
     first kernel's
     result instead, and the first kernel and its runs are marked as one
     tiled pair (`legato.sweep_tile`): legato-group-launches makes them one
-    launch, and legato-linalg-to-loops computes them tile by tile of rows,
+    launch, and legato-convert-linalg-to-loops computes them tile by tile of rows,
     the first sweep's rows of a tile (and the few beyond it that the second
     reads) in a scratch buffer of that tile, so the first sweep's array is
     never stored and a value of it is recomputed only at tile edges.
@@ -67,86 +56,6 @@ def LegatoFuseSweepsPass : Pass<"legato-fuse-sweeps", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
 
-def LegatoBufferInterfacePass : Pass<"legato-buffer-interface", "mlir::ModuleOp"> {
-  let summary = "Make the entry function take inputs and outputs as memrefs";
-  let description = [{
-    Rewrites `func.func @f(tensor...) -> (tensor...)` into destination-passing
-    style `@f(memref inputs..., memref outputs...)`: the runtime allocates the
-    outputs, and every other value is a temporary of the kernel.
-  }];
-  let dependentDialects = [
-    "mlir::bufferization::BufferizationDialect", "mlir::memref::MemRefDialect"
-  ];
-}
-
-def LegatoStoreInPlacePass : Pass<"legato-store-in-place", "mlir::ModuleOp"> {
-  let summary = "Compute results in their output buffers where bufferization allows";
-  let description = [{
-    Upstream empty-tensor elimination on the stores of
-    `legato-buffer-interface` (`materialize_in_destination` into a tensor of
-    each output buffer): a result whose value starts as a `tensor.empty` is
-    computed in its output buffer instead of a temporary. Computing two
-    results in place can be impossible (a value stored in one output and,
-    updated, in another, when the second store is taken first): one-shot
-    analysis then finds a conflict it cannot avoid. Such a store is kept
-    out of the elimination: it becomes a copy into its output buffer, which
-    no tensor aliases. The stores are tried in program order, each kept in
-    place when the analysis still succeeds with it.
-  }];
-  let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
-}
-
-def LegatoLowerGemmToBlasPass : Pass<"legato-lower-gemm-to-blas", "mlir::ModuleOp"> {
-  let summary = "Replace f32/f64 linalg contractions on buffers by BLAS calls";
-  let description = [{
-    `linalg.matmul`/`matvec`/`vecmat` on memrefs become calls to the runtime's
-    `legato_gemm_*` entry points (OpenBLAS on the CPU). Products marked
-    `legato.overwrite` write their output (beta = 0); others accumulate.
-  }];
-  let dependentDialects = ["mlir::func::FuncDialect"];
-}
-
-def LegatoCopiesToLinalgPass : Pass<"legato-copies-to-linalg", "mlir::ModuleOp"> {
-  let summary = "Turn memref.copy into linalg.copy";
-  let description = [{
-    Copies that bufferization inserts (e.g. the destination of a slice
-    assignment) become loops like every other kernel: vectorised, threaded,
-    and free of the C runner-utils library that `memref.copy` would call.
-  }];
-  let dependentDialects = ["mlir::linalg::LinalgDialect"];
-}
-
-def LegatoEarlyDeallocPass : Pass<"legato-early-dealloc", "mlir::ModuleOp"> {
-  let summary = "Free each buffer right after its last use";
-  let description = [{
-    Moves every `memref.dealloc` of a buffer allocated in the same block to
-    just after the last operation that uses the buffer or a view of it, so a
-    long fused program holds only the temporaries still needed.
-  }];
-  let dependentDialects = ["mlir::memref::MemRefDialect"];
-}
-
-def LegatoForwardCopiesPass : Pass<"legato-forward-copies", "mlir::ModuleOp"> {
-  let summary = "Turn copies src -> tmp -> dst into one copy src -> dst";
-  let description = [{
-    Bufferization stages a value in a temporary when the buffer it was read
-    from is written before the read is used, even where the two windows are
-    disjoint (CFD's `p[0] = p[1]`): two copy kernels. When the source and the
-    destination provably do not overlap (different allocations, or disjoint
-    ranges of one buffer) and nothing writes memory in between, the copy goes
-    straight from source to destination and the temporary disappears. A
-    temporary filled by one kernel and then copied into a view of another
-    buffer (a value that is also padded) is written into that view directly
-    when nothing else touches the view meanwhile. A copy of at most an
-    eighth of an elementwise kernel's output whose inputs are unchanged
-    since (CFD's wall rows after a pressure sweep) becomes the kernel's
-    payload over that window, and two of one kernel over equal windows
-    become one kernel. An allocation that nothing reads goes, with the
-    kernels that only write it.
-  }];
-  let dependentDialects = ["mlir::memref::MemRefDialect"];
-}
-
 def LegatoGrowReductionsPass : Pass<"legato-grow-reductions", "mlir::ModuleOp"> {
   let summary = "Run a reduction of part of a kernel's result over the kernel's space";
   let description = [{
@@ -156,7 +65,7 @@ def LegatoGrowReductionsPass : Pass<"legato-grow-reductions", "mlir::ModuleOp"> 
     through slices that cover it and the points outside its own box
     contributing the combiner's neutral element. The two then share an
     iteration space, and the reduction fuses into the kernel
-    (legato-fuse-reductions, legato-linalg-to-gpu). Only where every input
+    (legato-fuse-reductions, legato-convert-linalg-to-gpu). Only where every input
     is a slice of an array that holds the larger space, and the body
     neither may trap nor reads a loop index. On the CPU (`require-chunks`)
     also only where the grown reduction can still be split into parallel
@@ -207,7 +116,7 @@ def LegatoFuseEpiloguesPass : Pass<"legato-fuse-epilogues", "mlir::ModuleOp"> {
     the reduction's output point by point, over exactly its output points,
     and writes fresh buffers the reduction does not touch, is marked
     `legato.epilogue` and moved right after the reduction. The lowerings of
-    the reduction (legato-linalg-to-loops, legato-linalg-to-gpu) compute it
+    the reduction (legato-convert-linalg-to-loops, legato-convert-linalg-to-gpu) compute it
     at each output point as soon as the value there is final: Jacobi's
     `x = (b - R @ x) / d` is one kernel with the matvec.
   }];
@@ -218,7 +127,7 @@ def LegatoGroupLaunchesPass : Pass<"legato-group-launches", "mlir::ModuleOp"> {
   let description = [{
     Consecutive all-parallel kernels of one or two loops that touch disjoint
     memory, with only effect-free ops between them, are marked as one
-    launch (`legato.launch`, the same number on each): legato-linalg-to-loops
+    launch (`legato.launch`, the same number on each): legato-convert-linalg-to-loops
     runs them as one loop over their rows, one fork and join of the thread
     team, and kernel counts take them as one (a pad's border rows and
     columns beside the kernel that writes its interior; a pressure sweep's
@@ -232,87 +141,74 @@ def LegatoGroupLaunchesPass : Pass<"legato-group-launches", "mlir::ModuleOp"> {
   }];
 }
 
-def LegatoLinalgToLoopsPass : Pass<"legato-linalg-to-loops", "mlir::ModuleOp"> {
-  let summary = "Lower linalg ops to loops, parallel where the work pays for threads";
+def LegatoBufferInterfacePass : Pass<"legato-buffer-interface", "mlir::ModuleOp"> {
+  let summary = "Make the entry function take inputs and outputs as memrefs";
   let description = [{
-    Every linalg op becomes loops. With `threads` > 1, the parallel dimensions
-    of an op with at least `min-parallel-iterations` iterations become an
-    `scf.parallel` (OpenMP later); smaller ops stay sequential, since waking
-    a thread team costs more than they compute. The kernels of one launch
-    (`legato.launch`) become one loop over their rows; a tiled pair of
-    sweeps one loop over tiles of rows, each tile computing the first
-    sweep's rows it needs into a scratch buffer on the stack, then its rows
-    of the second sweep. The loops of ops below `min-parallel-iterations`
-    carry a `loop_annotation` that turns LLVM's unrolling off: they run for
-    microseconds, and unrolled they multiplied the code LLVM generated.
+    Rewrites `func.func @f(tensor...) -> (tensor...)` into destination-passing
+    style `@f(memref inputs..., memref outputs...)`: the runtime allocates the
+    outputs, and every other value is a temporary of the kernel.
   }];
-  let options = [
-    Option<"threads", "threads", "int", "1", "CPU worker threads">,
-    Option<"minParallelIterations", "min-parallel-iterations", "int64_t",
-           "::mlir::legato::kMinParallelIterations",
-           "iterations below which an op runs on one thread">,
-  ];
-  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect",
-                           "mlir::LLVM::LLVMDialect"];
-}
-
-def LegatoExactMathCallsPass : Pass<"legato-exact-math-calls", "mlir::ModuleOp"> {
-  let summary = "Call libm's expm1 and log1p instead of exp(x) - 1 and log(1 + x)";
-  let description = [{
-    Runs before convert-math-to-llvm on the CPU, which would lower
-    `math.expm1` and `math.log1p` to the naive formulas and lose the digits
-    of small arguments. Other math ops are left for convert-math-to-llvm.
-  }];
-  let dependentDialects = ["mlir::func::FuncDialect", "mlir::vector::VectorDialect"];
-}
-
-def LegatoSimplifyPass : Pass<"legato-simplify", "mlir::ModuleOp"> {
-  let summary = "Algebraic simplification of legato programs";
-  let description = [{
-    Rewrites the traced program with legato's algebraic pattern sets
-    (SimplifyPatterns.h): identities and constant folding, shape movement
-    (slices pushed toward the inputs so only what is used is computed,
-    transposes and reshapes merged), linear algebra (identity products,
-    scalars pulled out of products, AX + BX = (A + B)X, products sharing an
-    operand merged into one GEMM, chains reassociated by FLOP count) and
-    reductions. With `stats` (or legato-opt's `--legato-stats`) it prints
-    how often each pattern fired.
-  }];
-  let options = [
-    Option<"assumeFinite", "assume-finite", "bool", "false",
-           "assume no NaN, infinity or signed zero: x*0 and x-x fold to 0">,
-    Option<"mergeProductsMaxElements", "merge-products-max-elements", "int64_t",
-           "262144",
-           "merge products sharing an operand only while the copies this adds "
-           "(concatenated operand and result slices) hold at most this many "
-           "elements">,
-    Option<"printStats", "stats", "bool", "false",
-           "print how often each pattern fired to stderr">,
+  let dependentDialects = [
+    "mlir::bufferization::BufferizationDialect", "mlir::memref::MemRefDialect"
   ];
 }
 
-def LegatoLegalizePass : Pass<"legato-legalize", "mlir::ModuleOp"> {
-  let summary = "Rewrite every op into a primitive the target implements";
+def LegatoStoreInPlacePass : Pass<"legato-store-in-place", "mlir::ModuleOp"> {
+  let summary = "Compute results in their output buffers where bufferization allows";
   let description = [{
-    The options describe a `Target` (Target.h). Ops the target lacks are
-    rewritten into ones it has: a batched product without batched GEMM
-    becomes one GEMM on a reshaped operand (shared right operand) or one GEMM
-    per batch; a product without GEMM becomes a broadcast multiply and a sum.
-    What cannot be rewritten fails with a diagnostic naming the op and the
-    missing capability.
+    Upstream empty-tensor elimination on the stores of
+    `legato-buffer-interface` (`materialize_in_destination` into a tensor of
+    each output buffer): a result whose value starts as a `tensor.empty` is
+    computed in its output buffer instead of a temporary. Computing two
+    results in place can be impossible (a value stored in one output and,
+    updated, in another, when the second store is taken first): one-shot
+    analysis then finds a conflict it cannot avoid. Such a store is kept
+    out of the elimination: it becomes a copy into its output buffer, which
+    no tensor aliases. The stores are tried in program order, each kept in
+    place when the analysis still succeeds with it.
   }];
-  let options = [
-    Option<"fusedElementwise", "fused-elementwise", "bool", "true",
-           "generated elementwise/broadcast/slice kernels">,
-    Option<"reductions", "reductions", "bool", "true", "generated reduction kernels">,
-    Option<"gemm", "gemm", "bool", "true", "a GEMM/GEMV library primitive">,
-    Option<"gemmTransposedOperands", "gemm-transposed-operands", "bool", "true",
-           "GEMM reads transposed operands itself">,
-    Option<"batchedGemm", "batched-gemm", "bool", "false",
-           "one call for a batch of products">,
-    Option<"collectives", "collectives", "bool", "false",
-           "all-reduce, all-gather, halo exchange">,
-  ];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
+}
+
+def LegatoCopiesToLinalgPass : Pass<"legato-copies-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Turn memref.copy into linalg.copy";
+  let description = [{
+    Copies that bufferization inserts (e.g. the destination of a slice
+    assignment) become loops like every other kernel: vectorised, threaded,
+    and free of the C runner-utils library that `memref.copy` would call.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def LegatoEarlyDeallocPass : Pass<"legato-early-dealloc", "mlir::ModuleOp"> {
+  let summary = "Free each buffer right after its last use";
+  let description = [{
+    Moves every `memref.dealloc` of a buffer allocated in the same block to
+    just after the last operation that uses the buffer or a view of it, so a
+    long fused program holds only the temporaries still needed.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def LegatoForwardCopiesPass : Pass<"legato-forward-copies", "mlir::ModuleOp"> {
+  let summary = "Turn copies src -> tmp -> dst into one copy src -> dst";
+  let description = [{
+    Bufferization stages a value in a temporary when the buffer it was read
+    from is written before the read is used, even where the two windows are
+    disjoint (CFD's `p[0] = p[1]`): two copy kernels. When the source and the
+    destination provably do not overlap (different allocations, or disjoint
+    ranges of one buffer) and nothing writes memory in between, the copy goes
+    straight from source to destination and the temporary disappears. A
+    temporary filled by one kernel and then copied into a view of another
+    buffer (a value that is also padded) is written into that view directly
+    when nothing else touches the view meanwhile. A copy of at most an
+    eighth of an elementwise kernel's output whose inputs are unchanged
+    since (CFD's wall rows after a pressure sweep) becomes the kernel's
+    payload over that window, and two of one kernel over equal windows
+    become one kernel. An allocation that nothing reads goes, with the
+    kernels that only write it.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
 def LegatoFoldTransposesIntoGemmPass
@@ -321,39 +217,11 @@ def LegatoFoldTransposesIntoGemmPass
   let description = [{
     On buffers: a 2-D transpose kernel whose result only feeds BLAS-bound
     products (linalg.matmul/matvec/vecmat) is replaced by a `memref.transpose`
-    view, which `legato-lower-gemm-to-blas` passes to BLAS as a transpose
+    view, which `legato-convert-linalg-to-blas` passes to BLAS as a transpose
     flag. Only for targets with `gemmTransposedOperands`; others keep the
     explicit transpose kernel.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
-}
-
-def LegatoPartitionPass : Pass<"legato-partition", "mlir::ModuleOp"> {
-  let summary = "Rewrite a global program into one rank's local program with collectives";
-  let description = [{
-    The arguments of @main carry `legato.boxes` (ShardingAttrs.h: the box of
-    the global array each rank holds; absent: replicated). The pass decides
-    where each value lives (`home`: block distributions follow the arguments
-    through elementwise ops, slices, pads, transposes and row-split
-    products), then, backwards from the outputs, which box of every value
-    each rank must compute. Shifted slices make those boxes overlap the
-    neighbours' blocks: the ghost rows are computed again locally from the
-    arguments, so communication happens only where data enters the program
-    (`legato.exchange`: halo exchange, all-gather, reshard) and where a
-    reduction or product contracts a split axis (a local partial result and
-    `legato.all_reduce`). Everything else becomes local ops on local shapes,
-    and fuses as before. Results get `legato.boxes`: the requested
-    distribution, else the one the value has, else blocks along axis 0 when
-    its leading dimension has at least `ranks` entries, else replicated
-    (with `mesh-rows`, a 2-D mesh: blocks along axes 0 and 1 first, when
-    both have an entry per mesh row and column).
-  }];
-  let options = [
-    Option<"ranks", "ranks", "int64_t", "1", "number of ranks">,
-    Option<"rank", "rank", "int64_t", "0", "the rank whose program is built">,
-    Option<"meshRows", "mesh-rows", "int64_t", "0",
-           "rows of a 2-D mesh of the ranks (0: a 1-D mesh)">,
-  ];
 }
 
 #endif // LEGATO_TRANSFORMS_PASSES

@@ -104,7 +104,7 @@ TEST(Ptx, ProductsFuseIntoFmaOnlyWhenAsked) {
 
 /// NumPy's maximum (`a > b || isnan(a) ? a : b`): a compare, a NaN test and
 /// a select, not max.f64 with its NaN and signed-zero fixes
-/// (lowered so by legato-lower-to-linalg; NumpyRules in modes_test checks
+/// (lowered so by convert-legato-to-linalg; NumpyRules in modes_test checks
 /// the values, on the GPU too).
 TEST(Ptx, MaximumAndMinimumAreNumpysSelect) {
   runtime();

@@ -1,5 +1,5 @@
 //===- legato-opt.cpp - mlir-opt for the legato dialect and passes ----------===//
-#include "Transforms/Pipelines.h"
+#include "Pipelines/Pipelines.h"
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"

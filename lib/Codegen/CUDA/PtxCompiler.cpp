@@ -1,7 +1,7 @@
 //===- PtxCompiler.cpp - fused kernels to PTX -------------------------------===//
 //
 // The same optimised, bufferised program as the CPU path; its linalg ops
-// become GPU launches (legato-linalg-to-gpu), lowered by MLIR's NVVM
+// become GPU launches (legato-convert-linalg-to-gpu), lowered by MLIR's NVVM
 // conversion and serialised to PTX by LLVM's NVPTX backend.
 //
 //===----------------------------------------------------------------------===//

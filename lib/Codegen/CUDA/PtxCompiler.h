@@ -2,8 +2,8 @@
 #ifndef LEGATO_CODEGEN_CUDA_PTXCOMPILER_H
 #define LEGATO_CODEGEN_CUDA_PTXCOMPILER_H
 
-#include "Codegen/KernelStats.h"
-#include "Transforms/Pipelines.h"
+#include "Analysis/KernelStats.h"
+#include "Pipelines/Pipelines.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"

@@ -1,0 +1,95 @@
+//===- LoweringUtils.cpp - building blocks of legato-to-linalg patterns ---===//
+#include "Conversion/LegatoToLinalg/LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::legato;
+
+Value lowering::buildGeneric(OpBuilder &b, Location loc, RankedTensorType resultType,
+                   ValueRange inputs, ArrayRef<AffineMap> inputMaps,
+                   BodyBuilder body) {
+  int64_t rank = resultType.getRank();
+  Value init = tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                       resultType.getElementType());
+  SmallVector<AffineMap> maps(inputMaps);
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value v = body(nb, nloc, args.drop_back());
+        linalg::YieldOp::create(nb, nloc, v);
+      });
+  return generic.getResult(0);
+}
+
+/// Elementwise op over same-shaped inputs.
+Value lowering::buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
+                       ValueRange inputs, BodyBuilder body) {
+  SmallVector<AffineMap> maps(inputs.size(),
+                              b.getMultiDimIdentityMap(resultType.getRank()));
+  return buildGeneric(b, loc, resultType, inputs, maps, body);
+}
+
+/// A scalar constant of element type `t` holding `v` (converted as astype).
+Value lowering::scalarConstant(OpBuilder &b, Location loc, Type t, double v) {
+  if (auto ft = dyn_cast<FloatType>(t))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(ft, v));
+  if (isBool(t))
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v != 0));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, int64_t(v)));
+}
+
+Value lowering::buildCopyThroughMap(OpBuilder &b, Location loc, Value input,
+                          RankedTensorType resultType,
+                          ArrayRef<AffineExpr> exprs) {
+  AffineMap map = AffineMap::get(resultType.getRank(), 0, exprs, b.getContext());
+  return buildGeneric(b, loc, resultType, {input}, {map},
+                      [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+}
+
+TypedAttr lowering::reductionIdentity(OpBuilder &b, ReduceKind kind, Type t) {
+  if (auto ft = dyn_cast<FloatType>(t)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    switch (kind) {
+    case ReduceKind::sum: return b.getFloatAttr(ft, 0.0);
+    case ReduceKind::prod: return b.getFloatAttr(ft, 1.0);
+    case ReduceKind::max: return b.getFloatAttr(ft, llvm::APFloat::getInf(sem, true));
+    case ReduceKind::min: return b.getFloatAttr(ft, llvm::APFloat::getInf(sem, false));
+    }
+  }
+  unsigned w = t.getIntOrFloatBitWidth();
+  bool bit = w == 1;
+  switch (kind) {
+  case ReduceKind::sum: return b.getIntegerAttr(t, 0);
+  case ReduceKind::prod: return b.getIntegerAttr(t, 1);
+  case ReduceKind::max:
+    return b.getIntegerAttr(t, bit ? llvm::APInt(1, 0) : llvm::APInt::getSignedMinValue(w));
+  case ReduceKind::min:
+    return b.getIntegerAttr(t, bit ? llvm::APInt(1, 1) : llvm::APInt::getSignedMaxValue(w));
+  }
+  llvm_unreachable("unknown reduction");
+}
+
+Value lowering::combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x) {
+  Type t = x.getType();
+  bool f = isFloat(t), bit = isBool(t);
+  switch (kind) {
+  case ReduceKind::sum:
+    if (bit) return arith::OrIOp::create(b, loc, acc, x);
+    return f ? Value(arith::AddFOp::create(b, loc, acc, x)) : Value(arith::AddIOp::create(b, loc, acc, x));
+  case ReduceKind::prod:
+    if (bit) return arith::AndIOp::create(b, loc, acc, x);
+    return f ? Value(arith::MulFOp::create(b, loc, acc, x)) : Value(arith::MulIOp::create(b, loc, acc, x));
+  case ReduceKind::max:
+    return f ? Value(arith::MaximumFOp::create(b, loc, acc, x))
+             : bit ? Value(arith::MaxUIOp::create(b, loc, acc, x)) : Value(arith::MaxSIOp::create(b, loc, acc, x));
+  case ReduceKind::min:
+    return f ? Value(arith::MinimumFOp::create(b, loc, acc, x))
+             : bit ? Value(arith::MinUIOp::create(b, loc, acc, x)) : Value(arith::MinSIOp::create(b, loc, acc, x));
+  }
+  llvm_unreachable("unknown reduction");
+}

@@ -1,0 +1,50 @@
+//===- LoweringUtils.h - building blocks of legato-to-linalg patterns ===//
+//
+// What the patterns of every op family share: generics over a result's
+// iteration space, scalar constants, and the combiners of reductions (also
+// those of scatters that add).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LEGATO_CONVERSION_LEGATOTOLINALG_LOWERINGUTILS_H
+#define LEGATO_CONVERSION_LEGATOTOLINALG_LOWERINGUTILS_H
+
+#include "Dialect/Legato/IR/LegatoDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir::legato::lowering {
+
+using BodyBuilder =
+    function_ref<Value(OpBuilder &, Location, ValueRange /*input scalars*/)>;
+
+/// Builds `linalg.generic` over the iteration space of `resultType` (all
+/// parallel, identity output map) reading `inputs` through `inputMaps`.
+Value buildGeneric(OpBuilder &b, Location loc, RankedTensorType resultType,
+                   ValueRange inputs, ArrayRef<AffineMap> inputMaps, BodyBuilder body);
+
+/// Elementwise op over same-shaped inputs.
+Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
+                       ValueRange inputs, BodyBuilder body);
+
+/// Copies through an indexing map; `exprs[d]` gives the input coordinate of
+/// input dim d in terms of the output's loop dims.
+Value buildCopyThroughMap(OpBuilder &b, Location loc, Value input,
+                          RankedTensorType resultType, ArrayRef<AffineExpr> exprs);
+
+inline bool isFloat(Type t) { return isa<FloatType>(t); }
+inline bool isBool(Type t) { return t.isInteger(1); }
+
+/// A scalar constant of element type `t` holding `v` (converted as astype).
+Value scalarConstant(OpBuilder &b, Location loc, Type t, double v);
+
+/// The identity element of a reduction combiner, as an element of `t`.
+TypedAttr reductionIdentity(OpBuilder &b, ReduceKind kind, Type t);
+
+/// `acc` combined with `x` by the reduction `kind` (bool sums are `or`,
+/// bool products `and`).
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x);
+
+} // namespace mlir::legato::lowering
+
+#endif // LEGATO_CONVERSION_LEGATOTOLINALG_LOWERINGUTILS_H
