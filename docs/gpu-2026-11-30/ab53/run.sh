@@ -1,6 +1,7 @@
 #!/bin/bash
 # Session 17: one element per thread and round (instead of 2) for elementwise
-# kernels with many inputs (hooks53.patch: LEGATO_UNROLL_EXPERIMENT=N, inputs > N),
+# kernels with many inputs (hooks.patch: LEGATO_UNROLL_EXPERIMENT=N, inputs > N;
+# removed in issue 52, the patch is in git history at commit 07f8e7d),
 # on 05f365e's code: the stencil's pair cells read 25 windows and take 64 registers.
 set -u
 tar xJf .gpu/exp.tar.xz -C .gpu

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Session 18 A/B: jit traces cut a chunk in and where loops end (new) against
-# the old cuts (LEGATO_OLD_JIT_CUTS=1, hooks.patch), interleaved, 3 rounds;
+# the old cuts (LEGATO_OLD_JIT_CUTS=1, hooks.patch: removed in issue 52, it is
+# in git history at commit 07f8e7d), interleaved, 3 rounds;
 # then the GPU suite on the new build.
 set -u
 tar xJf .gpu/build.tar.xz -C .gpu

@@ -4,7 +4,8 @@
 //       -Lbuild/lib/API -llegato -Wl,-rpath,$PWD/build/lib/API -o /tmp/ptx_registers
 //   /tmp/ptx_registers stencil > s.ptx && ptxas -arch=sm_90 -c -v s.ptx -o /dev/null
 //   /tmp/ptx_registers cfd > c.ptx && ptxas -arch=sm_90 -c -v c.ptx -o /dev/null
-// (-c as the runtime's cuLink compiles.) With hooks.patch applied,
+// (-c as the runtime's cuLink compiles.) With hooks.patch applied (removed in
+// issue 52; it is in git history at commit 07f8e7d),
 // LEGATO_ROWS_PER_THREAD=R (and LEGATO_ROWS_SMALL=1) selects the variant.
 #include "apps.h"
 

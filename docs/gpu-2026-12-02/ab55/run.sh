@@ -1,7 +1,8 @@
 #!/bin/bash
 # Session 19 A/B: outputs per thread in kernels of more than 8 inputs whose
 # windows overlap from row to row, one (the old lowering) against 2, 4 and 8
-# vertically adjacent rows (LEGATO_ROWS_PER_THREAD, hooks.patch), and 4 also
+# vertically adjacent rows (LEGATO_ROWS_PER_THREAD, hooks.patch: removed in
+# issue 52, it is in git history at commit 07f8e7d), and 4 also
 # in kernels of fewer inputs (LEGATO_ROWS_SMALL=1), interleaved, 3 rounds; Nsight
 # Compute on the stencil's kernels with one and two rows; then the GPU
 # suite on the new build (two rows). `bash run.sh ab`, then `bash run.sh ncu`.

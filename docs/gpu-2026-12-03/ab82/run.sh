@@ -4,7 +4,7 @@
 # contraction, 2-lane f64 vectors (128-bit loads) with the round's loads held
 # ahead of the math, one vector per thread and no grid-stride loop, and
 # scalar elements with no loop. hooks.patch (on 3a5818e, not part of the
-# library) adds the LEGATO_X_* switches; .gpu/ab/hooks is that build,
+# library; removed in issue 52, it is in git history at commit 07f8e7d) adds the LEGATO_X_* switches; .gpu/ab/hooks is that build,
 # .gpu/ab/new the commit. Three alternating rounds; torch.compile before and
 # after.
 set -u

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Session 35: CFD's sweep-pair kernel is latency-bound at 112 registers (2
 # blocks of 256 per SM, prof121). Temporary switches in the build
-# (hooks.patch): LEGATO_X_MINCTA=N adds `.minnctapersm N` to the PTX of
+# (hooks.patch; removed in issue 52, it is in git history at commit 07f8e7d):
+# LEGATO_X_MINCTA=N adds `.minnctapersm N` to the PTX of
 # kernels that divide in f64 (CFD's sweeps), LEGATO_X_ROWS=R makes kernels
 # of more than 8 inputs compute R rows per thread instead of 4. Two rounds.
 set -u

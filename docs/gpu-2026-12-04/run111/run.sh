@@ -2,7 +2,8 @@
 # run111: fuzz seed 486439 crashed the lazy worker at 2 ranks on the GPU
 # (run110; the CPU agrees). Each variant (X.batch: the program, parts of
 # it) in the worker at 2 ranks sharing the GPU, lazy and jit, and alone;
-# a SIGSEGV prints its stack (segv_backtrace.c, preloaded).
+# a SIGSEGV prints its stack (segv_backtrace.c, preloaded; removed in issue
+# 52, it is in git history at commit 07f8e7d).
 #   source .devpack/env.sh && bash docs/gpu-2026-12-04/run111/run.sh
 set -u
 here=docs/gpu-2026-12-04/run111
