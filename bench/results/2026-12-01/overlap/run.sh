@@ -1,7 +1,7 @@
 #!/bin/bash
 # Exchanges overlapped with kernel interiors (LEGATO_OVERLAP=1) against not
 # (0), CPU backend, jit, interleaved rounds; one JSON line per rank and run.
-# Usage: docs/overlap-2026-12-01/run.sh [build] [ranks] [rounds]
+# Usage: bench/results/2026-12-01/overlap/run.sh [build] [ranks] [rounds]
 B=${1:-build}/tools/legato-bench/legato-bench
 N=${2:-2}
 ROUNDS=${3:-3}

@@ -2,7 +2,7 @@
 # Session 26: compile_ms of each app in a new process, without a cache, with
 # an empty one (cold: filled by the run) and with the filled one (warm),
 # three rounds, interleaved; every run's checksum printed.
-#   bash docs/cpu-cache-2026-12-03/run.sh build > docs/cpu-cache-2026-12-03/out.txt
+#   bash bench/results/2026-12-03/cpu-cache/run.sh build > bench/results/2026-12-03/cpu-cache/out.txt
 set -u
 build=${1:-build}
 bench() {

@@ -4,7 +4,7 @@
 # temporary override in generateObjects (lib/Codegen/CPU/CpuCompiler.cpp),
 # before `unsigned parts = ...`:
 #   if (const char *v = std::getenv("LEGATO_X_CG_THREADS")) threads = unsigned(std::atoi(v));
-#   bash docs/cpu-compile-2026-12-03/ab-threads.sh > docs/cpu-compile-2026-12-03/ab-threads.txt
+#   bash bench/results/2026-12-03/cpu-compile/ab-threads.sh > bench/results/2026-12-03/cpu-compile/ab-threads.txt
 for round in 1 2 3; do
   for app in cg bicgstab swe cfd stencil jacobi black_scholes; do
     for t in 1 2; do

@@ -7,7 +7,7 @@
 # Prints compile ms, ms per call (median of 10), kernels and the checksum,
 # which must agree between the libraries. SIZES=small runs every app at
 # n = 64 (every loop small) instead of the CPU report's sizes.
-#   BENCH=build/tools/legato-bench/legato-bench docs/cpu-compile-2026-12-03/ab.sh LIB...
+#   BENCH=build/tools/legato-bench/legato-bench bench/results/2026-12-03/cpu-compile/ab.sh LIB...
 set -eu
 bench=${BENCH:-build/tools/legato-bench/legato-bench}
 rounds=${ROUNDS:-3}

@@ -6,7 +6,7 @@
 # legato-overhead. BASE: a folder holding the base build's liblegato.so and
 # legato-bench; the new build in build/. Both binaries use only the public
 # API, so base's library also runs under the new legato-overhead.
-#   docs/cpu-host-path-2026-12-03/ab.sh BASE > docs/cpu-host-path-2026-12-03/ab.txt
+#   bench/results/2026-12-03/cpu-host-path/ab.sh BASE > bench/results/2026-12-03/cpu-host-path/ab.txt
 set -eu
 base=$1
 field() { python3 -c 'import json,sys; d=json.loads(sys.stdin.read().splitlines()[-1]); print(d["median_ms"], d["kernels"], repr(d["checksum"]))'; }

@@ -4,7 +4,7 @@
 # holding one build's liblegato.so; BENCH is a legato-bench (public API only,
 # so it runs against every library). Prints ms per call (median), the
 # kernels and the checksum, which must agree between the libraries.
-#   BENCH=build/tools/legato-bench/legato-bench docs/cpu-pool-2026-12-03/ab.sh LIB...
+#   BENCH=build/tools/legato-bench/legato-bench bench/results/2026-12-03/cpu-pool/ab.sh LIB...
 # ab.txt: base = 7a40c90's library, p128k = the same with the pool starting
 # at 128 KiB (the session's change); p16k (16 KiB) was tried on CFD and
 # shallow water lazy only.

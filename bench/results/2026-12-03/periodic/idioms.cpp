@@ -1,7 +1,7 @@
 // Bytes a rank sends for each of a few NumPy idioms over a 64 x 64 array
 // split in row blocks, one idiom at a time between flushes; rank 0 prints.
 // Usage: mpirun -n 2 idioms
-// (docs/periodic-2026-12-03/README.txt: the output with the libraries
+// (bench/results/2026-12-03/periodic/README.txt: the output with the libraries
 // before and after a719365 is idioms.txt).
 #include <legato/legato.h>
 #include <cstdio>

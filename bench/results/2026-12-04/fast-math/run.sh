@@ -7,7 +7,7 @@
 #   3. torch.compile and JAX on the same inputs' sizes, in the same run.
 # On the device, carrying .devpack, .gpu/build.tar.xz (test/gpu/bundle.sh)
 # and .gpu/peers (a copy of ../shared/bench):
-#   source .devpack/env.sh && bash docs/fast-math-2026-12-04/run.sh > $OUT/output.txt 2>&1
+#   source .devpack/env.sh && bash bench/results/2026-12-04/fast-math/run.sh > $OUT/output.txt 2>&1
 set -u
 rm -rf .gpu/build && tar xJf .gpu/build.tar.xz -C .gpu
 source .devpack/env.sh

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Bytes sent and time per call of the apps at 2 and 3 ranks (jit, this
 # 2-core machine), one line per rank, prefixed with the number of ranks:
-#   docs/partition-2026-12-04/run.sh BUILD > OUT.txt
+#   bench/results/2026-12-04/partition/run.sh BUILD > OUT.txt
 # before-27e78a2.txt: the build with session 32's Partition.cpp and
 # ShardingRules.*; after-30e7ec5.txt: session 33's first rules. summary.py
 # compares (two files as arguments compare those); after-7954807.txt (with
@@ -15,12 +15,12 @@
 # ranks and on a 2 x 2 mesh, one line per rank and function, prefixed with
 # the layout (survey-final.txt: session 33's last build; survey-groups.txt:
 # session 34's, with all-reduces within groups of ranks):
-#   SURVEY=1 docs/partition-2026-12-04/run.sh BUILD > OUT.txt
+#   SURVEY=1 bench/results/2026-12-04/partition/run.sh BUILD > OUT.txt
 set -euo pipefail
 build=${1:-build}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
 if [ "${SURVEY:-0}" = 1 ]; then
-  g++ -O1 -std=c++17 -Iinclude docs/partition-2026-12-04/survey.cpp -L"$build/lib/API" -llegato \
+  g++ -O1 -std=c++17 -Iinclude bench/results/2026-12-04/partition/survey.cpp -L"$build/lib/API" -llegato \
     -Wl,-rpath,"$PWD/$build/lib/API" -o "$build/partition-survey"
   mpirun -n 2 --oversubscribe "$build/partition-survey" | sed "s/^/rows /"
   LEGATO_MESH_ROWS=2 mpirun -n 4 --oversubscribe -x LEGATO_MESH_ROWS "$build/partition-survey" |

@@ -2,7 +2,7 @@
 # np.take on this machine's CPU (session 38): legato's gather (jit, mode
 # clip, the CPU backend's default threads) beside NumPy's np.take (mode
 # clip), alternating, five rounds: n doubles at n random positions.
-#   bash docs/gather-2026-12-05/cpu.sh build > docs/gather-2026-12-05/cpu.txt
+#   bash bench/results/2026-12-05/gather/cpu.sh build > bench/results/2026-12-05/gather/cpu.txt
 set -eu
 build=${1:-build}
 for round in 1 2 3 4 5; do

@@ -3,7 +3,7 @@
 # clip) beside torch.take, cupy.take and jnp.take (mode clip) at 2^24 and
 # 2^26 random positions, f32 and f64, two rounds; then the GPU suite
 # (test/gpu/run.sh: the 'gather' NumPy suite on the CUDA backend too).
-#   source .devpack/env.sh && bash docs/gather-2026-12-05/run.sh > $OUT/output.txt 2>&1
+#   source .devpack/env.sh && bash bench/results/2026-12-05/gather/run.sh > $OUT/output.txt 2>&1
 set -u
 rm -rf .gpu/build && tar xJf .gpu/build.tar.xz -C .gpu
 source .devpack/env.sh

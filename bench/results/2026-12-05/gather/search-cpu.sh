@@ -2,7 +2,7 @@
 # np.searchsorted on this machine's CPU (session 38): legato's binary search
 # by gathers (jit) beside NumPy's, alternating, five rounds: n random
 # doubles among n sorted ones.
-#   bash docs/gather-2026-12-05/search-cpu.sh build > docs/gather-2026-12-05/search-cpu.txt
+#   bash bench/results/2026-12-05/gather/search-cpu.sh build > bench/results/2026-12-05/gather/search-cpu.txt
 set -eu
 build=${1:-build}
 for round in 1 2 3 4 5; do

@@ -2,7 +2,7 @@
 # np.cumsum on this machine's CPU (session 37): legato's scan (jit, the CPU
 # backend's default threads) beside NumPy's, alternating, five rounds, at
 # 1M and 16M doubles and at 16M - 3 (whole chunks of 8 and the rest).
-#   bash docs/scan-2026-12-05/cpu.sh build > docs/scan-2026-12-05/cpu.txt
+#   bash bench/results/2026-12-05/scan/cpu.sh build > bench/results/2026-12-05/scan/cpu.txt
 set -eu
 build=${1:-build}
 for round in 1 2 3 4 5; do

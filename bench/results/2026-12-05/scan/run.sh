@@ -4,9 +4,9 @@
 # the same sizes, in one run, after the fast-math run of session 36.
 # On the device, carrying .devpack, .gpu/build.tar.xz (test/gpu/bundle.sh)
 # and .gpu/peers (a copy of ../shared/bench):
-#   source .devpack/env.sh && bash docs/scan-2026-12-05/run.sh > $OUT/output.txt 2>&1
+#   source .devpack/env.sh && bash bench/results/2026-12-05/scan/run.sh > $OUT/output.txt 2>&1
 set -u
-bash docs/fast-math-2026-12-04/run.sh
+bash bench/results/2026-12-04/fast-math/run.sh
 echo "== cumsum: legato (jit), f32 and f64"
 for n in 16777216 67108864; do
   for dtype in f32 f64; do

@@ -2,7 +2,7 @@
 # The part of run.sh that run1 missed (its bundle lacked fast_math_test, and
 # run.sh named legato-bench by a wrong path): api.fast_math on the CUDA
 # backend, then legato's cumsum beside the peers again.
-#   source .devpack/env.sh && bash docs/scan-2026-12-05/run2.sh > $OUT/output.txt 2>&1
+#   source .devpack/env.sh && bash bench/results/2026-12-05/scan/run2.sh > $OUT/output.txt 2>&1
 set -u
 rm -rf .gpu/build && tar xJf .gpu/build.tar.xz -C .gpu
 source .devpack/env.sh

@@ -5,7 +5,7 @@
 #   scatter: r = x.copy(); r[i] = v      (NumPy: the same)
 #   add_at:  r = x.copy(); add_at(r, i, v) (NumPy: np.add.at, and
 #            r + np.bincount(i, v, n), which NumPy users write for speed)
-#   bash docs/scatter-2026-12-05/cpu.sh build > docs/scatter-2026-12-05/cpu.txt
+#   bash bench/results/2026-12-05/scatter/cpu.sh build > bench/results/2026-12-05/scatter/cpu.txt
 set -eu
 build=${1:-build}
 for round in 1 2 3 4 5; do

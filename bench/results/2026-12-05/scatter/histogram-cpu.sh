@@ -2,7 +2,7 @@
 # np.histogram on this machine's CPU (session 39): legato (jit; 100 equal
 # bins of [0, 1), a range given) beside NumPy's np.histogram(x, 100, (0, 1)),
 # alternating, five rounds, n random doubles.
-#   bash docs/scatter-2026-12-05/histogram-cpu.sh build > docs/scatter-2026-12-05/histogram-cpu.txt
+#   bash bench/results/2026-12-05/scatter/histogram-cpu.sh build > bench/results/2026-12-05/scatter/histogram-cpu.txt
 set -eu
 build=${1:-build}
 for round in 1 2 3 4 5; do

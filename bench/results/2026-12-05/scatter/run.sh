@@ -6,8 +6,8 @@
 #                                      jax x.at[i].set(v)
 #   add_at:  np.add.at(r, i, v)       torch index_add_, cupyx.scatter_add,
 #                                      jax x.at[i].add(v)
-# (docs/gather-2026-12-05/run.sh runs the GPU suite, 'scatter' included.)
-#   source .devpack/env.sh && bash docs/scatter-2026-12-05/run.sh > $OUT/output.txt 2>&1
+# (bench/results/2026-12-05/gather/run.sh runs the GPU suite, 'scatter' included.)
+#   source .devpack/env.sh && bash bench/results/2026-12-05/scatter/run.sh > $OUT/output.txt 2>&1
 set -u
 rm -rf .gpu/build && tar xJf .gpu/build.tar.xz -C .gpu
 source .devpack/env.sh

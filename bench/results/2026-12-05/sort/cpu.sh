@@ -4,7 +4,7 @@
 # partitions) and np.argsort(kind="stable") (radix/timsort), alternating,
 # three rounds, n random doubles (compile_ms: the network's compile, once
 # per process).
-#   bash docs/sort-2026-12-05/cpu.sh build > docs/sort-2026-12-05/cpu.txt
+#   bash bench/results/2026-12-05/sort/cpu.sh build > bench/results/2026-12-05/sort/cpu.txt
 set -eu
 build=${1:-build}
 for round in 1 2 3; do

@@ -3,7 +3,7 @@
 # network of compare-exchange kernels) beside torch.sort / torch.argsort
 # (stable), cupy.sort / cupy.argsort and jnp.sort / jnp.argsort (stable),
 # at 2^20, 2^24 and 2^26 random numbers, f32 and f64, two rounds.
-#   source .devpack/env.sh && bash docs/sort-2026-12-05/run.sh > $OUT/sort.txt 2>&1
+#   source .devpack/env.sh && bash bench/results/2026-12-05/sort/run.sh > $OUT/sort.txt 2>&1
 set -u
 [ -d .gpu/build ] || tar xJf .gpu/build.tar.xz -C .gpu
 source .devpack/env.sh

@@ -1,6 +1,6 @@
 // Kernels, parameters and global loads in the PTX of jitted stencil and CFD
 // pressure sweeps, produced on a machine without a GPU (jit(f).ptx()):
-//   g++ -std=c++20 -O1 -Iinclude -Iexamples docs/gpu-2026-11-30/ab52/ptx_counts.cpp \
+//   g++ -std=c++20 -O1 -Iinclude -Iexamples bench/results/2026-11-30/gpu/ab52/ptx_counts.cpp \
 //       -Lbuild/lib/API -llegato -Wl,-rpath,$PWD/build/lib/API -o /tmp/ptx_counts
 //   /tmp/ptx_counts
 #include "apps.h"

@@ -1,6 +1,6 @@
 // The PTX of the 8192^2 stencil call and of one 2048^2 CFD step (jit), for
 // ptxas's register counts per kernel, on a machine without a GPU:
-//   g++ -std=c++20 -O1 -Iinclude -Iexamples docs/gpu-2026-12-02/ab55/ptx_registers.cpp \
+//   g++ -std=c++20 -O1 -Iinclude -Iexamples bench/results/2026-12-02/gpu/ab55/ptx_registers.cpp \
 //       -Lbuild/lib/API -llegato -Wl,-rpath,$PWD/build/lib/API -o /tmp/ptx_registers
 //   /tmp/ptx_registers stencil > s.ptx && ptxas -arch=sm_90 -c -v s.ptx -o /dev/null
 //   /tmp/ptx_registers cfd > c.ptx && ptxas -arch=sm_90 -c -v c.ptx -o /dev/null

@@ -11,7 +11,7 @@
 #     git checkout -q ${lib#*:} && ninja -C build legato
 #     mkdir -p .gpu/ab/${lib%:*} && cp build/lib/API/liblegato.so .gpu/ab/${lib%:*}/
 #   done
-#   c++ -std=c++17 -O2 docs/gpu-2026-12-02/ab66/gensum.cpp -Iinclude \
+#   c++ -std=c++17 -O2 bench/results/2026-12-02/gpu/ab66/gensum.cpp -Iinclude \
 #     -L.gpu/ab/new -llegato -o .gpu/ab/gensum
 # and run on the GPU machine carrying .devpack and .gpu/ab.
 set -u

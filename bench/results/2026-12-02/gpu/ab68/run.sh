@@ -11,7 +11,7 @@
 #   tar cJf .gpu/ab.tar.xz -C .gpu ab
 #   test/gpu/bundle.sh build .gpu/build && (cd .gpu && tar cJf build.tar.xz build)
 # and run on the GPU machine carrying .devpack, .gpu/ab.tar.xz and
-# .gpu/build.tar.xz: `bash docs/gpu-2026-12-02/ab68/run.sh` (A/B), then
+# .gpu/build.tar.xz: `bash bench/results/2026-12-02/gpu/ab68/run.sh` (A/B), then
 # `... run.sh suite`.
 set -u
 tar xJf .gpu/ab.tar.xz -C .gpu

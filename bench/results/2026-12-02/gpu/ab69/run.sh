@@ -10,7 +10,7 @@
 # programs s2 changes (CG and BiCGSTAB lazy) with s1 and s2 (ab.txt).
 # `run.sh suite` runs the GPU suite on s2's build (not run here: run70 ran
 # it on the session's final code).
-# Built here like ab68 (docs/gpu-2026-12-02/ab68/run.sh), each library
+# Built here like ab68 (bench/results/2026-12-02/gpu/ab68/run.sh), each library
 # copied to .gpu/ab/<name>/, legato-bench from s2, then
 #   tar cJf .gpu/ab.tar.xz -C .gpu ab
 #   test/gpu/bundle.sh build .gpu/build && (cd .gpu && tar cJf build.tar.xz build)

@@ -12,6 +12,6 @@ for p in python3 /usr/bin/python3; do
 done
 echo "python: $python, NumPy $($python -c 'import numpy; print(numpy.__version__)')"
 F=".gpu/build/tools/legato-fuzz --python=$python --evaluator=tools/legato-fuzz/numpy_eval.py"
-for f in docs/gpu-2026-12-02/fuzz57/*.fuzz; do $F --replay $f 2>&1 | tail -1; done
+for f in bench/results/2026-12-02/gpu/fuzz57/*.fuzz; do $F --replay $f 2>&1 | tail -1; done
 timeout 330 $F --seed=303001 --seconds=240 --jobs=4 --save=$OUT/fuzz 2>&1 | tail -40
 echo "rc ${PIPESTATUS[0]}"

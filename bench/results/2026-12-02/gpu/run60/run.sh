@@ -4,7 +4,7 @@
 # the GPU suite; then one H200 shared by 1, 2 and 3 ranks (collectives
 # through the host, LEGATO_NCCL=0, as NCCL takes one rank per GPU): the
 # examples' checksums against one rank's, and the stencil's launches and
-# bytes per rank (ranks52 in docs/gpu-2026-11-30 measured them before);
+# bytes per rank (ranks52 in bench/results/2026-11-30/gpu measured them before);
 # then the differential fuzzer for 120 s from seed 410001.
 set -u
 tar xJf .gpu/build.tar.xz -C .gpu

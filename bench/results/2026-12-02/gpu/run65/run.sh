@@ -15,7 +15,7 @@ for mode in lazy jit; do
   run --app jacobi --n 8192 --mode $mode --reps 3
   for app in bicgstab cfd swe; do run --app $app --n 2048 --mode $mode --reps 3; done
 done > /dev/null
-python3 - $OUT/legato.jsonl docs/gpu-2026-12-02/run62/legato.jsonl <<'PY'
+python3 - $OUT/legato.jsonl bench/results/2026-12-02/gpu/run62/legato.jsonl <<'PY'
 import json, sys
 def load(p):
     return {(d["app"], d["dtype"], d["mode"]): d for d in map(json.loads, open(p)) }

@@ -3,10 +3,10 @@
 has both: per run, the two medians per dtype and torch.compile / legato;
 then each one's range over the runs (PERFORMANCE.md, "GPU: time per call":
 the runs of December, whose Black-Scholes kernel is today's).
-    docs/gpu-2026-12-03/bs97/spread.py [RUNS]   (default docs/gpu-2026-12-0*/run*)"""
+    bench/results/2026-12-03/gpu/bs97/spread.py [RUNS]   (default bench/results/2026-12-0*/gpu/run*)"""
 import glob, json, os, sys
 
-pattern = sys.argv[1] if len(sys.argv) > 1 else "docs/gpu-2026-12-0*/run*"
+pattern = sys.argv[1] if len(sys.argv) > 1 else "bench/results/2026-12-0*/gpu/run*"
 DTYPES = {"f32": "float32", "f64": "float64"}
 seen = {d: {"legato": [], "torch": [], "ratio": []} for d in DTYPES}
 for run in sorted(glob.glob(pattern)):

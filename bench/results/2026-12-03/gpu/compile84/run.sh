@@ -1,6 +1,6 @@
 #!/bin/bash
 # Session 26: where a GPU program's cold compile time goes. The build carries
-# docs/gpu-2026-12-03/compile84/timing.patch (LEGATO_X_TIMING=1 prints the
+# bench/results/2026-12-03/gpu/compile84/timing.patch (LEGATO_X_TIMING=1 prints the
 # milliseconds of PTX generation, of the driver's PTX-to-cubin JIT and of
 # loading the module; LEGATO_X_SPLIT=N passes CU_JIT_SPLIT_COMPILE,
 # LEGATO_X_OPT=N CU_JIT_OPTIMIZATION_LEVEL; LEGATO_X_PTXDIR keeps the PTX).

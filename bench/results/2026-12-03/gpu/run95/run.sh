@@ -4,7 +4,7 @@
 # H200 shared by 1, 2 and 3 ranks (collectives through the host,
 # LEGATO_NCCL=0, as NCCL takes one rank per GPU): every example's checksum
 # against one rank's, and api.distributed (eager, lazy) at 2 and 3 ranks;
-# then the periodic smoothing of docs/periodic-2026-12-03 at 4096² with the
+# then the periodic smoothing of bench/results/2026-12-03/periodic at 4096² with the
 # libraries before and after (.gpu/ab: old, new, and the periodic binary),
 # alternating, two rounds; then the differential fuzzer for 60 s.
 # Carried: .devpack, .gpu/build.tar.xz, .gpu/ab.tar.xz.
@@ -31,7 +31,7 @@ for mode in eager lazy; do
   done
 done
 echo "== periodic smoothing, 4096², before / after"
-LD_LIBRARY_PATH=${LD_LIBRARY_PATH#$PWD/.gpu/build/lib/API:} bash docs/periodic-2026-12-03/run.sh .gpu/ab 4096 2 1 2
+LD_LIBRARY_PATH=${LD_LIBRARY_PATH#$PWD/.gpu/build/lib/API:} bash bench/results/2026-12-03/periodic/run.sh .gpu/ab 4096 2 1 2
 python=
 for p in python3 /usr/bin/python3; do
   if "$p" -c 'import numpy' 2>/dev/null; then python=$(command -v "$p"); break; fi

@@ -13,7 +13,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv
 for dt in f64 f32; do
   LEGATO_CACHE_DIR=$OUT/legato_$dt $B --app black_scholes --n 67108864 --dtype $dt --mode jit --reps 3 | cut -c1-160
   LEGATO_FP_CONTRACT=1 LEGATO_CACHE_DIR=$OUT/legato_fma_$dt $B --app black_scholes --n 67108864 --dtype $dt --mode jit --reps 3 | cut -c1-160
-  TORCH_LOGS=output_code TRITON_CACHE_DIR=$OUT/triton_$dt python3 docs/gpu-2026-11-30/ab50/bs_torch.py .gpu/bench $dt > $OUT/torch_$dt.log 2>&1
+  TORCH_LOGS=output_code TRITON_CACHE_DIR=$OUT/triton_$dt python3 bench/results/2026-11-30/gpu/ab50/bs_torch.py .gpu/bench $dt > $OUT/torch_$dt.log 2>&1
 done
 cd $OUT
 # A cache entry (lib/Runtime/DiskCache.cpp): 48-byte header, stamp, format,

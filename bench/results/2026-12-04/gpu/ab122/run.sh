@@ -33,4 +33,4 @@ done
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
 M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,launch__grid_size,launch__block_size,sm__warps_active.avg.pct_of_peak_sustained_active
 LD_LIBRARY_PATH=$PWD/.gpu/build/lib/API:$LD_LIBRARY_PATH $NCU --csv --print-units base --metrics $M .gpu/build/tools/legato-bench --app cfd --n 2048 --mode jit --reps 1 --warmup 1 --iters 2 > $OUT/ncu_cfd_2048.csv 2>$OUT/ncu_cfd_2048.err  # summarised in ncu_cfd_2048_summary.txt
-python3 docs/gpu-2026-12-04/prof121/summary.py $OUT/ncu_cfd_2048.csv | tail -12
+python3 bench/results/2026-12-04/gpu/prof121/summary.py $OUT/ncu_cfd_2048.csv | tail -12

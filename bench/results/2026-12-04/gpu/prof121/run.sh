@@ -14,7 +14,7 @@ profile() { # app n iters
   echo "== $1 n=$2 iters=$3"
   $B --app $1 --n $2 --mode jit --iters $3 --reps 20 | cut -c1-300
   $NCU --csv --print-units base --metrics $M $B --app $1 --n $2 --mode jit --reps 1 --warmup 1 --iters $3 > $OUT/ncu_$1_$2.csv 2>$OUT/ncu_$1_$2.err
-  python3 docs/gpu-2026-12-04/prof121/summary.py $OUT/ncu_$1_$2.csv > $OUT/summary_$1_$2.txt
+  python3 bench/results/2026-12-04/gpu/prof121/summary.py $OUT/ncu_$1_$2.csv > $OUT/summary_$1_$2.txt
   tail -3 $OUT/summary_$1_$2.txt
 }
 profile cfd 2048 2

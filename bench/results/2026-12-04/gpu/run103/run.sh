@@ -4,7 +4,7 @@
 # suite `functions` in eager/lazy/jit and at 2 ranks sharing the GPU,
 # api.errors, api.distributed's argmax test at 2 ranks, then the fuzzer
 # with the GPU machine's NumPy from SEED for SECONDS.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run103/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run103/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"

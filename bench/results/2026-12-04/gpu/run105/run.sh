@@ -2,7 +2,7 @@
 # run105: after legato-partition's reshapeBox (session 31): the whole NumPy
 # suite and api.distributed at 2 ranks sharing one H200 (LEGATO_NCCL=0), in
 # lazy and jit mode, against NumPy and against the gathered results.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run105/run.sh OUT
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run105/run.sh OUT
 set -uo pipefail
 out=$1
 mkdir -p "$out"

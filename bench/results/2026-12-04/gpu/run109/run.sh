@@ -3,7 +3,7 @@
 # H200 with 2 ranks sharing it (LEGATO_NCCL=0): replay the reproducer,
 # then seeds 484001-484250 (run107/run108's), then fuzz on from SEED for
 # SECONDS, all at 2 ranks.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run109/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run109/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"

@@ -5,7 +5,7 @@
 # rank_fault_test and api.distributed at 2 ranks in lazy mode, the fuzz
 # reproducers alone and at 2 ranks, then the fuzzer at 2 ranks from SEED
 # for SECONDS.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run110/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run110/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"

@@ -4,9 +4,9 @@
 # it) in the worker at 2 ranks sharing the GPU, lazy and jit, and alone;
 # a SIGSEGV prints its stack (segv_backtrace.c, preloaded; removed in issue
 # 52, it is in git history at commit 07f8e7d).
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run111/run.sh
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run111/run.sh
 set -u
-here=docs/gpu-2026-12-04/run111
+here=bench/results/2026-12-04/gpu/run111
 [ -d .gpu/build ] || (cd .gpu && tar xJf build.tar.xz)
 build=.gpu/build
 export LEGATO_BACKEND=cuda LEGATO_NCCL=0 LD_LIBRARY_PATH=$PWD/$build/lib/API:${LD_LIBRARY_PATH:-}

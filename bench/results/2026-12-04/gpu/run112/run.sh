@@ -3,7 +3,7 @@
 # (test/gpu/run.sh, now with launch_fault_test at 2 ranks), that test's
 # own output at 2 ranks, fuzz seed 486439 (run110's crash) at 2 ranks, then
 # the fuzzer at 2 ranks sharing the GPU from SEED for SECONDS.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run112/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run112/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"

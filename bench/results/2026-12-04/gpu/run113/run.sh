@@ -4,7 +4,7 @@
 # output), api.distributed (lazy; a replicated value read on rank 0 alone
 # must stay local on the GPU too), rank_fault, then the fuzzer at 2 ranks
 # from SEED for SECONDS.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run113/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run113/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"

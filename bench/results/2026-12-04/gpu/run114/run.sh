@@ -2,7 +2,7 @@
 # run114: session 33's starting build (27e78a2) on one H200: the fuzzer on
 # one rank from SEED1, then at 2 ranks sharing the GPU (LEGATO_NCCL=0) from
 # SEED2, SECONDS each.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run114/run.sh OUT SEED1 SEED2 SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run114/run.sh OUT SEED1 SEED2 SECONDS
 set -uo pipefail
 out=$1 seed1=$2 seed2=$3 seconds=$4
 mkdir -p "$out"

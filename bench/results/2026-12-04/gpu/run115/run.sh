@@ -4,7 +4,7 @@
 # 2 ranks sharing it (LEGATO_NCCL=0): api.distributed in lazy and jit
 # modes, rank_fault, the MPI examples' checksums against one rank, then the
 # fuzzer at 2 ranks from SEED for SECONDS.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run115/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run115/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"

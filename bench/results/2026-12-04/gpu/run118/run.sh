@@ -5,7 +5,7 @@
 # with the ranks sharing the GPU (LEGATO_NCCL=0), api.distributed and
 # rank_fault at 2 ranks, api.distributed's mesh tests at 4 ranks as 2 x 2,
 # and the fuzzer at 2 ranks from SEED for SECONDS.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run118/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run118/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"

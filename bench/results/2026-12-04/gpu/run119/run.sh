@@ -4,7 +4,7 @@
 # api.distributed at 2 ranks, its mesh tests at 4 ranks as 2 x 2, then the
 # fuzzer at 4 ranks as a 2 x 2 mesh from SEED for SECONDS (where groups
 # arise). The GPU suite ran on this session's first rules in run118.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run119/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run119/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"

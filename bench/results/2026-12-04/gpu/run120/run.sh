@@ -5,7 +5,7 @@
 # Jacobi's bytes and time per call at 1 and 2 ranks (legato-bench, jit,
 # n = 8192), api.distributed at 2 ranks, then the fuzzer at 2 ranks from
 # SEED for SECONDS.
-#   source .devpack/env.sh && bash docs/gpu-2026-12-04/run120/run.sh OUT SEED SECONDS
+#   source .devpack/env.sh && bash bench/results/2026-12-04/gpu/run120/run.sh OUT SEED SECONDS
 set -uo pipefail
 out=$1 seed=$2 seconds=$3
 mkdir -p "$out"
