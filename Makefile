@@ -76,8 +76,9 @@ bench: build
 bench-gpu: build
 	bench/gpu.sh $(BUILD) ../shared/bench $(BUILD)/bench-gpu
 
-# docs/PERFORMANCE.md and docs/plots/ from the committed JSON results
-# (bench/report --run measures the CPU first). Plots need python3-matplotlib.
+# docs/PERFORMANCE.md and docs/plots/ from the JSON results committed under
+# bench/results/ (bench/report --run measures the CPU first). Plots need
+# python3-matplotlib.
 report:
 	@dpkg -s python3-matplotlib >/dev/null 2>&1 || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get install -y -q python3-matplotlib; }

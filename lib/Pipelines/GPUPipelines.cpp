@@ -40,7 +40,7 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   pm.addPass(createLegatoGpuSinkViewsPass());
   // Constants stay kernel parameters: sunk into the kernels as immediates
   // (gpu-launch-sink-index-computations, 1.0 / x becoming rcp.rn.f64), f64
-  // Black-Scholes ran 5% slower on the H200 (docs/gpu-2026-11-30/ab19).
+  // Black-Scholes ran 5% slower on the H200 (bench/results/2026-11-30/gpu/ab19).
   pm.addPass(createGpuKernelOutliningPass());
   // A module per kernel is lowered and serialised in parallel with the
   // others; jit(f).ptx() wants one PTX module holding them all.

@@ -6,7 +6,7 @@
 // writes would first take a page fault per 4 KiB (a 32 MiB result: ~8k
 // faults, as long as the kernel itself; CFD at 256², whose arrays are 512 KiB,
 // took ten times the faults of its jit in lazy mode and ran 2x slower:
-// docs/cpu-pool-2026-12-03). Freed blocks are kept by size class and handed
+// bench/results/2026-12-03/cpu-pool). Freed blocks are kept by size class and handed
 // out again, as CuPy's and PyTorch's pools do; the pool is bounded, and
 // emptied before an allocation is reported as failing.
 //

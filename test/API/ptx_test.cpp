@@ -222,7 +222,7 @@ TEST(Ptx, StencilRowsOfAThreadShareTheirLoads) {
 /// Integer powers in two kernels (a reduction between them): each kernel
 /// module gets a copy of the power's helper function, and the merged module
 /// keeps one; the program was an internal compiler error before (found by legato-fuzz
-/// on the GPU, docs/gpu-2026-12-02/fuzz57).
+/// on the GPU, bench/results/2026-12-02/gpu/fuzz57).
 TEST(Ptx, KernelsWithIntegerPowersShareOneHelper) {
   runtime();
   auto f = legato::jit([](const legato::Array &a, const legato::Array &b) {

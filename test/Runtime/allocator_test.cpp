@@ -3,7 +3,7 @@
 // Accounting, alignment, the limit's error, and the pool: a freed block of a
 // pooled size (128 KiB and up) is handed out again for any request of its
 // size class instead of coming fresh from the system (page faults on first
-// touch, docs/cpu-pool-2026-12-03).
+// touch, bench/results/2026-12-03/cpu-pool).
 //
 //===----------------------------------------------------------------------===//
 #include "Runtime/Allocator.h"

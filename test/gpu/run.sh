@@ -63,7 +63,7 @@ for mode in eager lazy jit; do
   run "api.errors.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/errors_test"
 done
 # Every fuzz reproducer of a fixed bug (some were found on the GPU:
-# docs/gpu-2026-12-02/fuzz57) in eager, lazy and jit against NumPy.
+# bench/results/2026-12-02/gpu/fuzz57) in eager, lazy and jit against NumPy.
 run "fuzz.regressions" "$build/tools/legato-fuzz/legato-fuzz" --python="$python" \
   --evaluator="$here/../../tools/legato-fuzz/numpy_eval.py" --replay "$here"/../regressions/*.fuzz
 run "api.lifetime" "$build/test/API/lifetime_test"

@@ -106,14 +106,14 @@ bool hoistDefinition(Value v, Operation *point) {
 
 // Elements a thread handles per round of an elementwise kernel: their loads
 // are all issued before any store (which might alias them), so more bytes
-// are in flight per thread. Measured on an H200 (docs/gpu-2026-11-30/ab18):
+// are in flight per thread. Measured on an H200 (bench/results/2026-11-30/gpu/ab18):
 // 2 per round with up to 65,536 blocks (the pass's default) made the stencil
 // 7.5%, shallow water 6.5% and CG 5% faster than 4 with up to 8,192.
 constexpr int64_t kUnroll = 2;
 // Inputs beyond which an elementwise kernel handles one element per round:
 // two elements' loads in flight then take more registers than they hide
 // latency. The cells of a stencil's sweep pair read 25 windows at 64
-// registers, half the warps of a sweep (docs/gpu-2026-11-30/prof53); one
+// registers, half the warps of a sweep (bench/results/2026-11-30/gpu/prof53); one
 // element per round for kernels of more than 8 inputs made, on an H200
 // (ab53), the stencil 5.6%, CFD 14% and shallow water 6% faster, CG and
 // BiCGSTAB as fast (with more than 16: CFD and the stencil alike, shallow
@@ -123,7 +123,7 @@ constexpr int64_t kMaxUnrolledInputs = 8;
 // an elementwise kernel reads overlap from one row to the next (a stencil):
 // the outputs share most of their loads, and the values recomputed from
 // them (a sweep pair's first sweep). Measured on an H200 against the
-// lowering without (docs/gpu-2026-12-02/ab55): with 4, the stencil 18%, CFD 7.5%,
+// lowering without (bench/results/2026-12-02/gpu/ab55): with 4, the stencil 18%, CFD 7.5%,
 // BiCGSTAB 3.6% and shallow water 2.6% faster, CG and Jacobi unchanged;
 // with 2, shallow water 3% slower; with 8, the stencil 23% faster but CFD
 // 22% slower (188 registers in its pressure sweeps).
@@ -131,7 +131,7 @@ constexpr int64_t kRowsPerThread = 4;
 // Blocks at most of an elementwise kernel that also reduces what it computes
 // (FusedReduction), and elements per thread and round there: every block
 // fences its partial and takes a ticket (combineInLastBlock), which holds
-// the block ~2 us. Measured on an H200 (docs/gpu-2026-11-30/ab21-ab26):
+// the block ~2 us. Measured on an H200 (bench/results/2026-11-30/gpu/ab21-ab26):
 // with 8192 blocks of 2, CG was 6% and BiCGSTAB 7% slower than with a
 // second launch combining the partials; with 256 blocks of 4, CG was as
 // fast and BiCGSTAB 1% faster, one launch less per reduction. (Warp 0 of
@@ -145,7 +145,7 @@ constexpr int64_t kMaxVectorizedBlocks = 8192;
 // Reduced elements whose operands a thread loads before folding them
 // (accumulateStrided), in a reduction with one block per output (a matrix
 // times a vector, a sum along rows). Measured on an H200
-// (docs/gpu-2026-11-30/ab51): dense Jacobi 1.45 -> 1.23 ms with 8 (2: 1.34,
+// (bench/results/2026-11-30/gpu/ab51): dense Jacobi 1.45 -> 1.23 ms with 8 (2: 1.34,
 // 4: 1.52). Reductions split over many blocks per output keep 1: with 2, 4
 // and 8, CG took 0.4%, 3% and 8% longer (BiCGSTAB 2% less with 2, 1% and 8%
 // more with 4 and 8).

@@ -41,7 +41,7 @@ inline constexpr llvm::StringLiteral kLaunchAttr = "legato.launch";
 /// (SweepTiles.h).
 inline constexpr llvm::StringLiteral kSweepTileAttr = "legato.sweep_tile";
 
-/// Marks the `scf.for` a scatter becomes (legato-lower-to-linalg): one
+/// Marks the `scf.for` a scatter becomes (convert-legato-to-linalg): one
 /// iteration per value, which it stores (or adds) into the destination. The
 /// CPU runs it in order; the GPU lowering runs the iterations in parallel.
 inline constexpr llvm::StringLiteral kScatterLoopAttr = "legato.scatter";
