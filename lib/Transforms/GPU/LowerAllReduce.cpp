@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/GPU/Passes.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 

@@ -41,7 +41,14 @@ def LegatoGpuSinkViewsPass : Pass<"legato-gpu-sink-views", "mlir::ModuleOp"> {
 def LegatoGpuLowerAllReducePass
     : Pass<"legato-gpu-lower-all-reduce", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower gpu.all_reduce in outlined kernels to shuffles and shared memory";
-  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
+  let description = [{
+    Upstream's rewrite of `gpu.all_reduce`: a shuffle reduction within each
+    warp, the warps' partial results through a workgroup buffer it adds to
+    the `gpu.func` (so kernels must be outlined first), and branches on the
+    lane and warp ids between the steps.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
+                           "mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
 }
 
 def LegatoGpuContractPass : Pass<"legato-gpu-contract", "mlir::gpu::GPUModuleOp"> {
