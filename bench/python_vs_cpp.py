@@ -6,7 +6,7 @@ run and the Python run alternate, `rounds` times, in one process tree, so
 that the machine's noise hits both; prints JSON lines and a table of
 Python / C++ median times (the issue's target: <= 1.10).
 
-  PYTHONPATH=build/python /usr/bin/python3 bench/python_vs_cpp.py build [--rounds 3]
+  PYTHONPATH=build/python /usr/bin/python3 bench/python_vs_cpp.py build [--rounds 3] [--sizes gpu]
 """
 import argparse
 import json
@@ -19,9 +19,14 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python", "examples"))
 
-# (app, n, iterations) as bench/cpu.sh measures the apps on this machine.
-APPS = [("black_scholes", 1 << 20, None), ("stencil", 1024, 10), ("cg", 256, 50),
-        ("jacobi", 1024, 10), ("bicgstab", 256, 50), ("cfd", 128, 10), ("swe", 256, 10)]
+# (app, n, iterations) as bench/cpu.sh measures the apps on the 2-core
+# machine ("cpu") and as bench/gpu.sh measures them on a GPU ("gpu").
+SIZES = {
+    "cpu": [("black_scholes", 1 << 20, None), ("stencil", 1024, 10), ("cg", 256, 50),
+            ("jacobi", 1024, 10), ("bicgstab", 256, 50), ("cfd", 128, 10), ("swe", 256, 10)],
+    "gpu": [("black_scholes", 1 << 26, None), ("stencil", 8192, 10), ("cg", 4096, 50),
+            ("jacobi", 8192, 10), ("bicgstab", 2048, 50), ("cfd", 2048, 10), ("swe", 2048, 10)],
+}
 
 
 def python_case(app, n, iters):
@@ -92,11 +97,13 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=2)
-    parser.add_argument("--apps", default=",".join(a for a, _, _ in APPS))
+    parser.add_argument("--sizes", choices=sorted(SIZES), default="cpu",
+                        help="bench/cpu.sh's sizes (cpu, the default) or bench/gpu.sh's (gpu)")
+    parser.add_argument("--apps", default=",".join(a for a, _, _ in SIZES["cpu"]))
     args = parser.parse_args()
     wanted = args.apps.split(",")
     rows = []
-    for app, n, iters in APPS:
+    for app, n, iters in SIZES[args.sizes]:
         if app not in wanted:
             continue
         for mode in ("lazy", "jit"):

@@ -26,7 +26,7 @@
 namespace legato::detail {
 
 using namespace mlir;
-using runtime::Box;
+using support::Box;
 
 struct DistributedProgram::Step {
   enum class Kind { kernel, exchange, allReduce } kind;
@@ -45,7 +45,7 @@ struct DistributedProgram::Step {
   std::vector<Shape> inShapes, outShapes;
   std::vector<DType> outTypes;
   DType dtype = DType::f64; // element type of a collective's data
-  runtime::Sharding have;   // exchange
+  support::Sharding have;   // exchange
   std::vector<Box> need;
   runtime::ReduceOp op = runtime::ReduceOp::sum; // all-reduce
   std::vector<int> members; // an all-reduce among this group only (empty: all ranks)
@@ -115,7 +115,7 @@ bool kernelsMayStartAt(int64_t offset) { return offset % 16 == 0; }
 /// has room for every row this rank needs: a view of that allocation, whose
 /// rows this rank holds are already in place. Null otherwise.
 std::shared_ptr<runtime::Buffer> ghostRowsInPlace(const std::shared_ptr<runtime::Buffer> &input,
-                                                  const runtime::Sharding &have,
+                                                  const support::Sharding &have,
                                                   const std::vector<Box> &need, DType dtype,
                                                   int me) {
   auto *block = dynamic_cast<const runtime::BufferView *>(input.get());
@@ -134,7 +134,7 @@ std::shared_ptr<runtime::Buffer> ghostRowsInPlace(const std::shared_ptr<runtime:
 /// as a view: the block, with room around it for the ghost rows. Null when
 /// the needed rows do not include the held ones.
 std::shared_ptr<runtime::Buffer> blockInside(const std::shared_ptr<runtime::Buffer> &out,
-                                             const runtime::Sharding &have,
+                                             const support::Sharding &have,
                                              const std::vector<Box> &need, DType dtype, int me) {
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
   if (held.empty() || held.lo[0] < wanted.lo[0] || held.hi[0] > wanted.hi[0])
@@ -158,7 +158,7 @@ void copyOwnRows(const runtime::Buffer &input, runtime::Buffer &out, const Box &
 /// each travelling row goes from the held block straight into the needed
 /// one, the kept rows are a device copy, and nothing waits for the GPU.
 void exchangeRowsOnDevice(const runtime::Buffer &input, runtime::Buffer &out,
-                          const runtime::Sharding &have, const std::vector<Box> &need,
+                          const support::Sharding &have, const std::vector<Box> &need,
                           DType dtype, codegen::DeviceCollectives &device, int me,
                           int64_t &bytesSent, LocalStep locally) {
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
@@ -180,7 +180,7 @@ void exchangeRowsOnDevice(const runtime::Buffer &input, runtime::Buffer &out,
 /// Copies the rows of `input` (this rank's block of `have`) that this rank
 /// keeps into `out`, its needed box of a row exchange.
 void copyHeldRows(const runtime::Buffer &input, runtime::Buffer &out,
-                  const runtime::Sharding &have, const std::vector<Box> &need, DType dtype,
+                  const support::Sharding &have, const std::vector<Box> &need, DType dtype,
                   int me) {
   const Box &held = have.boxes[size_t(me)], &wanted = need[size_t(me)];
   Box own = wanted.intersect(held);
@@ -194,7 +194,7 @@ void copyHeldRows(const runtime::Buffer &input, runtime::Buffer &out,
 /// copied within the backend's memory (or are already in place, or were
 /// copied before: `heldRowsThere`).
 void exchangeRows(const runtime::Buffer &input, runtime::Buffer &out,
-                  const runtime::Sharding &have, const std::vector<Box> &need, DType dtype,
+                  const support::Sharding &have, const std::vector<Box> &need, DType dtype,
                   codegen::Backend &backend, runtime::Communicator &comm, int64_t &bytesSent,
                   LocalStep locally, bool heldRowsThere = false) {
   int me = comm.rank();
@@ -481,7 +481,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     for (const Box &b : boxes)
       for (int64_t d = 0; d < rank; ++d)
         global[d] = std::max(global[d], b.hi[d]);
-    outputShardings.push_back(std::make_shared<runtime::Sharding>(runtime::Sharding{global, boxes}));
+    outputShardings.push_back(std::make_shared<support::Sharding>(support::Sharding{global, boxes}));
     outputTypes.push_back(dtypeOf(body.getTerminator()->getOperand(i)));
   }
 
@@ -542,7 +542,7 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
       int64_t rank = exchange ? int64_t(exchange.getGlobalShape().size()) : 0;
       if (rank == 0)
         return std::vector<ExchangedRows>{};
-      runtime::Sharding have{exchange.getGlobalShape().vec(),
+      support::Sharding have{exchange.getGlobalShape().vec(),
                              decode(exchange.getHave(), rank, ranks)};
       std::vector<Box> need = decode(exchange.getNeed(), rank, ranks);
       Box own = need[size_t(me)].intersect(have.boxes[size_t(me)]);

@@ -13,7 +13,7 @@
 #include "API/ChromeTrace.h"
 #include "Codegen/Backend.h"
 #include "Runtime/Communicator.h"
-#include "Runtime/Sharding.h"
+#include "Support/Sharding.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -56,7 +56,7 @@ public:
       runtime::Communicator &comm, Stats &stats, ChromeTrace *trace = nullptr);
 
   /// Where each output lives (boxes of all ranks).
-  std::vector<std::shared_ptr<const runtime::Sharding>> outputShardings;
+  std::vector<std::shared_ptr<const support::Sharding>> outputShardings;
 
   struct Step;
 

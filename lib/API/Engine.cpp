@@ -4,13 +4,11 @@
 #include "Codegen/CUDA/PtxCompiler.h"
 #include "Runtime/BuildId.h"
 #include "Runtime/Exchange.h"
-#include "Dialect/Legato/Transforms/Passes.h"
 #include "Dialect/Legato/Transforms/ShardingRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <cassert>
@@ -140,7 +138,7 @@ Engine::Engine(const Options &o)
     tracePath = o.trace;
     chromeTrace = std::make_unique<ChromeTrace>(comm->rank());
   }
-  if (!runtime::Sharding::isMeshRows(meshRows, ranks()))
+  if (!support::Sharding::isMeshRows(meshRows, ranks()))
     throw Error("legato: Options::mesh_rows (LEGATO_MESH_ROWS) = " + std::to_string(meshRows) +
                 " does not divide the " + std::to_string(ranks()) +
                 " ranks of this job into a 2-D mesh; pass a divisor of " +
@@ -446,23 +444,18 @@ void Engine::partition(mlir::ModuleOp module, const Program &program) {
   for (auto [i, out] : llvm::enumerate(program.outputs)) {
     if (out->placement == Node::kAnyPlacement)
       continue;
-    runtime::Sharding wanted =
-        out->placement == Node::kReplicated ? runtime::Sharding::replicated(out->shape, ranks())
+    support::Sharding wanted =
+        out->placement == Node::kReplicated ? support::Sharding::replicated(out->shape, ranks())
         : out->placement2 >= 0
-            ? runtime::Sharding::grid(out->shape, out->placement, out->placement2,
+            ? support::Sharding::grid(out->shape, out->placement, out->placement2,
                                       gridRows(), ranks() / gridRows())
-            : runtime::Sharding::split(out->shape, out->placement, ranks());
+            : support::Sharding::split(out->shape, out->placement, ranks());
     main.setResultAttr(unsigned(i), mlir::legato::kBoxesAttr,
                        b.getDenseI64ArrayAttr(mlir::legato::encodeBoxes(wanted.boxes)));
   }
   mlir::PassManager pm(&mlirContext);
-  if (simplify) { // simplified first: fewer ops to place, fewer to exchange
-    pm.addPass(mlir::createCanonicalizerPass());
-    pm.addPass(mlir::createCSEPass());
-    pm.addPass(mlir::legato::createLegatoSimplifyPass());
-  }
-  pm.addPass(mlir::legato::createLegatoPartitionPass(
-      {/*ranks=*/ranks(), /*rank=*/comm->rank(), /*meshRows=*/meshRows}));
+  mlir::legato::buildLegatoPartitionPipeline(
+      pm, {simplify, ranks(), comm->rank(), meshRows});
   if (mlir::failed(pm.run(module)))
     throw Error("legato: internal compiler error while partitioning a program over " +
                 std::to_string(ranks()) + " ranks");
@@ -533,7 +526,7 @@ void Engine::readWhole(const Node &node, void *dst) {
     onEveryRank([&] { node.buffer->read(staging.data()); });
     src = staging.data();
   }
-  std::vector<runtime::Box> everything(size_t(ranks()), runtime::Box::full(node.shape));
+  std::vector<support::Box> everything(size_t(ranks()), support::Box::full(node.shape));
   int64_t sent = runtime::exchangeBoxes(*comm, *node.sharding, everything, src, dst,
                                         dtype_size(node.dtype));
   span.arg("bytes_sent", sent);
@@ -549,13 +542,13 @@ void Engine::placeWhole(Node &node, const void *data) {
   };
   if (ranks() == 1)
     return whole();
-  auto sharding = std::make_shared<runtime::Sharding>(
-      runtime::Sharding::byDefault(node.shape, ranks(), meshRows));
+  auto sharding = std::make_shared<support::Sharding>(
+      support::Sharding::byDefault(node.shape, ranks(), meshRows));
   if (!mlir::legato::isSplit(sharding->boxes, node.shape))
     return onEveryRank(whole);
-  const runtime::Box &mine = sharding->boxes[size_t(comm->rank())];
+  const support::Box &mine = sharding->boxes[size_t(comm->rank())];
   std::vector<char> block(size_t(mine.size() * element));
-  runtime::copyBox(data, runtime::Box::full(node.shape), block.data(), mine, mine, element);
+  runtime::copyBox(data, support::Box::full(node.shape), block.data(), mine, mine, element);
   onEveryRank([&] {
     node.buffer = device->allocate(int64_t(block.size()));
     node.buffer->write(block.data());

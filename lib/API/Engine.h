@@ -7,7 +7,7 @@
 #include "API/ExecutableCache.h"
 #include "API/LoopDetector.h"
 #include "API/Program.h"
-#include "Runtime/Sharding.h"
+#include "Support/Sharding.h"
 #include "Pipelines/Pipelines.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -156,7 +156,7 @@ public:
   std::unique_ptr<runtime::Communicator> comm;
   int ranks() const { return comm->size(); }
   /// The rows of the 2-D mesh that Sharding::grid places blocks on.
-  int gridRows() const { return runtime::Sharding::gridRows(ranks(), meshRows); }
+  int gridRows() const { return support::Sharding::gridRows(ranks(), meshRows); }
   /// The length of loop windows (LoopDetector.h says why it differs).
   LoopDetector::WindowLength windowLength() const {
     return ranks() > 1 ? LoopDetector::kDistributedWindow : LoopDetector::kSingleRankWindow;

@@ -9,7 +9,7 @@
 #define LEGATO_API_NODE_H
 
 #include "Runtime/Allocator.h"
-#include "Runtime/Sharding.h"
+#include "Support/Sharding.h"
 #include "legato/legato.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -69,7 +69,7 @@ struct Node {
   std::shared_ptr<runtime::Buffer> buffer;
   /// Over several ranks: which box of the array `buffer` holds on each rank
   /// (a jit parameter: where the argument lives). Null: the whole array.
-  std::shared_ptr<const runtime::Sharding> sharding;
+  std::shared_ptr<const support::Sharding> sharding;
   /// legato::shard / replicate asked for this value's placement: the split
   /// axis, or kReplicated. kAnyPlacement: the partitioner decides.
   int64_t placement = kAnyPlacement;

@@ -18,7 +18,7 @@
 namespace legato::detail {
 
 using namespace mlir;
-using runtime::Box;
+using support::Box;
 
 namespace {
 

@@ -81,6 +81,16 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
 }
 
+void legato::buildLegatoPartitionPipeline(OpPassManager &pm,
+                                          const PartitionOptions &options) {
+  if (options.simplify) {
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createLegatoSimplifyPass());
+  }
+  pm.addPass(createLegatoPartitionPass({options.ranks, options.rank, options.meshRows}));
+}
+
 void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
                                           const PipelineOptions &options) {
   LegatoGrowReductionsPassOptions grow;
@@ -200,6 +210,17 @@ struct PipelineCLOptions : PassPipelineOptions<PipelineCLOptions> {
     return o;
   }
 };
+/// PartitionOptions as textual pipeline options.
+struct PartitionCLOptions : PassPipelineOptions<PartitionCLOptions> {
+  Option<bool> simplify{*this, "simplify", llvm::cl::desc("algebraic simplification first"),
+                        llvm::cl::init(true)};
+  Option<int64_t> ranks{*this, "ranks", llvm::cl::desc("number of ranks"), llvm::cl::init(1)};
+  Option<int64_t> rank{*this, "rank", llvm::cl::desc("the rank whose program is built"),
+                       llvm::cl::init(0)};
+  Option<int64_t> meshRows{*this, "mesh-rows",
+                           llvm::cl::desc("rows of a 2-D mesh of the ranks (0: a 1-D mesh)"),
+                           llvm::cl::init(0)};
+};
 } // namespace
 
 void legato::registerLegatoPassesAndPipelines() {
@@ -213,6 +234,11 @@ void legato::registerLegatoPassesAndPipelines() {
       "legato-optimize", "simplify, legalize, lower to linalg and fuse",
       [](OpPassManager &pm, const PipelineCLOptions &o) {
         buildLegatoOptimizePipeline(pm, o.get());
+      });
+  PassPipelineRegistration<PartitionCLOptions>(
+      "legato-partition-pipeline", "simplify, then one rank's program of a global one",
+      [](OpPassManager &pm, const PartitionCLOptions &o) {
+        buildLegatoPartitionPipeline(pm, {o.simplify, o.ranks, o.rank, o.meshRows});
       });
   PassPipelineRegistration<PipelineCLOptions>(
       "legato-cpu-buffers", "bufferize a fused program for the CPU",

@@ -60,9 +60,16 @@ void buildLegatoCPULLVMPipeline(OpPassManager &pm, const PipelineOptions &option
 /// All three in order.
 void buildLegatoCPUPipeline(OpPassManager &pm, const PipelineOptions &options);
 
-/// Makes every legato-simplify run print how often each pattern fired
-/// (legato-opt --legato-stats).
-void setSimplifyStatsPrinting(bool enable);
+/// A global program → one rank's program with collectives (legato-partition),
+/// simplified first when `simplify`: fewer ops to place, fewer to exchange.
+struct PartitionOptions {
+  bool simplify = true;
+  int64_t ranks = 1;
+  int64_t rank = 0;
+  /// Rows of a 2-D mesh of the ranks (0: a 1-D mesh).
+  int64_t meshRows = 0;
+};
+void buildLegatoPartitionPipeline(OpPassManager &pm, const PartitionOptions &options);
 
 /// The GPU's buffer-level program (Pipelines/GPUPipelines.cpp).
 void buildLegatoGPUBufferPipeline(OpPassManager &pm, const PipelineOptions &options);

@@ -11,11 +11,14 @@
 #define LEGATO_RUNTIME_EXCHANGE_H
 
 #include "Runtime/Communicator.h"
-#include "Runtime/Sharding.h"
+#include "Support/Sharding.h"
 
 #include <string>
 
 namespace legato::runtime {
+
+using support::Box;
+using support::Sharding;
 
 /// Rank r = comm.rank() holds box have.boxes[r] of the global array, row-major
 /// at `local`; afterwards `out` (not overlapping `local`) holds box need[r],

@@ -11,12 +11,15 @@
 #ifndef LEGATO_RUNTIME_ROWEXCHANGE_H
 #define LEGATO_RUNTIME_ROWEXCHANGE_H
 
-#include "Runtime/Sharding.h"
+#include "Support/Sharding.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace legato::runtime {
+
+using support::Box;
+using support::Sharding;
 
 /// Whether an exchange moves row blocks: the array has at least one
 /// dimension, every held and needed box spans all dimensions but the first

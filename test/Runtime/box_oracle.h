@@ -7,7 +7,7 @@
 #ifndef LEGATO_TEST_RUNTIME_BOX_ORACLE_H
 #define LEGATO_TEST_RUNTIME_BOX_ORACLE_H
 
-#include "Runtime/Sharding.h"
+#include "Support/Sharding.h"
 
 #include <cstdint>
 #include <type_traits>
@@ -16,7 +16,7 @@
 namespace legato::test {
 
 /// Calls f(index) for every index of `box`, row-major (once for a 0-d box).
-template <typename F> void forEachIndex(const runtime::Box &box, F &&f) {
+template <typename F> void forEachIndex(const support::Box &box, F &&f) {
   if (box.empty())
     return;
   std::vector<int64_t> index = box.lo;
@@ -43,7 +43,7 @@ inline int64_t linearIndex(const Shape &global, const std::vector<int64_t> &inde
   return linear;
 }
 
-inline bool holds(const runtime::Box &box, const std::vector<int64_t> &index) {
+inline bool holds(const support::Box &box, const std::vector<int64_t> &index) {
   for (size_t d = 0; d < index.size(); ++d)
     if (index[d] < box.lo[d] || index[d] >= box.hi[d])
       return false;
@@ -59,7 +59,7 @@ template <typename T> T valueAt(int64_t linear) {
 }
 
 /// The row-major content of `box` of the global array.
-template <typename T> std::vector<T> contentOf(const runtime::Box &box, const Shape &global) {
+template <typename T> std::vector<T> contentOf(const support::Box &box, const Shape &global) {
   std::vector<T> content;
   forEachIndex(box, [&](const std::vector<int64_t> &index) {
     content.push_back(valueAt<T>(linearIndex(global, index)));

@@ -13,7 +13,7 @@
 #include <random>
 
 using legato::Shape;
-using legato::runtime::Box;
+using legato::support::Box;
 using legato::runtime::copyBox;
 using namespace legato::test;
 

@@ -77,5 +77,8 @@ for name in ("torch", "cupy"):
         print("legato ->", name, "failed:", type(e).__name__, e)
 PY
 
-echo "== Python beside C++ on the GPU"
+echo "== Python beside C++ on the GPU, at the CPU benchmark's sizes (host-bound) and at bench/gpu.sh's"
 python3 "$here/bench/python_vs_cpp.py" "$bundle" --rounds 3 | tee "$out/python_vs_cpp.jsonl" | tail -n 16
+python3 "$here/bench/python_vs_cpp.py" "$bundle" --rounds 3 --sizes gpu | tee "$out/python_vs_cpp_gpu_sizes.jsonl" | tail -n 16
+echo "== one recorded op from Python"
+python3 "$here/bench/python_overhead.py" | tee "$out/python_overhead.jsonl" | tail -n 9

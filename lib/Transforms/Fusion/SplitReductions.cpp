@@ -101,90 +101,126 @@ struct SplitReduction : OpRewritePattern<linalg::GenericOp> {
   struct Output {
     OpOperand *init;
     Operation *combiner = nullptr; // null: an elementwise output
+    /// An elementwise output reshaped like the inputs (when only outputs
+    /// define some loop's extent); none: written through a flat map.
+    std::optional<SplitMap> reshaped;
+  };
+
+  /// What the rewrite builds, decided before any IR is created.
+  struct Plan {
+    unsigned split;            // the reduced dim cut into chunks
+    int64_t chunks, chunkSize;
+    SmallVector<SplitMap> inputs;
+    SmallVector<Output> outputs;
+    SmallVector<AffineMap> maps; // of the partial kernel: inputs, then outputs
   };
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op->hasAttr(kSplitAttr))
+    FailureOr<Plan> plan = planSplit(op, rewriter);
+    if (failed(plan))
+      return failure();
+    linalg::GenericOp partial = buildPartialKernel(op, *plan, rewriter);
+    rewriter.setInsertionPointAfter(partial);
+    SmallVector<Value> results;
+    for (auto [out, value] : llvm::zip(plan->outputs, partial.getResults()))
+      results.push_back(out.combiner ? combinePartials(op.getLoc(), out, value, rewriter)
+                        : out.reshaped
+                            ? Value(tensor::CollapseShapeOp::create(
+                                  rewriter, op.getLoc(), out.init->get().getType(), value,
+                                  out.reshaped->groups))
+                            : Value(value));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+
+  /// The split of `op`'s outermost reduced dim into legato::reductionChunks
+  /// chunks, or a match failure saying why there is none.
+  FailureOr<Plan> planSplit(linalg::GenericOp op, PatternRewriter &rewriter) const {
+    if (op->hasAttr(legato::kSplitAttr))
       return rewriter.notifyMatchFailure(op, "already split");
-    int64_t chunks = legato::reductionChunks(op);
-    if (chunks <= 1)
+    Plan plan;
+    plan.chunks = legato::reductionChunks(op);
+    if (plan.chunks <= 1)
       return rewriter.notifyMatchFailure(op, "enough parallelism, or no divisor");
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
-    unsigned split = reductionDims.front();
-    Location loc = op.getLoc();
+    plan.split = reductionDims.front();
+    plan.chunkSize = op.getStaticLoopRanges()[plan.split] / plan.chunks;
 
-    SmallVector<Output> outputs;
     for (OpOperand &init : op.getDpsInitsMutable()) {
-      AffineMap map = op.getMatchingIndexingMap(&init);
-      auto type = cast<RankedTensorType>(init.get().getType());
-      if (!map.isFunctionOfDim(split)) {
+      if (!op.getMatchingIndexingMap(&init).isFunctionOfDim(plan.split)) {
         Operation *combiner =
             legato::singleCombiner(op, init.getOperandNumber() - op.getNumDpsInputs());
         if (!combiner)
           return rewriter.notifyMatchFailure(op, "not a single-combiner reduction");
-        outputs.push_back({&init, combiner});
+        plan.outputs.push_back({&init, combiner, std::nullopt});
         continue;
       }
       if (op.payloadUsesValueFromOperand(&init))
         return rewriter.notifyMatchFailure(op, "an output that is neither reduced nor written");
-      outputs.push_back({&init, nullptr});
+      plan.outputs.push_back({&init, nullptr, std::nullopt});
     }
-    if (llvm::none_of(outputs, [](const Output &o) { return o.combiner; }))
+    if (llvm::none_of(plan.outputs, [](const Output &o) { return o.combiner; }))
       return rewriter.notifyMatchFailure(op, "nothing reduced");
 
-    // The maps of the split kernel, before any IR is created.
     auto shapeOf = [](Value v) { return cast<RankedTensorType>(v.getType()).getShape(); };
-    SmallVector<SplitMap> inputMaps;
     for (OpOperand *in : op.getDpsInputOperands()) {
-      std::optional<SplitMap> m =
-          splitMap(op.getMatchingIndexingMap(in), shapeOf(in->get()), split, chunks);
+      std::optional<SplitMap> m = splitMap(op.getMatchingIndexingMap(in), shapeOf(in->get()),
+                                           plan.split, plan.chunks);
       if (!m)
         return rewriter.notifyMatchFailure(op, "reduced dim inside an expression");
-      inputMaps.push_back(*m);
+      plan.inputs.push_back(*m);
+      plan.maps.push_back(m->map);
     }
-    auto partialMap = [&](AffineMap outMap) {
-      SmallVector<AffineExpr> results{rewriter.getAffineDimExpr(0)};
-      for (AffineExpr e : outMap.getResults())
-        results.push_back(e.shiftDims(outMap.getNumDims(), 1));
-      return AffineMap::get(outMap.getNumDims() + 1, 0, results, getContext());
-    };
     // Elementwise outputs are written in place through flat maps, unless
     // only they define some loop's extent (a generator with no inputs):
     // then they are reshaped like the inputs.
-    int64_t chunkSize = op.getStaticLoopRanges()[split] / chunks;
-    SmallVector<AffineMap> maps;
-    for (const SplitMap &m : inputMaps)
-      maps.push_back(m.map);
-    for (const Output &out : outputs)
-      maps.push_back(out.combiner ? partialMap(op.getMatchingIndexingMap(out.init))
-                                  : flatSplitMap(op.getMatchingIndexingMap(out.init), split,
-                                                 chunkSize));
-    SmallVector<std::optional<SplitMap>> reshapedOutputs(outputs.size());
-    if (!inversePermutation(concatAffineMaps(maps, getContext()))) {
-      for (auto [i, out] : llvm::enumerate(outputs)) {
+    for (const Output &out : plan.outputs)
+      plan.maps.push_back(out.combiner
+                              ? partialMap(op.getMatchingIndexingMap(out.init))
+                              : flatSplitMap(op.getMatchingIndexingMap(out.init), plan.split,
+                                             plan.chunkSize));
+    if (!inversePermutation(concatAffineMaps(plan.maps, getContext()))) {
+      for (size_t i = 0; i < plan.outputs.size(); ++i) {
+        Output &out = plan.outputs[i];
         if (out.combiner)
           continue;
-        reshapedOutputs[i] =
-            splitMap(op.getMatchingIndexingMap(out.init), shapeOf(out.init->get()), split, chunks);
-        if (!reshapedOutputs[i])
+        out.reshaped = splitMap(op.getMatchingIndexingMap(out.init), shapeOf(out.init->get()),
+                                plan.split, plan.chunks);
+        if (!out.reshaped)
           return rewriter.notifyMatchFailure(op, "an output that cannot be split");
-        maps[inputMaps.size() + i] = reshapedOutputs[i]->map;
+        plan.maps[plan.inputs.size() + i] = out.reshaped->map;
       }
     }
+    return plan;
+  }
 
+  /// The map of a reduced output in the split space: its partials, one row
+  /// per chunk (dim 0).
+  AffineMap partialMap(AffineMap outMap) const {
+    SmallVector<AffineExpr> results{getAffineDimExpr(0, getContext())};
+    for (AffineExpr e : outMap.getResults())
+      results.push_back(e.shiftDims(outMap.getNumDims(), 1));
+    return AffineMap::get(outMap.getNumDims() + 1, 0, results, getContext());
+  }
+
+  /// partial[chunk, ...]: `op`'s body over the split space, its reduced
+  /// outputs starting from their combiner's neutral element.
+  linalg::GenericOp buildPartialKernel(linalg::GenericOp op, const Plan &plan,
+                                       PatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
     SmallVector<Value> inputs, inits;
-    for (auto [in, m] : llvm::zip(op.getDpsInputs(), inputMaps))
+    for (auto [in, m] : llvm::zip(op.getDpsInputs(), plan.inputs))
       inputs.push_back(expandForSplit(rewriter, loc, in, m));
-    for (auto [out, reshaped] : llvm::zip(outputs, reshapedOutputs)) {
+    for (const Output &out : plan.outputs) {
       if (!out.combiner) {
-        inits.push_back(reshaped ? expandForSplit(rewriter, loc, out.init->get(), *reshaped)
-                                 : out.init->get());
+        inits.push_back(out.reshaped ? expandForSplit(rewriter, loc, out.init->get(), *out.reshaped)
+                                     : out.init->get());
         continue;
       }
       auto initType = cast<RankedTensorType>(out.init->get().getType());
-      SmallVector<int64_t> partialShape{chunks};
+      SmallVector<int64_t> partialShape{plan.chunks};
       llvm::append_range(partialShape, initType.getShape());
       Value neutral = arith::ConstantOp::create(
           rewriter, loc, *arith::getNeutralElement(out.combiner));
@@ -195,9 +231,9 @@ struct SplitReduction : OpRewritePattern<linalg::GenericOp> {
     SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel};
     llvm::append_range(iterators, op.getIteratorTypesArray());
     auto partial = linalg::GenericOp::create(rewriter, loc, ValueRange(inits).getTypes(),
-                                             inputs, inits, maps, iterators);
+                                             inputs, inits, plan.maps, iterators);
     rewriter.inlineRegionBefore(op.getRegion(), partial.getRegion(), partial.getRegion().end());
-    partial->setAttr(kSplitAttr, rewriter.getUnitAttr());
+    partial->setAttr(legato::kSplitAttr, rewriter.getUnitAttr());
     // The body's loop indices, in the split space: every dim moves up one
     // (the chunk is dim 0) and the split one is chunk * chunkSize + position.
     for (linalg::IndexOp index :
@@ -205,57 +241,48 @@ struct SplitReduction : OpRewritePattern<linalg::GenericOp> {
       rewriter.setInsertionPoint(index);
       uint64_t dim = index.getDim();
       Value shifted = linalg::IndexOp::create(rewriter, loc, dim + 1);
-      if (dim == split) {
+      if (dim == plan.split) {
         Value chunk = linalg::IndexOp::create(rewriter, loc, 0);
-        Value size = arith::ConstantIndexOp::create(rewriter, loc, chunkSize);
+        Value size = arith::ConstantIndexOp::create(rewriter, loc, plan.chunkSize);
         shifted = arith::AddIOp::create(
             rewriter, loc, arith::MulIOp::create(rewriter, loc, chunk, size), shifted);
       }
       rewriter.replaceOp(index, shifted);
     }
-    rewriter.setInsertionPointAfter(partial);
-
-    SmallVector<Value> results;
-    for (auto [out, reshaped, value] : llvm::zip(outputs, reshapedOutputs, partial.getResults())) {
-      auto initType = cast<RankedTensorType>(out.init->get().getType());
-      if (!out.combiner) {
-        results.push_back(reshaped ? Value(tensor::CollapseShapeOp::create(
-                                         rewriter, loc, initType, value, reshaped->groups))
-                                   : Value(value));
-        continue;
-      }
-      // result[...] = combine over chunks of partial[chunk, ...].
-      int64_t rank = initType.getRank();
-      SmallVector<AffineExpr> chunkFirst{rewriter.getAffineDimExpr(rank)}, resultDims;
-      for (int64_t i = 0; i < rank; ++i) {
-        chunkFirst.push_back(rewriter.getAffineDimExpr(i));
-        resultDims.push_back(rewriter.getAffineDimExpr(i));
-      }
-      SmallVector<AffineMap> combineMaps{
-          AffineMap::get(rank + 1, 0, chunkFirst, getContext()),
-          AffineMap::get(rank + 1, 0, resultDims, getContext())};
-      SmallVector<utils::IteratorType> combineIterators(rank, utils::IteratorType::parallel);
-      combineIterators.push_back(utils::IteratorType::reduction);
-      Operation *combiner = out.combiner;
-      auto combine = linalg::GenericOp::create(
-          rewriter, loc, TypeRange{initType}, value, ValueRange{out.init->get()}, combineMaps,
-          combineIterators, [&](OpBuilder &b, Location l, ValueRange args) {
-            IRMapping mapping;
-            mapping.map(combiner->getOperands(), args);
-            Operation *c = b.clone(*combiner, mapping);
-            // Operand order does not matter: every combiner here commutes.
-            linalg::YieldOp::create(b, l, c->getResults());
-          });
-      combine->setAttr(kSplitAttr, rewriter.getUnitAttr());
-      combine->setAttr(legato::kCombineAttr, rewriter.getUnitAttr());
-      results.push_back(combine.getResult(0));
-    }
-    rewriter.replaceOp(op, results);
-    return success();
+    return partial;
   }
-  static constexpr StringLiteral kSplitAttr = "legato.split";
-};
 
+  /// result[...] = the combination over chunks of partial[chunk, ...], into
+  /// the original output (kCombineAttr: a short loop kernel counts take as
+  /// part of the reduction).
+  Value combinePartials(Location loc, const Output &out, Value partial,
+                        PatternRewriter &rewriter) const {
+    auto initType = cast<RankedTensorType>(out.init->get().getType());
+    int64_t rank = initType.getRank();
+    SmallVector<AffineExpr> chunkFirst{rewriter.getAffineDimExpr(rank)}, resultDims;
+    for (int64_t i = 0; i < rank; ++i) {
+      chunkFirst.push_back(rewriter.getAffineDimExpr(i));
+      resultDims.push_back(rewriter.getAffineDimExpr(i));
+    }
+    SmallVector<AffineMap> combineMaps{AffineMap::get(rank + 1, 0, chunkFirst, getContext()),
+                                       AffineMap::get(rank + 1, 0, resultDims, getContext())};
+    SmallVector<utils::IteratorType> combineIterators(rank, utils::IteratorType::parallel);
+    combineIterators.push_back(utils::IteratorType::reduction);
+    Operation *combiner = out.combiner;
+    auto combine = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{initType}, partial, ValueRange{out.init->get()}, combineMaps,
+        combineIterators, [&](OpBuilder &b, Location l, ValueRange args) {
+          IRMapping mapping;
+          mapping.map(combiner->getOperands(), args);
+          Operation *c = b.clone(*combiner, mapping);
+          // Operand order does not matter: every combiner here commutes.
+          linalg::YieldOp::create(b, l, c->getResults());
+        });
+    combine->setAttr(legato::kSplitAttr, rewriter.getUnitAttr());
+    combine->setAttr(legato::kCombineAttr, rewriter.getUnitAttr());
+    return combine.getResult(0);
+  }
+};
 
 /// A reduction whose outermost reduced extent has no divisor to split it
 /// by (a prime number of rows: a rank's block and the rows its stencils
@@ -268,7 +295,7 @@ struct PeelReductionRemainder : OpRewritePattern<linalg::GenericOp> {
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op->hasAttr(kPeeledAttr) || op->hasAttr(SplitReduction::kSplitAttr))
+    if (op->hasAttr(legato::kPeeledAttr) || op->hasAttr(legato::kSplitAttr))
       return rewriter.notifyMatchFailure(op, "already cut");
     int64_t wanted = legato::wantedReductionChunks(op);
     if (wanted <= 1 || legato::reductionChunks(op) > 1)
@@ -321,7 +348,7 @@ struct PeelReductionRemainder : OpRewritePattern<linalg::GenericOp> {
       IRMapping mapping;
       rewriter.cloneRegionBefore(op.getRegion(), piece.getRegion(), piece.getRegion().begin(),
                                  mapping);
-      piece->setAttr(kPeeledAttr, rewriter.getUnitAttr());
+      piece->setAttr(legato::kPeeledAttr, rewriter.getUnitAttr());
       return piece;
     };
     auto head = reduce(part(0, main), op.getDpsInits());
@@ -329,7 +356,6 @@ struct PeelReductionRemainder : OpRewritePattern<linalg::GenericOp> {
     rewriter.replaceOp(op, tail.getResults());
     return success();
   }
-  static constexpr StringLiteral kPeeledAttr = "legato.peeled";
 };
 
 struct LegatoSplitReductionsPass
@@ -340,8 +366,8 @@ struct LegatoSplitReductionsPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
     getOperation().walk([](linalg::GenericOp op) {
-      op->removeAttr(SplitReduction::kSplitAttr);
-      op->removeAttr(PeelReductionRemainder::kPeeledAttr);
+      op->removeAttr(legato::kSplitAttr);
+      op->removeAttr(legato::kPeeledAttr);
     });
   }
 };

@@ -1,6 +1,9 @@
 //===- LegatoDialect.cpp - dialect registration ---------------------------===//
 #include "Dialect/Legato/IR/LegatoDialect.h"
+#include "Dialect/Legato/IR/Markers.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
@@ -23,4 +26,73 @@ Operation *LegatoDialect::materializeConstant(OpBuilder &builder,
   if (!splat || splat.getType() != type)
     return nullptr;
   return ConstantOp::create(builder, loc, cast<ElementsAttr>(splat));
+}
+
+//===----------------------------------------------------------------------===//
+// The markers of Markers.h, on ops of other dialects
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// `attr` is a marker named in Markers.h, of the type and on the kind of op
+/// that its passes write and read; else an error naming what is wrong.
+LogicalResult verifyMarker(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  Attribute value = attr.getValue();
+  auto expect = [&](bool typeOk, StringRef type, bool opOk, StringRef ops) -> LogicalResult {
+    if (!typeOk)
+      return op->emitOpError() << "'" << name << "' must be " << type << ", not " << value;
+    if (!opOk)
+      return op->emitOpError() << "cannot carry '" << name << "': it marks " << ops;
+    return success();
+  };
+  bool unit = isa<UnitAttr>(value);
+  bool integer = isa<IntegerAttr>(value);
+  bool generic = isa<linalg::GenericOp>(op);
+  if (name == kOverwriteAttr)
+    return expect(unit, "a unit attribute", isa<linalg::LinalgOp>(op),
+                  "linalg contractions whose output starts uninitialised");
+  if (name == kCombineAttr || name == kEpilogueAttr || name == kSplitAttr ||
+      name == kPeeledAttr)
+    return expect(unit, "a unit attribute", generic, "linalg.generic kernels");
+  if (name == kLaunchAttr || name == kSweepTileAttr)
+    return expect(integer, "an integer (the group's number)", generic, "linalg.generic kernels");
+  if (name == kScatterLoopAttr)
+    return expect(unit, "a unit attribute", isa<scf::ForOp>(op), "the scf.for of a scatter");
+  return op->emitOpError() << "'" << name
+                           << "' is not an attribute of the legato dialect (Markers.h lists them)";
+}
+
+/// An argument or result attribute of a function: `legato.output` on the
+/// arguments that receive results, `legato.boxes` on a global program's.
+LogicalResult verifyFunctionValueMarker(Operation *op, NamedAttribute attr, bool argument) {
+  StringRef name = attr.getName().strref();
+  if (name == kBoxesAttr) {
+    if (!isa<DenseI64ArrayAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a DenseI64ArrayAttr of boxes";
+    return success();
+  }
+  if (argument && name == kOutputArgAttr) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a unit attribute";
+    return success();
+  }
+  return op->emitOpError() << "'" << name << "' is not " << (argument ? "an argument" : "a result")
+                           << " attribute of the legato dialect (Markers.h lists them)";
+}
+
+} // namespace
+
+LogicalResult LegatoDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  return verifyMarker(op, attr);
+}
+
+LogicalResult LegatoDialect::verifyRegionArgAttribute(Operation *op, unsigned, unsigned,
+                                                       NamedAttribute attr) {
+  return verifyFunctionValueMarker(op, attr, /*argument=*/true);
+}
+
+LogicalResult LegatoDialect::verifyRegionResultAttribute(Operation *op, unsigned, unsigned,
+                                                          NamedAttribute attr) {
+  return verifyFunctionValueMarker(op, attr, /*argument=*/false);
 }

@@ -21,6 +21,11 @@ def Legato_Dialect : Dialect {
   }];
   let cppNamespace = "::mlir::legato";
   let hasConstantMaterializer = 1;
+  // The markers passes leave on ops of other dialects (Markers.h) are
+  // checked wherever they appear: their types and the ops that carry them.
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
 }
 
 #endif // LEGATO_DIALECT

@@ -52,6 +52,17 @@ inline constexpr llvm::StringLiteral kScatterLoopAttr = "legato.scatter";
 /// engine allocates every result, also on each rank of a distributed run).
 inline constexpr llvm::StringLiteral kOutputArgAttr = "legato.output";
 
+/// Names where each rank's part of an argument or result of a global
+/// program lies (legato-partition): a DenseI64ArrayAttr holding, per rank,
+/// the low corner then the (exclusive) high corner of its box.
+inline constexpr llvm::StringLiteral kBoxesAttr = "legato.boxes";
+
+/// legato-split-reductions' own marks while its patterns run (removed at
+/// its end): a reduction already split, and the rows of a reduction peeled
+/// off a split.
+inline constexpr llvm::StringLiteral kSplitAttr = "legato.split";
+inline constexpr llvm::StringLiteral kPeeledAttr = "legato.peeled";
+
 /// The epilogue (kEpilogueAttr) of `reduction`, or null.
 linalg::GenericOp epilogueOf(Operation *reduction);
 

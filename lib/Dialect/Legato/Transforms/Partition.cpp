@@ -154,7 +154,7 @@ LogicalResult Partitioner::analyse() {
     } else if (std::optional<Boxes> h = home.lookup(value)) {
       boxes = *h;
     } else {
-      boxes = ::legato::runtime::Sharding::byDefault(shape.vec(), int(ranks), int(meshRows)).boxes;
+      boxes = ::legato::support::Sharding::byDefault(shape.vec(), int(ranks), int(meshRows)).boxes;
     }
     outputs.push_back(boxes);
     Boxes &d = demand.try_emplace(value, nothing(value)).first->second;
@@ -235,7 +235,7 @@ LogicalResult Partitioner::analyse() {
 /// holding them (reshapeHull).
 std::optional<Boxes> Partitioner::reduceInBlocks(ReduceOp reduce) {
   ArrayRef<int64_t> shape = shapeOf(reduce.getInput());
-  Boxes blocks = ::legato::runtime::Sharding::byDefault(shape.vec(), int(ranks), 0).boxes;
+  Boxes blocks = ::legato::support::Sharding::byDefault(shape.vec(), int(ranks), 0).boxes;
   if (!isSplit(blocks, shape))
     return std::nullopt;
   std::optional<Boxes> homes[] = {blocks};
@@ -588,7 +588,7 @@ struct LegatoPartitionPass : mlir::legato::impl::LegatoPartitionPassBase<LegatoP
                                  << " ranks is not a rank";
       return signalPassFailure();
     }
-    if (!::legato::runtime::Sharding::isMeshRows(meshRows, ranks)) {
+    if (!::legato::support::Sharding::isMeshRows(meshRows, ranks)) {
       getOperation().emitError() << "legato-partition: mesh-rows " << meshRows
                                  << " does not divide " << ranks << " ranks";
       return signalPassFailure();

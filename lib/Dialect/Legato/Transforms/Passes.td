@@ -18,8 +18,7 @@ def LegatoSimplifyPass : Pass<"legato-simplify", "mlir::ModuleOp"> {
     transposes and reshapes merged), linear algebra (identity products,
     scalars pulled out of products, AX + BX = (A + B)X, products sharing an
     operand merged into one GEMM, chains reassociated by FLOP count) and
-    reductions. With `stats` (or legato-opt's `--legato-stats`) it prints
-    how often each pattern fired.
+    reductions. With `stats` it prints how often each pattern fired.
   }];
   let options = [
     Option<"assumeFinite", "assume-finite", "bool", "false",

@@ -596,7 +596,7 @@ static std::optional<Boxes> concatenateHome(ConcatenateOp op, ArrayRef<std::opti
     return std::nullopt;
   if (!alongDim)
     return home;
-  return ::legato::runtime::Sharding::split(out.vec(), dim, int(home->size())).boxes;
+  return ::legato::support::Sharding::split(out.vec(), dim, int(home->size())).boxes;
 }
 
 std::optional<Boxes> mlir::legato::resultHome(Operation *op, ArrayRef<std::optional<Boxes>> homes,

@@ -10,7 +10,8 @@
 #define LEGATO_DIALECT_LEGATO_TRANSFORMS_SHARDINGRULES_H
 
 #include "Dialect/Legato/IR/LegatoDialect.h"
-#include "Runtime/Sharding.h"
+#include "Dialect/Legato/IR/Markers.h"
+#include "Support/Sharding.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -20,14 +21,10 @@
 
 namespace mlir::legato {
 
-using ::legato::Shape;
-using ::legato::runtime::Box;
+using ::legato::support::Shape;
+using ::legato::support::Box;
 /// One box per rank.
 using Boxes = std::vector<Box>;
-
-/// The attribute naming where each rank's part of an argument or result
-/// lies: per rank, the low corner then the (exclusive) high corner.
-inline constexpr llvm::StringLiteral kBoxesAttr = "legato.boxes";
 
 SmallVector<int64_t> encodeBoxes(const Boxes &boxes);
 /// nullopt when `flat` does not hold `ranks` boxes of `rank` dimensions.

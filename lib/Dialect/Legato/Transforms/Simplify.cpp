@@ -6,13 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Dialect/Legato/Transforms/Passes.h"
-#include "Pipelines/Pipelines.h"
 #include "Dialect/Legato/Transforms/SimplifyPatterns.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <atomic>
 
 namespace mlir::legato {
 #define GEN_PASS_DEF_LEGATOSIMPLIFYPASS
@@ -21,12 +18,6 @@ namespace mlir::legato {
 
 using namespace mlir;
 using namespace mlir::legato;
-
-namespace {
-std::atomic<bool> printStatsEverywhere{false};
-} // namespace
-
-void mlir::legato::setSimplifyStatsPrinting(bool enable) { printStatsEverywhere = enable; }
 
 namespace {
 
@@ -55,7 +46,7 @@ struct LegatoSimplifyPass : legato::impl::LegatoSimplifyPassBase<LegatoSimplifyP
       getOperation().emitError("legato-simplify: the patterns did not converge");
       return signalPassFailure();
     }
-    if (printStats || printStatsEverywhere)
+    if (printStats)
       print(llvm::errs());
   }
 
@@ -69,6 +60,8 @@ struct LegatoSimplifyPass : legato::impl::LegatoSimplifyPassBase<LegatoSimplifyP
         os << "  " << name << ": " << n << "\n";
   }
 
+  // (Counted here, not as pass statistics: Debian's MLIR is a release
+  // build, whose llvm::Statistic counts nothing.)
   PatternCounts counts;
   FrozenRewritePatternSet patterns;
 };

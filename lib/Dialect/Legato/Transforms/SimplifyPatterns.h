@@ -6,7 +6,7 @@
 //   SimplifyLinearAlgebra.cpp  identity products, shared operands, chains
 //   SimplifyReductions.cpp     sums of broadcasts and of concatenations
 // Every pattern derives from `CountedPattern`, so the pass can report how
-// often each one fired (`legato-opt --legato-simplify --legato-stats`).
+// often each one fired (`legato-opt --legato-simplify=stats=true`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_DIALECT_LEGATO_TRANSFORMS_SIMPLIFYPATTERNS_H

@@ -1,7 +1,6 @@
-// RUN: %legato_opt %s --legato-simplify --legato-stats -o /dev/null 2>&1 | FileCheck %s
 // RUN: %legato_opt %s --legato-simplify=stats=true -o /dev/null 2>&1 | FileCheck %s
 
-// Tests that --legato-stats reports each pattern that fired and how often.
+// `stats` reports each pattern that fired and how often.
 // CHECK: legato-simplify: 3 rewrites
 // CHECK-DAG: add-zero: 2
 // CHECK-DAG: transpose-of-transpose: 1

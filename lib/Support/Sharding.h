@@ -5,18 +5,22 @@
 // buffer. Block distributions (even or not, on any axis, over a 1-D or 2-D
 // mesh) and replication are all lists of boxes, so the partitioner, the
 // exchanges and host reads need no other vocabulary (docs/DISTRIBUTED.md).
+// The compiler (legato-partition, the sharding rules) and the runtime (the
+// exchanges) share it, so it depends on neither.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LEGATO_RUNTIME_SHARDING_H
-#define LEGATO_RUNTIME_SHARDING_H
+#ifndef LEGATO_SUPPORT_SHARDING_H
+#define LEGATO_SUPPORT_SHARDING_H
 
-#include "legato/legato.h"
-
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace legato::runtime {
+namespace legato::support {
+
+/// An array shape (legato::Shape).
+using Shape = std::vector<int64_t>;
 
 /// The half-open index range [lo[d], hi[d]) in every dimension d.
 struct Box {
@@ -166,6 +170,6 @@ struct Sharding {
   }
 };
 
-} // namespace legato::runtime
+} // namespace legato::support
 
-#endif // LEGATO_RUNTIME_SHARDING_H
+#endif // LEGATO_SUPPORT_SHARDING_H

@@ -1,0 +1,79 @@
+// RUN: %legato_opt %s -split-input-file -verify-diagnostics | FileCheck %s
+// The attributes passes leave on ops of other dialects (Markers.h) are
+// checked wherever they appear: each on the ops it marks, of its type.
+
+// CHECK-LABEL: func.func @well_formed(
+// CHECK-SAME:    legato.boxes = array<i64: 0, 2, 2, 4>
+// CHECK-SAME:    legato.output
+// CHECK:         legato.launch = 3
+// CHECK:         legato.sweep_tile = 1
+// CHECK:         legato.overwrite
+// CHECK:         legato.scatter
+#id = affine_map<(i) -> (i)>
+func.func @well_formed(%a: memref<4xf64> {legato.boxes = array<i64: 0, 2, 2, 4>},
+                       %b: memref<4xf64> {legato.output},
+                       %m: memref<4x4xf64>, %v: memref<4xf64>)
+    -> (memref<4xf64> {legato.boxes = array<i64: 0, 2, 2, 4>}) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"],
+                  legato.launch = 3 : i64, legato.sweep_tile = 1 : i64, legato.epilogue}
+      ins(%a : memref<4xf64>) outs(%b : memref<4xf64>) {
+  ^bb0(%x: f64, %y: f64):
+    linalg.yield %x : f64
+  }
+  linalg.matvec {legato.overwrite} ins(%m, %a : memref<4x4xf64>, memref<4xf64>) outs(%v : memref<4xf64>)
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+  } {legato.scatter}
+  return %v : memref<4xf64>
+}
+
+// -----
+
+func.func @launch_not_a_number(%a: memref<4xf64>, %b: memref<4xf64>) {
+  // expected-error @+1 {{'legato.launch' must be an integer (the group's number), not unit}}
+  linalg.copy {legato.launch} ins(%a : memref<4xf64>) outs(%b : memref<4xf64>)
+  return
+}
+
+// -----
+
+func.func @epilogue_on_a_copy(%a: memref<4xf64>, %b: memref<4xf64>) {
+  // expected-error @+1 {{cannot carry 'legato.epilogue': it marks linalg.generic kernels}}
+  linalg.copy {legato.epilogue} ins(%a : memref<4xf64>) outs(%b : memref<4xf64>)
+  return
+}
+
+// -----
+
+func.func @scatter_on_a_parallel_loop() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{cannot carry 'legato.scatter': it marks the scf.for of a scatter}}
+  scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+  } {legato.scatter}
+  return
+}
+
+// -----
+
+func.func @unknown_marker(%a: memref<4xf64>, %b: memref<4xf64>) {
+  // expected-error @+1 {{'legato.lanch' is not an attribute of the legato dialect (Markers.h lists them)}}
+  linalg.copy {legato.lanch = 1 : i64} ins(%a : memref<4xf64>) outs(%b : memref<4xf64>)
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'legato.boxes' must be a DenseI64ArrayAttr of boxes}}
+func.func @boxes_of_the_wrong_type(%a: memref<4xf64> {legato.boxes = [0, 2, 2, 4]}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'legato.output' is not a result attribute of the legato dialect}}
+func.func @output_on_a_result(%a: memref<4xf64>) -> (memref<4xf64> {legato.output}) {
+  return %a : memref<4xf64>
+}
