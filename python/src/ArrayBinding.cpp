@@ -50,7 +50,8 @@ const char *nearestDType(char kind, int64_t itemsize) {
 /// A NumPy array (any strides) of a dtype legato has, copied into a new array.
 Array fromNumpy(py::array source) {
   DType dtype = fromNumpyDType(source.dtype());
-  py::array contiguous = numpy().attr("ascontiguousarray")(source);
+  // (asarray, not ascontiguousarray, which makes a 0-d array 1-d)
+  py::array contiguous = numpy().attr("asarray")(source, py::arg("order") = "C");
   Shape shape(contiguous.shape(), contiguous.shape() + contiguous.ndim());
   ensureRuntime();
   return from_buffer(contiguous.data(), dtype, std::move(shape), contiguous.size());

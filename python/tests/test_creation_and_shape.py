@@ -53,6 +53,17 @@ def test_asarray_of_a_legato_array_is_itself_and_copy_is_independent():
     assert float(b[0]) == 0 and float(c[0]) == 0 and float(a[0]) == 10
 
 
+@pytest.mark.parametrize("value, dtype", [(False, "bool"), (3, "int64"), (3.5, "float32"),
+                                          (numpy.float64(2.5), None), (numpy.array(7, "i4"), None)])
+def test_zero_d_values_stay_zero_d(value, dtype):
+    # (the array API suite's test_getitem found asarray(False, dtype=bool) 1-d)
+    expected = numpy.asarray(value, dtype=dtype)
+    got = lnp.asarray(value, dtype=dtype)
+    assert got.shape == () and got.dtype == expected.dtype
+    assert_same(got, expected)
+    assert_same(lnp.array(value, dtype=dtype), numpy.array(value, dtype=dtype))
+
+
 def test_dtypes_legato_lacks_are_a_type_error_with_advice():
     with pytest.raises(TypeError, match="uint8.*int32"):
         lnp.asarray(numpy.zeros(3, dtype=numpy.uint8))
