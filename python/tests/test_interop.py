@@ -4,6 +4,7 @@ import numpy
 import pytest
 
 import legato
+import legato.array_api
 import legato.numpy as lnp
 from conftest import AxisError, assert_same
 
@@ -46,7 +47,12 @@ def test_printing_matches_numpy():
 def test_array_api_namespace():
     a = lnp.arange(6.0).reshape(2, 3)
     xp = a.__array_namespace__()
-    assert xp is lnp and xp.__array_api_version__ == "2021.12"
+    assert xp is legato.array_api and xp.__array_api_version__ == "2021.12"
+    # legato.numpy's functions, without the dtype names legato lacks
+    assert xp.sum is lnp.sum and xp.float64 is lnp.float64 and xp.linalg is lnp.linalg
+    assert not hasattr(xp, "uint8") and not hasattr(xp, "complex128") and hasattr(lnp, "uint8")
+    with pytest.raises(ValueError, match="2021.12"):
+        a.__array_namespace__(api_version="2099.01")
     assert_same(xp.permute_dims(a, (1, 0)), numpy.arange(6.0).reshape(2, 3).T)
     assert_same(xp.concat([a, a], axis=1), numpy.concatenate([numpy.arange(6.0).reshape(2, 3)] * 2,
                                                              axis=1))

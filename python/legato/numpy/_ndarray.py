@@ -218,7 +218,16 @@ def install(ns):
 
     ndarray.__dlpack__ = __dlpack__
     ndarray.__dlpack_device__ = lambda self: (1, 0)  # kDLCPU: the exported copy is in host memory
-    ndarray.__array_namespace__ = lambda self, api_version=None: ns
+    def __array_namespace__(self, api_version=None):
+        # legato.array_api: legato.numpy without the dtype names legato lacks,
+        # which array API consumers look up by name.
+        if api_version not in (None, "2021.12"):
+            raise _core.ValueError(f"legato: array API version {api_version!r} is not "
+                                   "supported (2021.12 is)")
+        import legato.array_api
+        return legato.array_api
+
+    ndarray.__array_namespace__ = __array_namespace__
 
 
 def _lookup(ns, func):
