@@ -42,7 +42,12 @@ def tensordot(a, b, axes=2):
 
 def vecdot(x1, x2, /, *, axis=-1):
     a, b = asarray(x1), asarray(x2)
-    return _core.sum(a * b, [operator.index(axis)], False)
+    products = a * b
+    # The products' dtype, as the array API (and NumPy 2's vecdot) has it:
+    # sum widens int32 and bool to int64, whose low bits are int32's
+    # wrapping sum, and whose nonzero is bool's or.
+    s = _core.sum(products, [operator.index(axis)], False)
+    return s if s._dtype == products._dtype else s._astype(products._dtype)
 
 
 def einsum(subscripts, *operands, out=None, dtype=None, order="K", casting="safe",
