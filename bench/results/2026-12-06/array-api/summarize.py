@@ -1,3 +1,6 @@
+"""Counts the array API suite's results in pytest -v logs (docs/PYTHON.md):
+    /usr/bin/python3 summarize.py legato-part-a.log legato-part-b.log legato-part-c.log
+prints the totals, then passed/failed/skipped per test file."""
 import re,sys,collections
 logs=sys.argv[1:]
 res={}
