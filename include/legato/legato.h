@@ -414,10 +414,10 @@ Array replicate(const Array &);
 // ---- creation --------------------------------------------------------------
 Array zeros(Shape, DType = f64);
 Array ones(Shape, DType = f64);
-Array full(Shape, double value, DType = f64);
+Array full(Shape, Scalar value, DType = f64);
 Array zeros(Shape, DType, Sharding);
 Array ones(Shape, DType, Sharding);
-Array full(Shape, double value, DType, Sharding);
+Array full(Shape, Scalar value, DType, Sharding);
 Array arange(int64_t stop, DType = i64);
 Array arange(double start, double stop, double step, DType = f64);
 Array linspace(double start, double stop, int64_t num, DType = f64);
@@ -441,7 +441,7 @@ Array copy(const Array &);
 /// a's dtype unless `dtype` is given (the value cast to it, as in NumPy).
 Array zeros_like(const Array &, std::optional<DType> dtype = std::nullopt);
 Array ones_like(const Array &, std::optional<DType> dtype = std::nullopt);
-Array full_like(const Array &, double value, std::optional<DType> dtype = std::nullopt);
+Array full_like(const Array &, Scalar value, std::optional<DType> dtype = std::nullopt);
 /// np.meshgrid: for vectors x (n elements) and y (m), "xy" (Cartesian, the
 /// default) gives grids of shape (m, n), x along the columns; "ij" (matrix)
 /// gives (n, m). N-D inputs count as flattened, as in NumPy.
@@ -477,11 +477,27 @@ LEGATO_BINARY(maximum)
 LEGATO_BINARY(minimum)
 LEGATO_BINARY(logical_and)
 LEGATO_BINARY(logical_or)
+// Bitwise operations of integers (of bools: the logical ones), as NumPy's;
+// a float operand is a TypeError.
+LEGATO_BINARY(bitwise_and)
+LEGATO_BINARY(bitwise_or)
+LEGATO_BINARY(bitwise_xor)
+LEGATO_BINARY(operator&)
+LEGATO_BINARY(operator|)
+LEGATO_BINARY(operator^)
+// As NumPy's shifts: shifting by the bit width or more, or by a negative
+// amount, gives 0 (right_shift of a negative value: -1); bool operands are
+// a TypeError (NumPy gives int8, which legato lacks).
+LEGATO_BINARY(left_shift)
+LEGATO_BINARY(right_shift)
 /// np.arctan2(y, x): the angle of the point (x, y), in (-pi, pi].
 LEGATO_BINARY(arctan2)
 #undef LEGATO_BINARY
 Array operator-(const Array &);
 Array logical_not(const Array &);
+/// Bitwise not of integers, logical not of bools (NumPy's invert).
+Array invert(const Array &);
+Array operator~(const Array &);
 Array abs(const Array &);
 Array exp(const Array &);
 Array log(const Array &);
@@ -710,6 +726,16 @@ Array argsort(const Array &, std::optional<int64_t> axis = -1);
 /// count as one, as NumPy 1.24's equal_nan). Its length is read on the host,
 /// as nonzero's: not inside jit.
 Array unique(const Array &);
+/// np.unique(return_index, return_inverse, return_counts) at once (the
+/// array API's unique_all): the sorted distinct elements of the flattened
+/// array, the position of each one's first occurrence, for each element of
+/// the flattened array the position of its value among `values`, and how
+/// often each value occurs (all int64). `equal_nan` false counts every NaN
+/// as a value of its own (the array API's rule). Not inside jit, as unique.
+struct UniqueAll {
+  Array values, indices, inverse_indices, counts;
+};
+UniqueAll unique_all(const Array &, bool equal_nan = true);
 /// np.median over `axes` ({} = all): the middle element, or the mean of the
 /// two middle ones; float32 stays float32, other dtypes give float64. NaN
 /// where a slice holds a NaN; NaN for an empty slice.

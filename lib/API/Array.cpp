@@ -97,8 +97,7 @@ ArrayView &ArrayView::operator=(const ArrayView &value) {
   return *this = static_cast<const Array &>(value);
 }
 ArrayView &ArrayView::operator=(Scalar value) {
-  double v = value.kind == Scalar::Kind::floating ? value.f : double(value.i);
-  assignWhole(impl_, constantNode(v, impl_->dtype(), {}));
+  assignWhole(impl_, constantNode(value, impl_->dtype(), {}));
   return *this;
 }
 

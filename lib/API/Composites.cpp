@@ -99,7 +99,7 @@ Array ones_like(const Array &a, std::optional<DType> dtype) {
   return ones(a.shape(), dtype.value_or(a.dtype()));
 }
 // full() casts the value to the dtype as NumPy does (2.7 is 2 in an integer array).
-Array full_like(const Array &a, double value, std::optional<DType> dtype) {
+Array full_like(const Array &a, Scalar value, std::optional<DType> dtype) {
   return full(a.shape(), value, dtype.value_or(a.dtype()));
 }
 

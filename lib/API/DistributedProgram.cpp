@@ -317,6 +317,7 @@ bool isCheapToRecompute(Operation *op) {
   return isa<mlir::legato::NegOp, mlir::legato::AbsOp, mlir::legato::NotOp, mlir::legato::AddOp,
              mlir::legato::SubOp, mlir::legato::MulOp, mlir::legato::DivOp, mlir::legato::MaxOp,
              mlir::legato::MinOp, mlir::legato::AndOp, mlir::legato::OrOp,
+             mlir::legato::XorOp, mlir::legato::ShlOp, mlir::legato::ShrOp,
              mlir::legato::CompareOp, mlir::legato::SelectOp, mlir::legato::ConvertOp,
              mlir::legato::SliceOp, mlir::legato::BroadcastOp>(op);
 }

@@ -50,7 +50,8 @@ enum class UnaryKind : uint8_t {
   Tan, Arcsin, Arccos, Arctan, Sinh, Cosh, Arcsinh, Arccosh, Arctanh,
   Exp2, Expm1, Log2, Log10, Log1p, Cbrt, Ceil, Trunc, Rint
 };
-enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or, Arctan2, Mod, FloorDiv };
+enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or, Arctan2, Mod, FloorDiv,
+                                     Xor, Shl, Shr };
 
 struct Node;
 using NodePtr = std::shared_ptr<Node>;
@@ -66,6 +67,9 @@ struct Node {
   Operands operands;
   std::vector<int64_t> ints;
   double scalar = 0;
+  /// A Constant node of an integer dtype: its exact value (`scalar` holds
+  /// it rounded to 53 bits).
+  int64_t intScalar = 0;
   std::shared_ptr<runtime::Buffer> buffer;
   /// Over several ranks: which box of the array `buffer` holds on each rank
   /// (a jit parameter: where the argument lives). Null: the whole array.

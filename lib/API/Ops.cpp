@@ -158,7 +158,21 @@ NodePtr withoutExtraLeadingOnes(NodePtr n, const Shape &to) {
 }
 
 NodePtr constantNode(double value, DType dtype, const Shape &shape) {
-  return makeNode(OpKind::Constant, dtype, shape, {}, {}, value);
+  NodePtr n = makeNode(OpKind::Constant, dtype, shape, {}, {}, value);
+  // As the x86 conversion NumPy's casts compile to: NaN and values out of
+  // int64's range give its minimum (a C++ cast would be undefined).
+  bool inRange = value >= -9223372036854775808.0 && value < 9223372036854775808.0;
+  n->intScalar = inRange ? int64_t(value) : std::numeric_limits<int64_t>::min();
+  return n;
+}
+
+NodePtr constantNode(const Scalar &value, DType dtype, const Shape &shape) {
+  if (value.kind == Scalar::Kind::floating || isFloat(dtype))
+    return constantNode(value.kind == Scalar::Kind::floating ? value.f : double(value.i), dtype,
+                        shape);
+  NodePtr n = constantNode(double(value.i), dtype, shape);
+  n->intScalar = value.i;
+  return n;
 }
 
 } // namespace detail
@@ -181,10 +195,8 @@ struct Operand {
   Shape shape() const { return node ? node->shape : Shape{}; }
   /// The operand as a node of `dtype` and `shape`.
   NodePtr as(DType dtype, const Shape &shape) const {
-    if (!node) {
-      double v = scalar->kind == Scalar::Kind::floating ? scalar->f : double(scalar->i);
-      return constantNode(v, dtype, shape);
-    }
+    if (!node)
+      return constantNode(*scalar, dtype, shape);
     return broadcastNode(convertNode(node, dtype), shape);
   }
 };
@@ -263,6 +275,19 @@ Array logical(const char *name, BinaryKind kind, const Operand &a, const Operand
                        uint8_t(kind)));
 }
 
+/// A bitwise op (and, or, xor, shifts): integers, and bools for the
+/// logical ones; floats are NumPy's TypeError.
+Array bitwise(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
+  Shape shape = broadcastAll(name, {&a, &b});
+  DType t = promoteAll({&a, &b});
+  if (isFloat(t))
+    dtypeError(name, t, shape, "bitwise operations take integers and bools");
+  if (t == DType::bool_ && (kind == BinaryKind::Shl || kind == BinaryKind::Shr))
+    dtypeError(name, t, shape, "cast to an integer type with astype(legato::i64)");
+  return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,
+                       uint8_t(kind)));
+}
+
 /// A binary float function (arctan2): ints compute in float64; bool with
 /// bool is rejected (NumPy gives float16).
 Array floatBinary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
@@ -296,6 +321,7 @@ Array floatUnary(const char *name, UnaryKind kind, const Array &a) {
 #define CMP(NAME, P) [](const Operand &x, const Operand &y) { return compare(NAME, P, x, y); }
 #define FLOAT_FN(NAME, KIND) [](const Operand &x, const Operand &y) { return floatBinary(NAME, BinaryKind::KIND, x, y); }
 #define LOGIC(NAME, KIND) [](const Operand &x, const Operand &y) { return logical(NAME, BinaryKind::KIND, x, y); }
+#define BITWISE(NAME, KIND) [](const Operand &x, const Operand &y) { return bitwise(NAME, BinaryKind::KIND, x, y); }
 
 LEGATO_DEFINE_BINARY(operator+, ARITH("add", Add))
 LEGATO_DEFINE_BINARY(operator-, ARITH("subtract", Sub))
@@ -316,6 +342,14 @@ LEGATO_DEFINE_BINARY(operator==, CMP("equal", 4))
 LEGATO_DEFINE_BINARY(operator!=, CMP("not_equal", 5))
 LEGATO_DEFINE_BINARY(logical_and, LOGIC("logical_and", And))
 LEGATO_DEFINE_BINARY(logical_or, LOGIC("logical_or", Or))
+LEGATO_DEFINE_BINARY(bitwise_and, BITWISE("bitwise_and", And))
+LEGATO_DEFINE_BINARY(bitwise_or, BITWISE("bitwise_or", Or))
+LEGATO_DEFINE_BINARY(bitwise_xor, BITWISE("bitwise_xor", Xor))
+LEGATO_DEFINE_BINARY(operator&, BITWISE("bitwise_and", And))
+LEGATO_DEFINE_BINARY(operator|, BITWISE("bitwise_or", Or))
+LEGATO_DEFINE_BINARY(operator^, BITWISE("bitwise_xor", Xor))
+LEGATO_DEFINE_BINARY(left_shift, BITWISE("left_shift", Shl))
+LEGATO_DEFINE_BINARY(right_shift, BITWISE("right_shift", Shr))
 
 Array operator-(const Array &a) {
   NodePtr n = valueOf(a);
@@ -328,6 +362,14 @@ Array logical_not(const Array &a) {
   NodePtr n = toBool(valueOf(a));
   return wrap(makeNode(OpKind::Unary, DType::bool_, n->shape, {n}, {}, 0, uint8_t(UnaryKind::Not)));
 }
+
+Array invert(const Array &a) {
+  NodePtr n = valueOf(a);
+  if (isFloat(n->dtype))
+    dtypeError("invert", n->dtype, n->shape, "bitwise not takes integers and bools");
+  return wrap(makeNode(OpKind::Unary, n->dtype, n->shape, {n}, {}, 0, uint8_t(UnaryKind::Not)));
+}
+Array operator~(const Array &a) { return invert(a); }
 
 Array abs(const Array &a) {
   NodePtr n = valueOf(a);
@@ -525,7 +567,7 @@ Array product(const char *op, const Array &a, const Array &b) {
     shape.push_back(y->shape[1]);
   // NumPy: a boolean product is the "or" of "and"s, i.e. an integer product != 0.
   DType compute = t == DType::bool_ ? DType::i64 : t;
-  NodePtr r = k1 == 0 ? makeNode(OpKind::Constant, compute, shape, {}, {}, 0.0) // empty sums
+  NodePtr r = k1 == 0 ? constantNode(0.0, compute, shape) // empty sums
                       : makeNode(OpKind::Matmul, compute, shape,
                                  {convertNode(x, compute), convertNode(y, compute)});
   if (t == DType::bool_)
@@ -754,7 +796,7 @@ Array pad(const Array &a, std::vector<std::pair<int64_t, int64_t>> widths, doubl
   }
   low.insert(low.end(), high.begin(), high.end());
   if (n->size() == 0) // all padding
-    return wrap(makeNode(OpKind::Constant, n->dtype, shape, {}, {}, value));
+    return wrap(constantNode(value, n->dtype, shape));
   return wrap(makeNode(OpKind::Pad, n->dtype, shape, {n}, low, value));
 }
 
@@ -763,13 +805,15 @@ Array pad(const Array &a, std::vector<std::pair<int64_t, int64_t>> widths, doubl
 //===----------------------------------------------------------------------===//
 
 namespace {
-Array filled(const char *op, Shape shape, double value, DType t) {
+Array filled(const char *op, Shape shape, Scalar value, DType t) {
   checkArraySize(op, shape, t);
-  return wrap(constantNode(t == DType::bool_ ? double(value != 0) : value, t, shape));
+  if (t == DType::bool_)
+    value = Scalar(value.kind == Scalar::Kind::floating ? value.f != 0 : value.i != 0);
+  return wrap(constantNode(value, t, shape));
 }
 } // namespace
 
-Array full(Shape shape, double value, DType t) { return filled("full", std::move(shape), value, t); }
+Array full(Shape shape, Scalar value, DType t) { return filled("full", std::move(shape), value, t); }
 Array zeros(Shape shape, DType t) { return filled("zeros", std::move(shape), 0, t); }
 Array ones(Shape shape, DType t) { return filled("ones", std::move(shape), 1, t); }
 
@@ -874,7 +918,7 @@ static Array placed(const Array &a, Sharding s) {
 
 Array zeros(Shape shape, DType t, Sharding s) { return placed(zeros(std::move(shape), t), s); }
 Array ones(Shape shape, DType t, Sharding s) { return placed(ones(std::move(shape), t), s); }
-Array full(Shape shape, double value, DType t, Sharding s) {
+Array full(Shape shape, Scalar value, DType t, Sharding s) {
   return placed(full(std::move(shape), value, t), s);
 }
 Array random(Shape shape, DType t, uint64_t seed, Sharding s) {

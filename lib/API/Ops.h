@@ -34,6 +34,9 @@ NodePtr convertNode(NodePtr n, DType to);
 NodePtr broadcastNode(NodePtr n, const Shape &to);
 NodePtr reshapeNode(NodePtr n, const Shape &to);
 NodePtr constantNode(double value, DType dtype, const Shape &shape);
+/// A constant of a C++ or Python number: an integer stays exact in an
+/// integer dtype (a double holds 53 bits of an int64).
+NodePtr constantNode(const Scalar &value, DType dtype, const Shape &shape);
 /// `n` without the leading size-1 axes it has beyond the rank of `to`:
 /// NumPy's assignment takes a value of shape (1, 3) into a selection of
 /// shape (3,).

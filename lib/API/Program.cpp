@@ -106,6 +106,7 @@ Program collectProgram(const std::vector<Node *> &outputs,
     for (int64_t v : n->ints)
       key.put(v);
     key.put(n->scalar); // (its bits: -0.0 and NaN payloads differ)
+    key.put(n->intScalar);
     key.put(uint32_t(n->operands.size()));
     for (const NodePtr &op : n->operands)
       key.put(op->collectNumber);
@@ -133,13 +134,14 @@ RankedTensorType tensorType(OpBuilder &b, const Node *n) {
   return RankedTensorType::get(n->shape, elementType(b, n->dtype));
 }
 
-Attribute scalarAttr(OpBuilder &b, DType t, double v) {
-  Type et = elementType(b, t);
+/// A Constant node's value as an attribute of its element type.
+Attribute scalarAttr(OpBuilder &b, const Node *n) {
+  Type et = elementType(b, n->dtype);
   if (isa<FloatType>(et))
-    return b.getFloatAttr(et, v);
-  if (t == DType::bool_)
-    return b.getIntegerAttr(et, v != 0);
-  return b.getIntegerAttr(et, int64_t(v));
+    return b.getFloatAttr(et, n->scalar);
+  if (n->dtype == DType::bool_)
+    return b.getIntegerAttr(et, n->scalar != 0);
+  return b.getIntegerAttr(et, n->intScalar);
 }
 
 Value buildUnary(OpBuilder &b, Location loc, UnaryKind k, Type t, Value x) {
@@ -191,6 +193,9 @@ Value buildBinary(OpBuilder &b, Location loc, BinaryKind k, Type t, Value x, Val
   case BinaryKind::Arctan2: return mlir::legato::Atan2Op::create(b, loc, t, x, y);
   case BinaryKind::Mod: return mlir::legato::ModOp::create(b, loc, t, x, y);
   case BinaryKind::FloorDiv: return mlir::legato::FloorDivOp::create(b, loc, t, x, y);
+  case BinaryKind::Xor: return mlir::legato::XorOp::create(b, loc, t, x, y);
+  case BinaryKind::Shl: return mlir::legato::ShlOp::create(b, loc, t, x, y);
+  case BinaryKind::Shr: return mlir::legato::ShrOp::create(b, loc, t, x, y);
   }
   return {};
 }
@@ -206,7 +211,7 @@ Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args)
   switch (n->kind) {
   case OpKind::Constant:
     return mlir::legato::ConstantOp::create(
-        b, loc, cast<ElementsAttr>(SplatElementsAttr::get(t, scalarAttr(b, n->dtype, n->scalar))));
+        b, loc, cast<ElementsAttr>(SplatElementsAttr::get(t, scalarAttr(b, n))));
   case OpKind::Iota:
     return mlir::legato::IotaOp::create(b, loc, t, b.getI64IntegerAttr(n->ints[0]));
   case OpKind::Random:

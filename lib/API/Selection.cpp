@@ -58,8 +58,7 @@ Selection &Selection::operator=(const Array &value) {
 Selection &Selection::operator=(const Selection &value) { return *this = Array(value); }
 
 Selection &Selection::operator=(Scalar value) {
-  double v = value.kind == Scalar::Kind::floating ? value.f : double(value.i);
-  return *this = wrap(constantNode(v, base_.dtype(), {}));
+  return *this = wrap(constantNode(value, base_.dtype(), {}));
 }
 
 } // namespace legato

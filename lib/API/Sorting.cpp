@@ -328,21 +328,53 @@ Array argsort(const Array &a, std::optional<int64_t> axis) {
   return sortAlong("argsort", a, a.ndim() == 0 ? std::nullopt : axis, true);
 }
 
-Array unique(const Array &a) {
+namespace {
+void checkNotTracing(const char *op, const Array &a) {
   if (engine().tracing)
-    throw Error("legato.unique: the result's length is the number of distinct elements of an "
-                "array of shape " +
+    throw Error(std::string("legato.") + op +
+                ": the result's length is the number of distinct elements of an array of shape " +
                 shapeString(a.shape()) +
                 ", which a traced (jit) function cannot read; call it outside the function");
+}
+
+/// Of the sorted 1-D `s`: whether each element starts a run of equal ones
+/// (differs from the one before it; NaNs equal with `equalNan`).
+Array startsOfRuns(const Array &s, bool equalNan) {
+  Array first = full({1}, true, DType::bool_);
+  if (s.size() < 2)
+    return first;
+  Array next = s[{slice(1, none)}], previous = s[{slice(0, -1)}];
+  Array same = equalNan ? sortsEqual(next, previous) : next == previous;
+  return concatenate({first, logical_not(same)});
+}
+} // namespace
+
+Array unique(const Array &a) {
+  checkNotTracing("unique", a);
   Array s = sort(a, std::nullopt);
-  int64_t n = s.size();
-  if (n < 2)
+  if (s.size() < 2)
     return s;
-  // Keep each element that differs from the one before it (NaNs count as
-  // one value, NumPy 1.24's equal_nan).
-  Array differs = logical_not(sortsEqual(s[{slice(1, none)}], s[{slice(0, -1)}]));
-  Array keep = concatenate({full({1}, 1.0, DType::bool_), differs});
-  return s[keep];
+  return s[startsOfRuns(s, /*equalNan=*/true)]; // NumPy 1.24's equal_nan
+}
+
+UniqueAll unique_all(const Array &a, bool equal_nan) {
+  checkNotTracing("unique_all", a);
+  int64_t n = a.size();
+  Array flat = a.reshape({n});
+  Array order = argsort(flat, 0); // stable: a run's first index is its first occurrence
+  if (n == 0)
+    return {flat, order, order, order};
+  Array s = take(flat, order);
+  Array starts = startsOfRuns(s, equal_nan);
+  UniqueAll r;
+  r.values = s[starts];
+  r.indices = order[starts];
+  // The run of each sorted element, scattered back to where it came from.
+  r.inverse_indices = zeros({n}, DType::i64);
+  put(r.inverse_indices, order, cumsum(starts.astype(DType::i64)) - 1);
+  Array begin = flatnonzero(starts);
+  r.counts = concatenate({begin[{slice(1, none)}], full({1}, n, DType::i64)}) - begin;
+  return r;
 }
 
 Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {

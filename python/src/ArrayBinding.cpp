@@ -133,28 +133,6 @@ template <class F> py::object binaryOperator(const Array &self, py::handle other
       *o);
 }
 
-bool isBool(const Operand &o) {
-  if (const Array *a = std::get_if<Array>(&o))
-    return a->dtype() == DType::bool_;
-  return std::get<Scalar>(o).kind == Scalar::Kind::boolean;
-}
-
-/// &, | and ^ of bools as logical operators; legato has no bitwise integer
-/// operations yet.
-template <class F>
-py::object bitwiseOperator(const char *name, const Array &self, py::handle other, bool reflected,
-                           F f) {
-  std::optional<Operand> o = toOperand(other);
-  if (!o)
-    return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-  if (self.dtype() != DType::bool_ || !isBool(*o))
-    throw legato::TypeError(std::string("legato.") + name +
-                            ": only bool operands are supported (a logical operation); integer "
-                            "bitwise operations are not implemented yet (array of dtype " +
-                            dtype_name(self.dtype()) + ")");
-  return binaryOperator(self, other, reflected, f);
-}
-
 void checkSize1(const Array &a, const char *what) {
   if (a.size() != 1)
     throw py::type_error(std::string("only arrays of size 1 can be converted to Python ") + what +
@@ -252,12 +230,20 @@ Array toArray(py::handle h) {
   ensureRuntime();
   switch (s.kind) {
   case Scalar::Kind::boolean:
-    return full({}, s.f, DType::bool_);
+    return full({}, s, DType::bool_);
   case Scalar::Kind::integer:
-    return full({}, s.f, DType::i64);
+    return full({}, s, DType::i64);
   default:
-    return full({}, s.f, DType::f64);
+    return full({}, s, DType::f64);
   }
+}
+
+Scalar toScalar(py::handle h, const char *op) {
+  std::optional<Operand> o = toOperand(h);
+  if (const Scalar *s = o ? std::get_if<Scalar>(&*o) : nullptr)
+    return *s;
+  throw legato::TypeError(std::string("legato.") + op + ": expected a Python bool, int or float, not " +
+                          Py_TYPE(h.ptr())->tp_name);
 }
 
 std::pair<Operand, Operand> toOperands(py::handle a, py::handle b) {
@@ -358,19 +344,19 @@ void bindArray(py::module_ &m) {
   LEGATO_COMPARISON("ne", x != y)
 #undef LEGATO_COMPARISON
 
-#define LEGATO_LOGICAL(NAME, EXPR)                                                                 \
+#define LEGATO_BITWISE(NAME, FN)                                                                   \
   cls.def("__" NAME "__", [](const Array &a, py::handle b) {                                       \
-    return bitwiseOperator("bitwise_" NAME, a, b, false,                                           \
-                           [](const auto &x, const auto &y) { return EXPR; });                     \
+    return binaryOperator(a, b, false, [](const auto &x, const auto &y) { return FN(x, y); });     \
   });                                                                                              \
   cls.def("__r" NAME "__", [](const Array &a, py::handle b) {                                      \
-    return bitwiseOperator("bitwise_" NAME, a, b, true,                                            \
-                           [](const auto &x, const auto &y) { return EXPR; });                     \
+    return binaryOperator(a, b, true, [](const auto &x, const auto &y) { return FN(x, y); });      \
   });
-  LEGATO_LOGICAL("and", logical_and(x, y))
-  LEGATO_LOGICAL("or", logical_or(x, y))
-  LEGATO_LOGICAL("xor", x != y)
-#undef LEGATO_LOGICAL
+  LEGATO_BITWISE("and", bitwise_and)
+  LEGATO_BITWISE("or", bitwise_or)
+  LEGATO_BITWISE("xor", bitwise_xor)
+  LEGATO_BITWISE("lshift", left_shift)
+  LEGATO_BITWISE("rshift", right_shift)
+#undef LEGATO_BITWISE
 
   cls.def("__neg__", [](const Array &a) {
     if (a.dtype() == DType::bool_)
@@ -384,13 +370,7 @@ void bindArray(py::module_ &m) {
     return a.copy();
   });
   cls.def("__abs__", [](const Array &a) { return legato::abs(a); });
-  cls.def("__invert__", [](const Array &a) {
-    if (a.dtype() != DType::bool_)
-      throw legato::TypeError("legato.invert: only bool arrays are supported (logical not); "
-                              "integer bitwise operations are not implemented yet (dtype " +
-                              dtype_name(a.dtype()) + ")");
-    return logical_not(a);
-  });
+  cls.def("__invert__", [](const Array &a) { return invert(a); });
 
 #define LEGATO_INPLACE(NAME, OP)                                                                   \
   cls.def("__i" NAME "__", [](Array &a, py::handle b) -> py::object {                              \

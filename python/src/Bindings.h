@@ -34,6 +34,9 @@ std::optional<Operand> toOperand(py::handle h);
 /// `h` as an array: a weak scalar becomes a 0-d array of its default dtype
 /// (bool, int64, float64), as NumPy's np.asarray(1.0).
 Array toArray(py::handle h);
+/// A Python bool, int or float as a C++ scalar (an int keeps its 64 bits);
+/// anything else is a TypeError naming `op`.
+Scalar toScalar(py::handle h, const char *op);
 /// Both operands of a function of two arrays; when both are scalars the
 /// first becomes a 0-d array (np.add(1, 2.5) is float64 2.5, as NumPy's).
 std::pair<Operand, Operand> toOperands(py::handle a, py::handle b);

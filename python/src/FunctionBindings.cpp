@@ -27,7 +27,7 @@ Array weakArray(const Scalar &s, const Array &like) {
     result = DType::f64;
   else if (s.kind == Scalar::Kind::integer && !isFloat && !isInt)
     result = DType::i64;
-  return full({}, s.kind == Scalar::Kind::floating ? s.f : double(s.i), result);
+  return full({}, s, result);
 }
 
 /// Both operands as arrays, weak scalars typed by the other operand.
@@ -63,10 +63,9 @@ void bindFunctions(py::module_ &m) {
   // ---- creation ----
   m.def("zeros", [](const Shape &s, DType t) { ensureRuntime(); return zeros(s, t); });
   m.def("ones", [](const Shape &s, DType t) { ensureRuntime(); return ones(s, t); });
-  m.def("full", [](const Shape &s, double v, DType t) { ensureRuntime(); return full(s, v, t); });
-  m.def("full_sharded", [](const Shape &s, double v, DType t, int64_t axis, int64_t axis2) {
+  m.def("full", [](const Shape &s, py::handle v, DType t) {
     ensureRuntime();
-    return full(s, v, t, Sharding{axis, axis2});
+    return full(s, toScalar(v, "full"), t);
   });
   m.def("arange", [](double start, double stop, double step, DType t) {
     ensureRuntime();
@@ -114,6 +113,11 @@ void bindFunctions(py::module_ &m) {
   LEGATO_BINARY("minimum", minimum(x, y))
   LEGATO_BINARY("logical_and", logical_and(x, y))
   LEGATO_BINARY("logical_or", logical_or(x, y))
+  LEGATO_BINARY("bitwise_and", bitwise_and(x, y))
+  LEGATO_BINARY("bitwise_or", bitwise_or(x, y))
+  LEGATO_BINARY("bitwise_xor", bitwise_xor(x, y))
+  LEGATO_BINARY("left_shift", left_shift(x, y))
+  LEGATO_BINARY("right_shift", right_shift(x, y))
   LEGATO_BINARY("arctan2", arctan2(x, y))
   LEGATO_BINARY("fmax", fmax(x, y))
   LEGATO_BINARY("fmin", fmin(x, y))
@@ -140,6 +144,7 @@ void bindFunctions(py::module_ &m) {
 #define LEGATO_UNARY(NAME, FN) m.def(NAME, [](py::handle a) { return Array(FN(toArray(a))); });
   LEGATO_UNARY("negative", -)
   LEGATO_UNARY("logical_not", logical_not)
+  LEGATO_UNARY("invert", invert)
   LEGATO_UNARY("absolute", legato::abs)
   LEGATO_UNARY("exp", legato::exp)
   LEGATO_UNARY("log", legato::log)
@@ -289,6 +294,10 @@ void bindFunctions(py::module_ &m) {
   m.def("sort", [](const Array &a, std::optional<int64_t> axis) { return sort(a, axis); });
   m.def("argsort", [](const Array &a, std::optional<int64_t> axis) { return argsort(a, axis); });
   m.def("unique", [](const Array &a) { return unique(a); });
+  m.def("unique_all", [](const Array &a, bool equal_nan) {
+    UniqueAll r = unique_all(a, equal_nan);
+    return py::make_tuple(r.values, r.indices, r.inverse_indices, r.counts);
+  });
   m.def("cov", [](const Array &a, bool rowvar, int64_t ddof) { return cov(a, rowvar, ddof); });
   m.def("corrcoef", [](const Array &a, bool rowvar) { return corrcoef(a, rowvar); });
 

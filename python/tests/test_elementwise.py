@@ -156,12 +156,81 @@ def test_ufunc_methods():
     assert_same(la, a)
 
 
-def test_bitwise_of_integers_is_a_clear_error():
-    a = lnp.arange(4)
-    with pytest.raises(TypeError, match="bitwise"):
-        a & 1
-    with pytest.raises(TypeError, match="bitwise"):
-        ~a
+BITWISE = [operator.and_, operator.or_, operator.xor, operator.lshift, operator.rshift]
+
+
+@pytest.mark.parametrize("op", BITWISE)
+@pytest.mark.parametrize("dtypes", [("int64", "int64"), ("int32", "int32"), ("int32", "int64")])
+def test_bitwise_operators_of_integers(op, dtypes):
+    x = numpy.array([[0, 1, -1, 5], [-8, 7, 2**30, -2**31]], dtypes[0])
+    y = numpy.array([0, 3, 31, 40], dtypes[1])  # shifts past the width give 0 or -1
+    check(lambda np, x, y: op(x, y), x, y)
+    check(lambda np, x, y: op(y, x), x, y)
+    check(lambda np, x: op(x, 2), x)
+    check(lambda np, x: op(7, x), x)
+
+
+@pytest.mark.parametrize("name", ["bitwise_and", "bitwise_or", "bitwise_xor", "left_shift",
+                                  "right_shift", "bitwise_left_shift", "bitwise_right_shift"])
+def test_bitwise_functions(name):
+    x = numpy.array([3, -6, 2**40, -1, 9], "int64")
+    y = numpy.array([1, 2, 63, 64, -1], "int64")
+    numpy_name = {"bitwise_left_shift": "left_shift",
+                  "bitwise_right_shift": "right_shift"}.get(name, name)
+    expected = getattr(numpy, numpy_name)(x, y)
+    assert_same(getattr(lnp, name)(lnp.asarray(x), lnp.asarray(y)), expected)
+
+
+def test_bitwise_of_bools_is_logical():
+    x = numpy.array([True, False, True, False])
+    y = numpy.array([True, True, False, False])
+    for op in (operator.and_, operator.or_, operator.xor):
+        check(lambda np, x, y: op(x, y), x, y)
+    check(lambda np, x: ~x, x)
+    check(lambda np, x: np.invert(x), x)
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32"])
+def test_invert_of_integers(dtype):
+    x = numpy.array([0, 1, -1, 12345, numpy.iinfo(dtype).min], dtype)
+    check(lambda np, x: ~x, x)
+    check(lambda np, x: np.bitwise_not(x), x)
+
+
+def test_in_place_bitwise_operators():
+    def program(np, x):
+        y = x.copy()
+        y &= 12
+        y |= 1
+        y ^= 3
+        y <<= 2
+        y >>= 1
+        return y
+    check(program, numpy.arange(-5, 7, dtype="int64"))
+
+
+def test_bitwise_of_floats_is_numpys_type_error():
+    raises_like_numpy(lambda np, x: x & 1, numpy.ones(3))
+    raises_like_numpy(lambda np, x: ~x, numpy.ones(3))
+    raises_like_numpy(lambda np, x: x << 1, numpy.ones(3, "float32"))
+    raises_like_numpy(lambda np, x: x | 1.5, numpy.arange(3))
+
+
+def test_python_integers_keep_64_bits():
+    big = 2**62 + 3  # not a double: 53 bits
+    x = numpy.array([0, 1, -(2**62)], "int64")
+    check(lambda np, x: x + big, x)
+    check(lambda np, x: x == 2**53 + 1, x)
+    check(lambda np, x: np.full(3, big), x)
+    check(lambda np, x: np.full_like(x, -(2**63)), x)
+    check(lambda np, x: np.where(x > 0, big, x), x)
+
+    def assign(np, x):
+        y = x.copy()
+        y[1] = 2**63 - 1
+        y[x < 0] = big
+        return y
+    check(assign, x)
 
 
 def test_broadcast_mismatch_is_numpys_value_error():

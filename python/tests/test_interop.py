@@ -68,6 +68,19 @@ def test_array_api_namespace():
     assert a.mT.shape == (3, 2) and a.device in ("cpu", "cuda")
 
 
+def test_array_api_finfo_and_iinfo_hold_python_numbers():
+    xp = legato.array_api
+    f = xp.finfo(xp.float32)
+    assert type(f.eps) is float and f.eps == float(numpy.finfo(numpy.float32).eps)
+    assert f.bits == 32 and f.max == float(numpy.finfo(numpy.float32).max)
+    assert type(f.smallest_normal) is float and f.dtype == numpy.float32
+    assert xp.finfo(xp.ones(2)).bits == 64  # of an array's dtype
+    i = xp.iinfo(xp.int32)
+    assert (i.bits, i.min, i.max) == (32, -2**31, 2**31 - 1) and type(i.max) is int
+    with pytest.raises(ValueError):
+        xp.iinfo(xp.float64)
+
+
 def test_errors_are_legato_errors_and_numpys_classes():
     assert issubclass(legato.IndexError, IndexError)
     assert issubclass(legato.ValueError, ValueError)

@@ -69,6 +69,13 @@ def test_sorting_and_searching():
     check(lambda np, x: np.argsort(x, kind="stable"), I2)
     check(lambda np, x: np.argsort(x, axis=0, kind="stable"), I2)
     check(lambda np, x: np.unique(x), I2, traceable=False)
+    for flags in [(True, False, False), (False, True, False), (False, False, True),
+                  (True, True, True)]:
+        check(lambda np, x: np.unique(x, *flags), I2, traceable=False)
+    nans = numpy.array([[2.0, numpy.nan, -0.0], [numpy.nan, 0.0, 2.0]])
+    for equal_nan in (True, False):
+        check(lambda np, x: np.unique(x, True, True, True, equal_nan=equal_nan), nans,
+              traceable=False)
     s = numpy.sort(X3.ravel())
     check(lambda np, s, v: np.searchsorted(s, v), s, X3[0])
     check(lambda np, s, v: np.searchsorted(s, v, side="right"), s, X3[0])
@@ -105,3 +112,19 @@ def test_axis_errors_are_numpys_axis_error():
 
 def test_reduction_of_nothing_without_identity_is_a_value_error():
     raises_like_numpy(lambda np, x: np.max(x), numpy.zeros((0,)))
+
+
+def test_array_api_unique_functions():
+    """The standard's unique_*: each NaN its own value, inverse of x's shape
+    (the values NumPy's unique gives with equal_nan=False)."""
+    import legato.array_api as xp
+    x = numpy.array([[3.0, numpy.nan, 1.0], [3.0, numpy.nan, -1.0]])
+    values, index, inverse, counts = numpy.unique(x, True, True, True, equal_nan=False)
+    r = xp.unique_all(xp.asarray(x))
+    assert_same(r.values, values)
+    assert_same(r.indices, index)
+    assert_same(r.inverse_indices, inverse.reshape(x.shape))
+    assert_same(r.counts, counts)
+    assert_same(xp.unique_counts(xp.asarray(x)).counts, counts)
+    assert_same(xp.unique_inverse(xp.asarray(x)).inverse_indices, inverse.reshape(x.shape))
+    assert_same(xp.unique_values(xp.asarray(x)), values)

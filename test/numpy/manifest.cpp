@@ -151,6 +151,13 @@ uint64_t Params::unsigned_integer(const std::string &key) const {
 
 double Params::real(const std::string &key) const { return to_real(text(key)); }
 
+legato::Scalar Params::number(const std::string &key) const {
+  const std::string &s = text(key);
+  if (s.find_first_not_of("-0123456789") == std::string::npos)
+    return legato::Scalar(to_int(s));
+  return legato::Scalar(to_real(s));
+}
+
 int64_t Params::integer_or(const std::string &key, int64_t fallback) const {
   return has(key) ? integer(key) : fallback;
 }

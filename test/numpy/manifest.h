@@ -54,6 +54,8 @@ public:
   int64_t integer(const std::string &key) const;
   uint64_t unsigned_integer(const std::string &key) const;
   double real(const std::string &key) const;
+  /// A Python number as written: "7" an exact integer, "2.5" a float.
+  legato::Scalar number(const std::string &key) const;
   int64_t integer_or(const std::string &key, int64_t fallback) const;
   double real_or(const std::string &key, double fallback) const;
   bool flag_or(const std::string &key, bool fallback) const;

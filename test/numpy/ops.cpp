@@ -133,6 +133,12 @@ std::map<std::string, Op> make_ops() {
   ops["logical_or"] =
       binary([](const auto &x, const auto &y) { return legato::logical_or(x, y); });
   ops["arctan2"] = binary([](const auto &x, const auto &y) { return legato::arctan2(x, y); });
+  ops["bitwise_and"] = binary([](const auto &x, const auto &y) { return x & y; });
+  ops["bitwise_or"] = binary([](const auto &x, const auto &y) { return legato::bitwise_or(x, y); });
+  ops["bitwise_xor"] = binary([](const auto &x, const auto &y) { return x ^ y; });
+  ops["left_shift"] = binary([](const auto &x, const auto &y) { return legato::left_shift(x, y); });
+  ops["right_shift"] =
+      binary([](const auto &x, const auto &y) { return legato::right_shift(x, y); });
   ops["mod"] = binary([](const auto &x, const auto &y) { return x % y; });
   ops["floor_divide"] =
       binary([](const auto &x, const auto &y) { return legato::floor_divide(x, y); });
@@ -142,6 +148,7 @@ std::map<std::string, Op> make_ops() {
 
   ops["neg"] = unary([](const Array &x) { return -x; });
   ops["logical_not"] = unary([](const Array &x) { return legato::logical_not(x); });
+  ops["invert"] = unary([](const Array &x) { return ~x; });
   ops["abs"] = unary([](const Array &x) { return legato::abs(x); });
   ops["exp"] = unary([](const Array &x) { return legato::exp(x); });
   ops["log"] = unary([](const Array &x) { return legato::log(x); });
@@ -414,7 +421,7 @@ std::map<std::string, Op> make_ops() {
   ops["ones"] = creation(
       [](const Params &p) { return legato::ones(p.integers("shape"), p.dtype("dtype")); });
   ops["full"] = creation([](const Params &p) {
-    return legato::full(p.integers("shape"), p.real("value"), p.dtype("dtype"));
+    return legato::full(p.integers("shape"), p.number("value"), p.dtype("dtype"));
   });
   ops["arange_stop"] = creation(
       [](const Params &p) { return legato::arange(p.integer("stop"), p.dtype("dtype")); });
@@ -677,6 +684,17 @@ std::map<std::string, Op> make_ops() {
                      return legato::unique(array(a, 0));
                    },
                    /*host=*/true};
+  ops["unique_part"] = {[](const Args &a, const Params &p) -> Array {
+                          want_arity(a, 1);
+                          legato::UniqueAll r =
+                              legato::unique_all(array(a, 0), p.flag_or("equal_nan", true));
+                          const std::string &part = p.text("part");
+                          if (part == "values") return r.values;
+                          if (part == "indices") return r.indices;
+                          if (part == "inverse") return r.inverse_indices;
+                          return r.counts;
+                        },
+                        /*host=*/true};
   ops["median"] =
       reduction([](const Array &x, auto ax, bool kd) { return legato::median(x, ax, kd); });
   ops["quantile"] = with_params([](const Array &x, const Params &p) {
@@ -826,7 +844,7 @@ std::map<std::string, Op> make_ops() {
     return legato::ones_like(x, dtype_or_none(p));
   });
   ops["full_like"] = with_params([dtype_or_none](const Array &x, const Params &p) {
-    return legato::full_like(x, p.real("value"), dtype_or_none(p));
+    return legato::full_like(x, p.number("value"), dtype_or_none(p));
   });
 
   // Host reads: to_vector<T>() / item<T>(), wrapped back with from_vector.

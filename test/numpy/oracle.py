@@ -129,6 +129,8 @@ BINARY = {
     "eq": np.equal, "ne": np.not_equal,
     "logical_and": np.logical_and, "logical_or": np.logical_or,
     "arctan2": np.arctan2, "mod": np.remainder, "floor_divide": np.floor_divide,
+    "bitwise_and": np.bitwise_and, "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
+    "left_shift": np.left_shift, "right_shift": np.right_shift,
 }
 UNARY = {
     "neg": np.negative, "logical_not": np.logical_not, "abs": np.absolute,
@@ -138,7 +140,7 @@ UNARY = {
     "arcsin": np.arcsin, "arccos": np.arccos, "arctan": np.arctan, "sinh": np.sinh,
     "cosh": np.cosh, "arcsinh": np.arcsinh, "arccosh": np.arccosh, "arctanh": np.arctanh,
     "exp2": np.exp2, "expm1": np.expm1, "log2": np.log2, "log10": np.log10,
-    "log1p": np.log1p, "cbrt": np.cbrt,
+    "log1p": np.log1p, "cbrt": np.cbrt, "invert": np.invert,
 }
 # Near 0, where expm1 and log1p differ from exp(x) - 1 and log(1 + x): the
 # quotient by x keeps the digits that the tolerance's atol would forgive.
@@ -279,6 +281,18 @@ def _sort_axis(p):
 NUMPY["sort"] = lambda a, p: np.sort(a[0], axis=_sort_axis(p))
 NUMPY["argsort"] = lambda a, p: np.argsort(a[0], axis=_sort_axis(p), kind="stable")
 NUMPY["unique"] = lambda a, p: np.unique(a[0])
+UNIQUE_PARTS = ("values", "indices", "inverse", "counts")
+# np.unique's four results at once (legato::unique_all), one per case.
+NUMPY["unique_part"] = lambda a, p: np.unique(
+    a[0], return_index=True, return_inverse=True, return_counts=True,
+    equal_nan=p["equal_nan"])[UNIQUE_PARTS.index(p["part"])]
+
+
+def unique_cases(g, x):
+    g.case("unique", x)
+    for part in UNIQUE_PARTS:
+        for equal_nan in (True, False):
+            g.case("unique_part", x, part=part, equal_nan=equal_nan)
 NUMPY["sort_of_expression"] = lambda a, p: np.sort(a[0] * 2 - a[1], axis=1)
 NUMPY["gather_by_argsort"] = lambda a, p: np.take_along_axis(
     a[0], np.argsort(a[0], axis=0, kind="stable"), axis=0)
@@ -826,6 +840,22 @@ def elementwise_suite():
             g.case("arctan2", x, y)
             g.case("mod", x, y)
             g.case("floor_divide", y, x)
+            g.case("bitwise_or", x, y)
+            g.case("right_shift", y, x)
+    for dt in INTS:  # shifts by the bit width or more, or negative, shift every bit out
+        g = Group("elementwise", f"shifts_{dt}")
+        info = np.iinfo(dt)
+        bits = info.bits
+        a = np.array([1, -1, 5, -5, info.max, info.min, 3, -3, 1, -1, 7, info.min], dt)
+        b = np.array([0, 1, bits - 1, bits - 1, bits, bits, bits + 5, 100, -1, -2, 2, 1], dt)
+        x, y = g.input(a), g.input(b)
+        g.case("left_shift", x, y)
+        g.case("right_shift", x, y)
+        g.case("left_shift", x, 3)
+        g.case("right_shift", -64, y)
+        g.case("bitwise_and", x, info.min)
+        g.case("bitwise_xor", x, -1)
+        g.case("invert", x)
     for dt in INTS:  # Python's signs; by 0 NumPy gives 0; MIN // -1 wraps
         g = Group("elementwise", f"integer_division_{dt}")
         info = np.iinfo(dt)
@@ -919,6 +949,9 @@ def scalars_suite():
         g.case("floor_divide", x, -2)
         g.case("floor_divide", 5.5, x)
         g.case("logical_and", x, True)
+        g.case("bitwise_and", x, 3)
+        g.case("bitwise_xor", True, x)
+        g.case("left_shift", x, 2)
         g.case("add", x0, 3)
         g.case("mul", x0, 2.5)
         g.case("minimum", 0.5, x1)
@@ -1423,7 +1456,7 @@ def sort_suite():
             for axis in (0, 1, -1):
                 g.case(name, cube, axis=axis)
             g.case(name, cube, axis=3)           # out of bounds: AxisError
-        g.case("unique", m)
+        unique_cases(g, m)
         g.case("median", m)
         g.case("median", cube, axes=[0, 2])
     g = Group("sort", "sort_special")
@@ -1435,8 +1468,8 @@ def sort_suite():
         g.case(name, special)
         g.case(name, rows)
         g.case(name, rows, axis=0)
-    g.case("unique", special)
-    g.case("unique", rows)
+    unique_cases(g, special)
+    unique_cases(g, rows)
     g = Group("sort", "sort_lengths")
     for n in (1, 2, 3, 5, 9, 17, 64):            # padded to powers of two or not
         g.case("argsort", g.input(g.uniform("float64", (n,))))
@@ -1452,8 +1485,8 @@ def sort_suite():
         g.case(name, none)
         g.case(name, zero_d)                      # sort: AxisError; argsort: [0]
         g.case(name, zero_d, axis=None)
-    g.case("unique", none)
-    g.case("unique", zero_d)
+    unique_cases(g, none)
+    unique_cases(g, zero_d)
     g = Group("sort", "sort_long")
     # Past 64 elements: sorted blocks of 64 merged by the network's stages.
     x = g.input(g.uniform("float64", (300,)))
@@ -1464,8 +1497,8 @@ def sort_suite():
         g.case(name, few)
         g.case(name, wide, axis=0)
         g.case(name, wide, axis=1)
-    g.case("unique", few)
-    g.case("unique", wide)
+    unique_cases(g, few)
+    unique_cases(g, wide)
     g = Group("sort", "sort_programs")
     x = g.input(g.uniform("float64", (6, 50)))
     y = g.input(g.uniform("float64", (6, 50)))
@@ -2080,6 +2113,15 @@ def creation_suite():
     g.case("random", shape=[5], dtype="float32", seed=7)
     g.case("random", shape=[], dtype="float64", seed=3)
     g.case("random", shape=[2, 3, 4], dtype="float32", seed=2**64 - 1)
+    g = Group("creation", "int64_beyond_2_53")  # a double holds 53 bits
+    x = g.input(np.array([0, 1, -1, 2**62, -2**62, 2**53], "int64"))
+    for big in (2**53 + 1, 2**62 + 3, -2**63, 2**63 - 1):
+        g.case("add", x, big)
+        g.case("eq", x, big)
+        g.case("bitwise_xor", big, x)
+        g.case("full", shape=[2], value=big, dtype="int64")
+        g.case("full_like", x, value=big)
+    g.case("maximum", x, 2**63 - 1)
 
 
 def functions_suite():

@@ -456,6 +456,8 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
                                                    "pow",     "maximum", "minimum", "mod",
                                                    "floor_divide", "fmax", "fmin"};
   static const std::set<std::string> comparisons = {"lt", "le", "gt", "ge", "eq", "ne"};
+  static const std::set<std::string> bitwise = {"bitwise_and", "bitwise_or", "bitwise_xor",
+                                                "left_shift", "right_shift"};
   static const std::set<std::string> transcendental = {
       "exp",     "log",  "sqrt",  "sin",  "cos",  "tanh",  "erf",   "arctan",
       "sinh",    "cosh", "arcsinh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt"};
@@ -467,7 +469,8 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
 
   // Scalars are allowed only in elementwise binary ops, where's branches and
   // clip's bounds.
-  bool scalarsAllowed = arithmetic.count(op) || comparisons.count(op) || op == "logical_and" ||
+  bool scalarsAllowed = arithmetic.count(op) || comparisons.count(op) || bitwise.count(op) ||
+                        op == "logical_and" ||
                         op == "logical_or" || op == "where" || op == "clip";
   for (size_t i = 0; i < ops.size(); ++i)
     if (ops[i].scalar && (!scalarsAllowed || ((op == "where" || op == "clip") && i == 0)))
@@ -658,6 +661,44 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
 
+  if (bitwise.count(op)) {
+    std::optional<DType> t = joinedDType(ops);
+    if (!t)
+      return fail("needs an array operand");
+    std::optional<Shape> shape = joinedShape(ops);
+    if (!shape)
+      return fail("shapes do not broadcast");
+    bool shift = op == "left_shift" || op == "right_shift";
+    if (isFloat(*t))
+      return fail("bitwise operation of floats");
+    if (*t == DType::bool_ && shift)
+      return fail("boolean shift (NumPy gives int8)");
+    std::optional<Range> a = operandAs(ops[0], *t), b = operandAs(ops[1], *t);
+    if (!a || !b)
+      return fail("operand conversion would round");
+    out.shape = *shape;
+    out.dtype = *t;
+    if (*t == DType::bool_) {
+      out.range = boolRange();
+      return std::nullopt;
+    }
+    Range r = fromCorners({a->lo, a->hi}, *a, *b);
+    if (op == "left_shift") { // wraps: any value of the dtype
+      r.lo = -kInf;
+      r.hi = kInf;
+    } else if (op == "right_shift") { // toward 0, or -1
+      r.lo = std::min(a->lo, 0.0);
+      r.hi = std::max(a->hi, 0.0);
+    } else { // within the bits of the wider operand, with its sign
+      double bound = std::exp2(std::ceil(std::log2(std::max(a->maxAbs(), b->maxAbs()) + 1)));
+      bool negative = a->lo < 0 || b->lo < 0;
+      r.lo = negative ? -bound : 0;
+      r.hi = bound - 1;
+    }
+    out.range = normalize(r, *t);
+    return std::nullopt;
+  }
+
   if (op == "logical_and" || op == "logical_or") {
     if (!joinedDType(ops))
       return fail("needs an array operand");
@@ -691,6 +732,19 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     } else {
       r.lo = rangeHas(x.range, 0) ? 0 : std::min(std::fabs(x.range.lo), std::fabs(x.range.hi));
       r.hi = x.range.maxAbs();
+    }
+    out.range = normalize(r, x.dtype);
+    return std::nullopt;
+  }
+  if (op == "invert") {
+    if (isFloat(x.dtype))
+      return fail("bitwise not of floats");
+    out.shape = x.shape;
+    out.dtype = x.dtype;
+    Range r = x.range;
+    if (x.dtype != DType::bool_) { // ~x is -x - 1
+      r.lo = -x.range.hi - 1;
+      r.hi = -x.range.lo - 1;
     }
     out.range = normalize(r, x.dtype);
     return std::nullopt;

@@ -474,9 +474,10 @@ private:
     static const std::vector<std::string> ops = {
         "add", "sub", "mul", "div", "pow",         "maximum",    "minimum", "lt",
         "le",  "gt",  "ge",  "eq",  "ne",          "logical_and", "logical_or", "mod",
-        "floor_divide", "fmax", "fmin", "hypot"};
-    static const std::vector<int> weights = {5, 4, 5, 3, 2, 2, 2, 1, 1, 1,
-                                             1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+        "floor_divide", "fmax", "fmin", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor",
+        "left_shift", "right_shift"};
+    static const std::vector<int> weights = {5, 4, 5, 3, 2, 2, 2, 1, 1, 1, 1, 1,
+                                             1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     std::string op = ops[rng_.weighted(weights)];
     int a = variable();
     Operand other;
@@ -500,9 +501,9 @@ private:
         "cos",   "tanh",        "erf",   "floor",  "ceil",   "trunc",   "rint",
         "arctan", "sinh",       "cosh",  "arcsinh", "exp2",  "expm1",   "log2",
         "log10", "log1p",       "cbrt",  "square", "sign",   "isnan",   "isfinite",
-        "deg2rad", "rad2deg",   "round"};
+        "deg2rad", "rad2deg",   "round", "invert"};
     static const std::vector<int> weights = {8, 4, 6, 2, 2, 2, 2, 2, 2, 2, 6, 2, 2, 2, 1, 1,
-                                             1, 1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1, 3};
+                                             1, 1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1, 3, 1};
     Statement s = let(ops[rng_.weighted(weights)], {Operand::variable(variable())});
     if (s.op == "round")
       s.count = rng_.range(-2, 3); // decimals

@@ -170,10 +170,16 @@ private:
     BINARY_CASE("ne", x != y)
     BINARY_CASE("logical_and", legato::logical_and(x, y))
     BINARY_CASE("logical_or", legato::logical_or(x, y))
+    BINARY_CASE("bitwise_and", x & y)
+    BINARY_CASE("bitwise_or", x | y)
+    BINARY_CASE("bitwise_xor", x ^ y)
+    BINARY_CASE("left_shift", legato::left_shift(x, y))
+    BINARY_CASE("right_shift", legato::right_shift(x, y))
 #undef BINARY_CASE
     static const std::map<std::string, Array (*)(const Array &)> unary = {
         {"neg", [](const Array &a) { return -a; }},
         {"logical_not", legato::logical_not},
+        {"invert", legato::invert},
         {"abs", legato::abs},
         {"exp", legato::exp},
         {"log", legato::log},

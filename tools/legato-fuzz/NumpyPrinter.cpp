@@ -243,7 +243,8 @@ private:
     static const std::vector<std::pair<std::string, std::string>> infix = {
         {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}, {"lt", "<"},
         {"le", "<="}, {"gt", ">"},  {"ge", ">="}, {"eq", "=="}, {"ne", "!="},
-        {"mod", "%"}, {"floor_divide", "//"}};
+        {"mod", "%"}, {"floor_divide", "//"}, {"bitwise_and", "&"}, {"bitwise_or", "|"},
+        {"bitwise_xor", "^"}, {"left_shift", "<<"}, {"right_shift", ">>"}};
     for (const auto &[name, symbol] : infix)
       if (op == name)
         return arg(0) + " " + symbol + " " + arg(1);
@@ -255,6 +256,8 @@ private:
              ")";
     if (op == "neg")
       return "-" + arg(0);
+    if (op == "invert")
+      return "~" + arg(0);
     if (op == "abs" || op == "exp" || op == "log" || op == "sqrt" || op == "sin" || op == "cos" ||
         op == "tanh" || op == "logical_not")
       return "np." + op + "(" + arg(0) + ")";

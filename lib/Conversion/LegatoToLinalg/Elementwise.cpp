@@ -24,6 +24,23 @@ namespace {
 // Scalar semantics of each elementwise op
 //===----------------------------------------------------------------------===//
 
+/// NumPy's shifts: an amount outside [0, bit width) shifts every bit out
+/// (0, or -1 for a negative value shifted right), where arith's shifts
+/// give poison; the amount is clamped first so that no poison is made.
+Value buildNumpyShift(OpBuilder &b, Location loc, Value x, Value amount, bool left) {
+  Type t = x.getType();
+  int64_t width = t.getIntOrFloatBitWidth();
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, amount,
+                                        scalarConstant(b, loc, t, width));
+  if (left) {
+    Value safe = arith::SelectOp::create(b, loc, inRange, amount, scalarConstant(b, loc, t, 0));
+    return arith::SelectOp::create(b, loc, inRange, arith::ShLIOp::create(b, loc, x, safe),
+                                   scalarConstant(b, loc, t, 0));
+  }
+  Value safe = arith::SelectOp::create(b, loc, inRange, amount, scalarConstant(b, loc, t, width - 1));
+  return arith::ShRSIOp::create(b, loc, x, safe);
+}
+
 Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
   Type t = x.getType();
   bool f = isFloat(t), bit = isBool(t);
@@ -47,6 +64,10 @@ Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) 
     return arith::AndIOp::create(b, loc, x, y);
   if (isa<OrOp>(op))
     return arith::OrIOp::create(b, loc, x, y);
+  if (isa<XorOp>(op))
+    return arith::XOrIOp::create(b, loc, x, y);
+  if (isa<ShlOp, ShrOp>(op))
+    return buildNumpyShift(b, loc, x, y, /*left=*/isa<ShlOp>(op));
   if (isa<Atan2Op>(op))
     return math::Atan2Op::create(b, loc, x, y);
   if (isa<ModOp>(op))
@@ -85,8 +106,8 @@ Value scalarUnary(OpBuilder &b, Location loc, Operation *op, Value x) {
       return math::AbsFOp::create(b, loc, x);
     return isBool(t) ? x : Value(math::AbsIOp::create(b, loc, x));
   }
-  if (isa<NotOp>(op))
-    return arith::XOrIOp::create(b, loc, x, scalarConstant(b, loc, t, 1));
+  if (isa<NotOp>(op)) // (all ones: -1, or true for bool)
+    return arith::XOrIOp::create(b, loc, x, scalarConstant(b, loc, t, -1));
   if (isa<ExpOp>(op)) return math::ExpOp::create(b, loc, x);
   if (isa<LogOp>(op)) return math::LogOp::create(b, loc, x);
   if (isa<SqrtOp>(op)) return math::SqrtOp::create(b, loc, x);
@@ -209,7 +230,8 @@ struct ConvertLowering : OpConversionPattern<ConvertOp> {
 
 void lowering::populateElementwiseLoweringPatterns(RewritePatternSet &patterns) {
   patterns.add<ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
-      ElementwiseLowering<PowOp>, ElementwiseLowering<MaxOp>, ElementwiseLowering<MinOp>, ElementwiseLowering<AndOp>,
+      ElementwiseLowering<PowOp>, ElementwiseLowering<MaxOp>, ElementwiseLowering<MinOp>, ElementwiseLowering<AndOp>, ElementwiseLowering<XorOp>,
+      ElementwiseLowering<ShlOp>, ElementwiseLowering<ShrOp>,
       ElementwiseLowering<OrOp>, ElementwiseLowering<NegOp>, ElementwiseLowering<AbsOp>, ElementwiseLowering<NotOp>,
       ElementwiseLowering<ExpOp>, ElementwiseLowering<LogOp>, ElementwiseLowering<SqrtOp>, ElementwiseLowering<SinOp>,
       ElementwiseLowering<CosOp>, ElementwiseLowering<TanhOp>, ElementwiseLowering<ErfOp>, ElementwiseLowering<FloorOp>,

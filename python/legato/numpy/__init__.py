@@ -8,6 +8,7 @@ Functions NumPy has and legato lacks raise an AttributeError that names
 them; see docs/PYTHON.md.
 """
 import builtins as _builtins
+import collections as _collections
 import math as _math
 
 import numpy as _np
@@ -288,23 +289,37 @@ atanh = arctanh
 pow = power
 concat = concatenate
 bitwise_invert = invert
+bitwise_left_shift = left_shift
+bitwise_right_shift = right_shift
 astype = astype_
 
 
+# The array API's unique_*: every NaN is a value of its own, and the
+# inverse indices have x's shape.
+_UniqueAll = _collections.namedtuple("_UniqueAll",
+                                          "values indices inverse_indices counts")
+_UniqueCounts = _collections.namedtuple("_UniqueCounts", "values counts")
+_UniqueInverse = _collections.namedtuple("_UniqueInverse", "values inverse_indices")
+
+
+def unique_all(x, /):
+    x = _utils.asarray(x)
+    values, index, inverse, counts = _core.unique_all(x, False)
+    return _UniqueAll(values, index, inverse.reshape(x.shape), counts)
+
+
+def unique_counts(x, /):
+    r = unique_all(x)
+    return _UniqueCounts(r.values, r.counts)
+
+
+def unique_inverse(x, /):
+    r = unique_all(x)
+    return _UniqueInverse(r.values, r.inverse_indices)
+
+
 def unique_values(x, /):
-    return unique(x)
-
-
-def _missing_unique(name):
-    def f(x, /):
-        _utils.not_supported(name, "returning indices, inverse or counts")
-    f.__name__ = name
-    return f
-
-
-unique_all = _missing_unique("unique_all")
-unique_counts = _missing_unique("unique_counts")
-unique_inverse = _missing_unique("unique_inverse")
+    return unique_all(x).values
 
 
 # ---- NumPy's names legato does not have: a clear error ----

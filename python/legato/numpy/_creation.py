@@ -130,7 +130,7 @@ def full(shape, fill_value, dtype=None, order="C", *, like=None, device=None):
 def _scalar_value(v, t):
     if not is_float(t) and isinstance(v, float) and not math.isfinite(v):
         raise _core.ValueError(f"legato.full: cannot convert {v} to an integer dtype")
-    return float(v)
+    return v
 
 
 def _like(a, dtype, shape):
@@ -155,7 +155,7 @@ empty_like = zeros_like
 def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
     s, t = _like(a, dtype, shape)
     if isinstance(fill_value, (bool, int, float)):
-        return _filled(s, float(fill_value), t, device)
+        return _filled(s, _scalar_value(fill_value, t), t, device)
     return _core.broadcast_to(asarray(fill_value, t), s)._copy()
 
 

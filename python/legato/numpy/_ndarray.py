@@ -154,6 +154,8 @@ def install(ns):
     ndarray.__iand__ = _inplace(operator.and_, "bitwise_and")
     ndarray.__ior__ = _inplace(operator.or_, "bitwise_or")
     ndarray.__ixor__ = _inplace(operator.xor, "bitwise_xor")
+    ndarray.__ilshift__ = _inplace(operator.lshift, "left_shift")
+    ndarray.__irshift__ = _inplace(operator.rshift, "right_shift")
 
     # ---- iteration and printing ----
     def __iter__(self):

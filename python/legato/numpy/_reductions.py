@@ -264,9 +264,15 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False)
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,
            *, equal_nan=True):
-    if return_index or return_inverse or return_counts or axis is not None:
-        _utils.not_supported("unique", "return_index, return_inverse, return_counts and axis=")
-    return _core.unique(asarray(ar))
+    if axis is not None:
+        _utils.not_supported("unique", "axis=")
+    ar = asarray(ar)
+    if not (return_index or return_inverse or return_counts):
+        return _core.unique(ar) if equal_nan else _core.unique_all(ar, False)[0]
+    # As NumPy 1.24: the inverse indexes the flattened array.
+    values, index, inverse, counts = _core.unique_all(ar, bool(equal_nan))
+    wanted = (return_index, return_inverse, return_counts)
+    return (values,) + tuple(x for x, want in zip((index, inverse, counts), wanted) if want)
 
 
 def searchsorted(a, v, side="left", sorter=None):

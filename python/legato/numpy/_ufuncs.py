@@ -127,26 +127,6 @@ def _reciprocal(x):
         else _core.floor_divide(1, x)
 
 
-def _logical_only(name, fn):
-    def apply(x, y):
-        x, y = _utils.asarray(x), _utils.asarray(y)
-        if x._dtype != _core.DType.bool_ or y._dtype != _core.DType.bool_:
-            raise _core.TypeError(
-                f"legato.{name}: only bool arrays are supported (a logical operation); integer "
-                f"bitwise operations are not implemented yet (dtypes {x.dtype}, {y.dtype})")
-        return fn(x, y)
-    return apply
-
-
-def _invert(x):
-    x = _utils.asarray(x)
-    if x._dtype != _core.DType.bool_:
-        raise _core.TypeError(
-            "legato.invert: only bool arrays are supported (logical not); integer bitwise "
-            f"operations are not implemented yet (dtype {x.dtype})")
-    return _core.logical_not(x)
-
-
 def _negative(x):
     x = _utils.asarray(x)
     if x._dtype == _core.DType.bool_:
@@ -183,10 +163,12 @@ def make_ufuncs(reductions):
     u["logical_or"] = _binary("logical_or", reduce=any_, identity=False)
     u["logical_xor"] = _binary("logical_xor")
     u["logical_not"] = _unary("logical_not")
-    u["bitwise_and"] = _binary("bitwise_and", _logical_only("bitwise_and", _core.logical_and))
-    u["bitwise_or"] = _binary("bitwise_or", _logical_only("bitwise_or", _core.logical_or))
-    u["bitwise_xor"] = _binary("bitwise_xor", _logical_only("bitwise_xor", _core.not_equal))
-    u["invert"] = _unary("invert", _invert)
+    u["bitwise_and"] = _binary("bitwise_and")
+    u["bitwise_or"] = _binary("bitwise_or")
+    u["bitwise_xor"] = _binary("bitwise_xor")
+    u["left_shift"] = _binary("left_shift")
+    u["right_shift"] = _binary("right_shift")
+    u["invert"] = _unary("invert")
     u["bitwise_not"] = u["invert"]
     u["negative"] = _unary("negative", _negative)
     u["positive"] = _unary("positive", _positive)

@@ -29,6 +29,41 @@ func.func @compare(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xi1> {
   return %0 : tensor<4xi1>
 }
 
+// Tests NumPy's shifts: an amount outside [0, 64) selects 0 (left) or the
+// sign (right, by 63), and no shift gets an out-of-range amount (poison).
+// CHECK-LABEL: func @shifts
+// CHECK: ^bb0(%[[A:.*]]: i64, %[[B:.*]]: i64, %{{.*}}: i64):
+// CHECK: %[[C64:.*]] = arith.constant 64 : i64
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[B]], %[[C64]] : i64
+// CHECK: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK: %[[SAFE:.*]] = arith.select %[[IN]], %[[B]], %[[C0]] : i64
+// CHECK: %[[SHL:.*]] = arith.shli %[[A]], %[[SAFE]] : i64
+// CHECK: arith.select %[[IN]], %[[SHL]], %{{.*}} : i64
+// CHECK: ^bb0(%[[A2:.*]]: i64, %[[B2:.*]]: i64, %{{.*}}: i64):
+// CHECK: %[[IN2:.*]] = arith.cmpi ult, %[[B2]], %{{.*}} : i64
+// CHECK: %[[C63:.*]] = arith.constant 63 : i64
+// CHECK: %[[SAFE2:.*]] = arith.select %[[IN2]], %[[B2]], %[[C63]] : i64
+// CHECK: arith.shrsi %[[A2]], %[[SAFE2]] : i64
+func.func @shifts(%a: tensor<4xi64>, %b: tensor<4xi64>) -> (tensor<4xi64>, tensor<4xi64>) {
+  %0 = legato.shl %a, %b : tensor<4xi64>
+  %1 = legato.shr %a, %b : tensor<4xi64>
+  return %0, %1 : tensor<4xi64>, tensor<4xi64>
+}
+
+// Tests that bitwise not is an xor with all ones, for integers and bools.
+// CHECK-LABEL: func @bitwise
+// CHECK: arith.xori %{{.*}}, %{{.*}} : i32
+// CHECK: arith.constant -1 : i32
+// CHECK: arith.xori
+// CHECK: arith.constant true
+// CHECK: arith.xori %{{.*}}, %{{.*}} : i1
+func.func @bitwise(%a: tensor<4xi32>, %b: tensor<4xi32>, %c: tensor<4xi1>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi1>) {
+  %0 = legato.xor %a, %b : tensor<4xi32>
+  %1 = legato.not %a : tensor<4xi32>
+  %2 = legato.not %c : tensor<4xi1>
+  return %0, %1, %2 : tensor<4xi32>, tensor<4xi32>, tensor<4xi1>
+}
+
 // Tests that float products are marked to overwrite their output (BLAS beta 0)
 // while integer products accumulate into a zero fill.
 // CHECK-LABEL: func @matmul

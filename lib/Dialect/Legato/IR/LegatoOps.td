@@ -20,6 +20,8 @@ def Legato_Element : AnyTypeOf<[I1, I32, I64, F32, F64]>;
 def Legato_Tensor : StaticShapeTensorOf<[I1, I32, I64, F32, F64]>;
 def Legato_FloatTensor : StaticShapeTensorOf<[F32, F64]>;
 def Legato_BoolTensor : StaticShapeTensorOf<[I1]>;
+def Legato_IntegerTensor : StaticShapeTensorOf<[I1, I32, I64]>;
+def Legato_SignedTensor : StaticShapeTensorOf<[I32, I64]>;
 def Legato_NumericTensor : StaticShapeTensorOf<[I32, I64, F32, F64]>;
 
 def Legato_ComparePredicate : I32EnumAttr<"ComparePredicate",
@@ -57,8 +59,8 @@ def Legato_NegOp : Legato_UnaryOp<"neg", Legato_NumericTensor> {
 def Legato_AbsOp : Legato_UnaryOp<"abs", Legato_Tensor> {
   let summary = "elementwise absolute value";
 }
-def Legato_NotOp : Legato_UnaryOp<"not", Legato_BoolTensor> {
-  let summary = "elementwise logical not";
+def Legato_NotOp : Legato_UnaryOp<"not", Legato_IntegerTensor> {
+  let summary = "elementwise bitwise not (on bool, logical not)";
   let hasFolder = 1;
 }
 def Legato_ExpOp : Legato_UnaryOp<"exp", Legato_FloatTensor> {
@@ -188,11 +190,29 @@ def Legato_FloorDivOp : Legato_BinaryOp<"floordiv", Legato_NumericTensor> {
 def Legato_Atan2Op : Legato_BinaryOp<"atan2", Legato_FloatTensor> {
   let summary = "elementwise arc tangent of lhs / rhs in the quadrant of (rhs, lhs)";
 }
-def Legato_AndOp : Legato_BinaryOp<"and", Legato_BoolTensor, [Commutative]> {
-  let summary = "elementwise logical and";
+def Legato_AndOp : Legato_BinaryOp<"and", Legato_IntegerTensor, [Commutative]> {
+  let summary = "elementwise bitwise and (on bool, logical and)";
 }
-def Legato_OrOp : Legato_BinaryOp<"or", Legato_BoolTensor, [Commutative]> {
-  let summary = "elementwise logical or";
+def Legato_OrOp : Legato_BinaryOp<"or", Legato_IntegerTensor, [Commutative]> {
+  let summary = "elementwise bitwise or (on bool, logical or)";
+}
+def Legato_XorOp : Legato_BinaryOp<"xor", Legato_IntegerTensor, [Commutative]> {
+  let summary = "elementwise bitwise exclusive or (on bool, logical xor)";
+}
+def Legato_ShlOp : Legato_BinaryOp<"shl", Legato_SignedTensor> {
+  let summary = "elementwise left shift (NumPy's left_shift)";
+  let description = [{
+    As NumPy's `left_shift`: a shift by the bit width or more, or by a
+    negative amount, gives 0 (LLVM's `shl` would give poison).
+  }];
+}
+def Legato_ShrOp : Legato_BinaryOp<"shr", Legato_SignedTensor> {
+  let summary = "elementwise arithmetic right shift (NumPy's right_shift)";
+  let description = [{
+    As NumPy's `right_shift` of signed integers: the sign bit is kept, and
+    a shift by the bit width or more, or by a negative amount, gives -1 for
+    a negative `lhs` and 0 otherwise.
+  }];
 }
 
 def Legato_CompareOp : Legato_Op<"compare", [Pure, SameTypeOperands,

@@ -88,7 +88,8 @@ Value mlir::legato::makeSplat(OpBuilder &b, Location loc, RankedTensorType type,
 }
 
 bool mlir::legato::isElementwise(Operation *op) {
-  return isa<AddOp, SubOp, MulOp, DivOp, PowOp, MaxOp, MinOp, AndOp, OrOp, NegOp, AbsOp,
+  return isa<AddOp, SubOp, MulOp, DivOp, PowOp, MaxOp, MinOp, AndOp, OrOp, XorOp, ShlOp,
+             ShrOp, NegOp, AbsOp,
              NotOp, ExpOp, LogOp, SqrtOp, SinOp, CosOp, TanhOp, ErfOp, FloorOp, CompareOp,
              SelectOp, ConvertOp>(op) ||
          isa<ModOp, FloorDivOp, TanOp, AsinOp, AcosOp, AtanOp, SinhOp, CoshOp, AsinhOp,
@@ -346,7 +347,7 @@ std::optional<Scalar> foldUnary(Operation *op, const Scalar &x, Type elem) {
   uint64_t u = uint64_t(x.i);
   if (isa<NegOp>(op)) return intResult(int64_t(0 - u));
   if (isa<AbsOp>(op)) return intResult(x.i < 0 ? int64_t(0 - u) : x.i);
-  if (isa<NotOp>(op)) return intResult(!x.i);
+  if (isa<NotOp>(op)) return intResult(elem.isInteger(1) ? !x.i : ~x.i);
   return std::nullopt;
 }
 
@@ -372,8 +373,17 @@ std::optional<Scalar> foldBinary(Operation *op, const Scalar &a, const Scalar &b
   if (isa<MulOp>(op)) return intResult(int64_t(x * y));
   if (isa<MaxOp>(op)) return intResult(std::max(a.i, b.i));
   if (isa<MinOp>(op)) return intResult(std::min(a.i, b.i));
-  if (isa<AndOp>(op)) return intResult(a.i && b.i);
-  if (isa<OrOp>(op)) return intResult(a.i || b.i);
+  if (isa<AndOp>(op)) return intResult(a.i & b.i); // (bools are 0 and 1)
+  if (isa<OrOp>(op)) return intResult(a.i | b.i);
+  if (isa<XorOp>(op)) return intResult(a.i ^ b.i);
+  // NumPy's shifts (ShlOp): amounts outside [0, width) shift every bit out;
+  // i32 values arrive sign-extended, and the attribute keeps the low bits.
+  if (isa<ShlOp, ShrOp>(op)) {
+    bool inRange = y < uint64_t(elem.getIntOrFloatBitWidth());
+    if (isa<ShlOp>(op))
+      return intResult(inRange ? int64_t(x << y) : 0);
+    return intResult(inRange ? a.i >> y : a.i < 0 ? -1 : 0);
+  }
   return std::nullopt;
 }
 

@@ -17,6 +17,22 @@ func.func @exp_int(%a: tensor<4xi32>) {
 
 // -----
 
+func.func @xor_float(%a: tensor<4xf64>) {
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 1-bit signless integer or 32-bit signless integer or 64-bit signless integer values}}
+  %0 = legato.xor %a, %a : tensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @shift_bool(%a: tensor<4xi1>) {
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit signless integer or 64-bit signless integer values}}
+  %0 = legato.shl %a, %a : tensor<4xi1>
+  return
+}
+
+// -----
+
 func.func @dynamic(%a: tensor<?xf64>) {
   // expected-error @+1 {{must be statically shaped tensor}}
   %0 = legato.neg %a : tensor<?xf64>

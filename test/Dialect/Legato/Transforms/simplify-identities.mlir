@@ -192,6 +192,36 @@ func.func @max_keeps_its_order(%x: tensor<4xf64>) -> tensor<4xf64> {
   return %0 : tensor<4xf64>
 }
 
+// Tests constant folding of bitwise ops as NumPy computes them: not of an
+// integer is ~x, of a bool logical; shifts past the width give 0 or -1.
+// CHECK-LABEL: func @bitwise_constants
+// CHECK-NOT: legato.not
+// CHECK-NOT: legato.sh
+// CHECK-NOT: legato.xor
+// CHECK-DAG: legato.constant dense<-6> : tensor<2xi32>
+// CHECK-DAG: legato.constant dense<false> : tensor<2xi1>
+// CHECK-DAG: legato.constant dense<0> : tensor<2xi64>
+// CHECK-DAG: legato.constant dense<-1> : tensor<2xi64>
+// CHECK-DAG: legato.constant dense<-2147483648> : tensor<2xi32>
+// CHECK-DAG: legato.constant dense<6> : tensor<2xi64>
+func.func @bitwise_constants() -> (tensor<2xi32>, tensor<2xi1>, tensor<2xi64>, tensor<2xi64>, tensor<2xi32>, tensor<2xi64>) {
+  %five = legato.constant dense<5> : tensor<2xi32>
+  %not5 = legato.not %five : tensor<2xi32>
+  %true = legato.constant dense<true> : tensor<2xi1>
+  %nottrue = legato.not %true : tensor<2xi1>
+  %m5 = legato.constant dense<-5> : tensor<2xi64>
+  %p5 = legato.constant dense<5> : tensor<2xi64>
+  %big = legato.constant dense<64> : tensor<2xi64>
+  %shl = legato.shl %m5, %big : tensor<2xi64>
+  %shr = legato.shr %m5, %big : tensor<2xi64>
+  %one = legato.constant dense<1> : tensor<2xi32>
+  %s31 = legato.constant dense<31> : tensor<2xi32>
+  %min = legato.shl %one, %s31 : tensor<2xi32>
+  %three = legato.constant dense<3> : tensor<2xi64>
+  %x = legato.xor %p5, %three : tensor<2xi64>
+  return %not5, %nottrue, %shl, %shr, %min, %x : tensor<2xi32>, tensor<2xi1>, tensor<2xi64>, tensor<2xi64>, tensor<2xi32>, tensor<2xi64>
+}
+
 // Tests constant folding of elementwise ops on splats, in the op's type
 // (i32 wraps), including compare, convert and select.
 // CHECK-LABEL: func @constants
