@@ -492,7 +492,7 @@ Engine::run(const std::vector<Node *> &inputs, const std::vector<Node *> &result
     out.push_back({outputs.back()->data, &n->shape});
   }
   device->launch(*exe.program, in, out);
-  const codegen::KernelStats &launched = exe.program->stats;
+  const mlir::legato::KernelStats &launched = exe.program->stats;
   stats.programs++;
   stats.kernels += launched.kernels;
   stats.bytes_moved += launched.bytesMoved;

@@ -13,10 +13,11 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
-namespace legato::codegen {
+namespace mlir::legato {
 
 static int64_t bytesOf(Value v) {
   if (auto cast = v.getDefiningOp<memref::CastOp>()) // BLAS call arguments
@@ -33,7 +34,7 @@ static int64_t bytesOf(Value v) {
 static int64_t bytesTouched(ValueRange views) {
   llvm::MapVector<Value, int64_t> perBuffer;
   for (Value v : views)
-    perBuffer[mlir::legato::rootOf(v)] += bytesOf(v);
+    perBuffer[rootOf(v)] += bytesOf(v);
   int64_t total = 0;
   for (auto [buffer, bytes] : perBuffer) {
     int64_t whole = bytesOf(buffer);
@@ -52,11 +53,11 @@ static int64_t bytesOfKernel(linalg::LinalgOp op, Value fromCache = {}) {
   for (OpOperand *in : op.getDpsInputOperands()) {
     Value v = in->get();
     if (v != fromCache && op.payloadUsesValueFromOperand(in) &&
-        !mlir::legato::isSweepTileTemporary(mlir::legato::rootOf(v)))
+        !isSweepTileTemporary(rootOf(v)))
       inputs.push_back(v);
   }
   for (Value v : op.getDpsInits())
-    if (!mlir::legato::isSweepTileTemporary(mlir::legato::rootOf(v)))
+    if (!isSweepTileTemporary(rootOf(v)))
       inits.push_back(v);
   // A gather loads one element of its input per point and load: at most
   // the whole input.
@@ -64,7 +65,7 @@ static int64_t bytesOfKernel(linalg::LinalgOp op, Value fromCache = {}) {
   int64_t gathered = 0, points = 1;
   for (int64_t range : ranges)
     points *= range;
-  for (Value v : mlir::legato::readInBody(op)) {
+  for (Value v : readInBody(op)) {
     auto type = dyn_cast<MemRefType>(v.getType());
     if (!type || llvm::any_of(ranges, ShapedType::isDynamic))
       continue;
@@ -116,7 +117,7 @@ KernelStats countKernels(ModuleOp module) {
   KernelStats stats;
   llvm::DenseSet<int64_t> launches; // kernels sharing a launch count once
   auto count = [&](Operation *op) {
-    auto launch = op->getAttrOfType<IntegerAttr>(mlir::legato::kLaunchAttr);
+    auto launch = op->getAttrOfType<IntegerAttr>(kLaunchAttr);
     if (!launch || launches.insert(launch.getInt()).second)
       ++stats.kernels;
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
@@ -128,18 +129,18 @@ KernelStats countKernels(ModuleOp module) {
   };
   int64_t live = 0;
   module.walk([&](Operation *op) {
-    if (isa<memref::AllocOp>(op) && !mlir::legato::isSweepTileTemporary(op->getResult(0))) {
+    if (isa<memref::AllocOp>(op) && !isSweepTileTemporary(op->getResult(0))) {
       live += bytesOf(op->getResult(0));
       stats.temporaryBytes = std::max(stats.temporaryBytes, live);
     } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op);
-               dealloc && !mlir::legato::isSweepTileTemporary(dealloc.getMemref())) {
+               dealloc && !isSweepTileTemporary(dealloc.getMemref())) {
       live -= bytesOf(dealloc.getMemref());
     }
     if (auto fill = dyn_cast<linalg::FillOp>(op); fill && initialisesReduction(fill))
       return; // the reduction's own first step (on a GPU: in-kernel)
-    if (op->hasAttr(mlir::legato::kCombineAttr))
+    if (op->hasAttr(kCombineAttr))
       return; // the reduction's own last step (see kCombineAttr)
-    if (op->hasAttr(mlir::legato::kEpilogueAttr)) {
+    if (op->hasAttr(kEpilogueAttr)) {
       // Part of the reduction before it, whose output it reads from cache.
       Value reduced = cast<linalg::LinalgOp>(op->getPrevNode()).getDpsInits()[0];
       stats.bytesMoved += bytesOfKernel(cast<linalg::LinalgOp>(op), reduced);
@@ -148,7 +149,7 @@ KernelStats countKernels(ModuleOp module) {
     if (isa<linalg::LinalgOp, memref::CopyOp>(op)) {
       count(op);
     } else if (auto loop = dyn_cast<scf::ForOp>(op);
-               loop && loop->hasAttr(mlir::legato::kScatterLoopAttr)) {
+               loop && loop->hasAttr(kScatterLoopAttr)) {
       ++stats.kernels;
       stats.bytesMoved += bytesOfScatter(loop);
     } else if (auto call = dyn_cast<func::CallOp>(op)) {
@@ -159,4 +160,34 @@ KernelStats countKernels(ModuleOp module) {
   return stats;
 }
 
-} // namespace legato::codegen
+namespace {
+/// Into `out`, or printed when it is null.
+struct CountKernelsPass : PassWrapper<CountKernelsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CountKernelsPass)
+  explicit CountKernelsPass(KernelStats *out) : out(out) {}
+  StringRef getArgument() const override { return "legato-count-kernels"; }
+  StringRef getDescription() const override {
+    return "Counts the kernels, bytes moved and temporaries of a buffer-level program";
+  }
+  void runOnOperation() override {
+    KernelStats stats = countKernels(getOperation());
+    if (out)
+      *out = stats;
+    else
+      llvm::outs() << "kernels " << stats.kernels << " bytes-moved " << stats.bytesMoved
+                   << " temporary-bytes " << stats.temporaryBytes << "\n";
+    markAllAnalysesPreserved();
+  }
+  KernelStats *out;
+};
+} // namespace
+
+std::unique_ptr<Pass> createCountKernelsPass(KernelStats &out) {
+  return std::make_unique<CountKernelsPass>(&out);
+}
+
+std::unique_ptr<Pass> createPrintKernelStatsPass() {
+  return std::make_unique<CountKernelsPass>(nullptr);
+}
+
+} // namespace mlir::legato

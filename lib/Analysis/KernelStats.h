@@ -3,10 +3,12 @@
 #define LEGATO_ANALYSIS_KERNELSTATS_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
 
 #include <cstdint>
+#include <memory>
 
-namespace legato::codegen {
+namespace mlir::legato {
 
 /// Launch counts of one program run, read off its buffer-level IR: every
 /// linalg op and memref copy is one kernel, every BLAS call one library call;
@@ -23,8 +25,15 @@ struct KernelStats {
   int64_t temporaryBytes = 0;
 };
 
-KernelStats countKernels(mlir::ModuleOp module);
+KernelStats countKernels(ModuleOp module);
 
-} // namespace legato::codegen
+/// `legato-count-kernels`: countKernels of the module where it runs in a
+/// pipeline (after the buffer passes), into `out`; the IR is left as it is.
+/// A backend's one pipeline counts its kernels between its stages so.
+std::unique_ptr<Pass> createCountKernelsPass(KernelStats &out);
+/// The same, printing the counts instead (legato-opt's, for lit tests).
+std::unique_ptr<Pass> createPrintKernelStatsPass();
+
+} // namespace mlir::legato
 
 #endif // LEGATO_ANALYSIS_KERNELSTATS_H

@@ -32,7 +32,7 @@ namespace legato::codegen {
 /// A program compiled by a backend, ready to launch.
 struct CompiledProgram {
   virtual ~CompiledProgram() = default;
-  KernelStats stats; ///< what one launch runs
+  mlir::legato::KernelStats stats; ///< what one launch runs
 };
 
 /// An array argument of a launch: contiguous row-major data in the backend's

@@ -33,7 +33,7 @@ public:
     integer(data.size());
     image.append(data);
   }
-  void stats(const KernelStats &s) {
+  void stats(const mlir::legato::KernelStats &s) {
     integer(uint64_t(s.kernels));
     integer(uint64_t(s.bytesMoved));
     integer(uint64_t(s.temporaryBytes));
@@ -65,8 +65,8 @@ public:
     rest.remove_prefix(size);
     return data;
   }
-  KernelStats stats() {
-    KernelStats s;
+  mlir::legato::KernelStats stats() {
+    mlir::legato::KernelStats s;
     s.kernels = int64_t(integer());
     s.bytesMoved = int64_t(integer());
     s.temporaryBytes = int64_t(integer());

@@ -145,10 +145,18 @@ void legato::buildLegatoCPULLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
 }
 
+void legato::addBufferLevelObservers(OpPassManager &pm, const PipelineOptions &options) {
+  if (options.kernelStats)
+    pm.addPass(createCountKernelsPass(*options.kernelStats));
+  if (options.printBufferIR)
+    pm.addPass(createPrintIRPass());
+}
+
 void legato::buildLegatoCPUPipeline(OpPassManager &pm,
                                     const PipelineOptions &options) {
   buildLegatoOptimizePipeline(pm, options);
   buildLegatoCPUBufferPipeline(pm, options);
+  addBufferLevelObservers(pm, options);
   buildLegatoCPULLVMPipeline(pm, options);
 }
 
@@ -229,6 +237,7 @@ void legato::registerLegatoPassesAndPipelines() {
   registerLegatoTransformsPasses();
   registerCanonicalizerPass();
   registerCSEPass();
+  registerPass([] { return createPrintKernelStatsPass(); });
   bufferization::registerOneShotBufferizePass(); // for lit tests of the passes around it
   PassPipelineRegistration<PipelineCLOptions>(
       "legato-optimize", "simplify, legalize, lower to linalg and fuse",

@@ -33,6 +33,13 @@ void legato::buildLegatoGPUBufferPipeline(OpPassManager &pm, const PipelineOptio
   buildLegatoBufferPipeline(pm, options);
 }
 
+void legato::buildLegatoGPUPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  buildLegatoOptimizePipeline(pm, options);
+  buildLegatoGPUBufferPipeline(pm, options);
+  addBufferLevelObservers(pm, options);
+  buildLegatoGPUKernelPipeline(pm, options);
+}
+
 void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createLegatoConvertLinalgToGPUPass());
   pm.addPass(createLegatoGpuMergeLaunchesPass());
@@ -89,9 +96,6 @@ void legato::registerLegatoGPUPassesAndPipelines() {
   PassPipelineRegistration<>(
       "legato-gpu-pipeline", "a fused program to PTX kernels and a host launch sequence",
       [](OpPassManager &pm) {
-        PipelineOptions options;
-        buildLegatoOptimizePipeline(pm, options);
-        buildLegatoGPUBufferPipeline(pm, options);
-        buildLegatoGPUKernelPipeline(pm, options);
+        buildLegatoGPUPipeline(pm, PipelineOptions{});
       });
 }

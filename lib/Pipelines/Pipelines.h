@@ -7,6 +7,7 @@
 #ifndef LEGATO_PIPELINES_PIPELINES_H
 #define LEGATO_PIPELINES_PIPELINES_H
 
+#include "Analysis/KernelStats.h"
 #include "Support/Target.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -45,6 +46,12 @@ struct PipelineOptions {
   /// reads (the GPU's); else the pair is computed tile by tile of rows, the
   /// first sweep's rows in a scratch buffer per tile (the CPU's).
   bool recomputeSweeps = true;
+  /// Where the whole pipelines (buildLegatoCPUPipeline, buildLegatoGPUPipeline)
+  /// leave the buffer-level program's kernel counts (legato-count-kernels,
+  /// between the buffer and the code-generating stages); null: not counted.
+  KernelStats *kernelStats = nullptr;
+  /// Print the buffer-level program there too (LEGATO_DUMP_IR).
+  bool printBufferIR = false;
 };
 
 /// legato dialect → simplified, fused linalg on tensors.
@@ -57,7 +64,8 @@ void buildLegatoBufferPipeline(OpPassManager &pm, const PipelineOptions &options
 void buildLegatoCPUBufferPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// Buffers → LLVM dialect, ready for the CPU JIT (Codegen/CPU/CpuCompiler).
 void buildLegatoCPULLVMPipeline(OpPassManager &pm, const PipelineOptions &options);
-/// All three in order.
+/// All three in order (and the kernel count between the last two): the CPU
+/// backend's one pipeline.
 void buildLegatoCPUPipeline(OpPassManager &pm, const PipelineOptions &options);
 
 /// A global program → one rank's program with collectives (legato-partition),
@@ -76,6 +84,12 @@ void buildLegatoGPUBufferPipeline(OpPassManager &pm, const PipelineOptions &opti
 /// Buffers → one gpu.module of kernels serialised to PTX (a gpu.binary) and a
 /// host function of allocations, views, gpu.launch_func ops and BLAS calls.
 void buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options);
+/// Optimize, GPU buffers (the kernel count) and kernels: the CUDA backend's one
+/// pipeline.
+void buildLegatoGPUPipeline(OpPassManager &pm, const PipelineOptions &options);
+/// The kernel count and the IR dump that the whole pipelines place between
+/// their buffer and code-generating stages, as `options` asks.
+void addBufferLevelObservers(OpPassManager &pm, const PipelineOptions &options);
 
 /// `module` as text, for diagnostics and debugging dumps.
 std::string printModule(ModuleOp module);

@@ -2,6 +2,7 @@
 #include "Codegen/Backend.h"
 #include "Codegen/CPU/CpuCompiler.h"
 #include "Codegen/ProgramImage.h"
+#include "Codegen/RunPipeline.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -46,22 +47,13 @@ public:
 
   std::unique_ptr<CompiledProgram> compile(mlir::ModuleOp module,
                                            const mlir::legato::PipelineOptions &options) override {
-    mlir::MLIRContext *context = module.getContext();
-    mlir::PassManager buffers(context);
-    mlir::legato::buildLegatoOptimizePipeline(buffers, options);
-    mlir::legato::buildLegatoCPUBufferPipeline(buffers, options);
-    if (mlir::failed(buffers.run(module)))
-      throw Error("legato: internal compiler error while optimizing a program:\n" +
-                  mlir::legato::printModule(module));
     auto program = std::make_unique<CpuProgram>();
-    program->stats = countKernels(module);
-    if (std::getenv("LEGATO_DUMP_IR")) // the buffer-level program, for debugging
-      llvm::errs() << mlir::legato::printModule(module) << "\n";
-
-    mlir::PassManager llvm(context);
-    mlir::legato::buildLegatoCPULLVMPipeline(llvm, options);
-    if (mlir::failed(llvm.run(module)))
-      throw Error("legato: internal compiler error while lowering a program to LLVM");
+    mlir::legato::PipelineOptions counted = options;
+    counted.kernelStats = &program->stats;
+    counted.printBufferIR = std::getenv("LEGATO_DUMP_IR") != nullptr;
+    mlir::PassManager pm(module.getContext());
+    mlir::legato::buildLegatoCPUPipeline(pm, counted);
+    runPipeline(pm, module);
     program->executable = compileForCpu(module, "main", threads_, cache_,
                                         cache_ ? &program->code : nullptr);
     return program;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Codegen/CUDA/PtxCompiler.h"
+#include "Codegen/RunPipeline.h"
 
 #include "legato/legato.h"
 
@@ -33,18 +34,6 @@ void initializeNvptx() {
   });
 }
 
-void run(PassManager &pm, ModuleOp module, const char *stage) {
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
-    os << d << "\n";
-    return success();
-  });
-  if (failed(pm.run(module)))
-    throw Error(std::string("legato: internal compiler error while ") + stage + ":\n" +
-                diagnostics);
-}
-
 MLIRContext &ptxContext() {
   static MLIRContext *context = [] {
     DialectRegistry registry;
@@ -60,24 +49,17 @@ MLIRContext &ptxContext() {
 
 std::vector<std::string> compileForGpu(ModuleOp module,
                                        const mlir::legato::PipelineOptions &options,
-                                       KernelStats *stats) {
+                                       mlir::legato::KernelStats *stats) {
   initializeNvptx();
   // GPU kernels recompute the first sweep of a fused pair: tiled pairs are
   // the CPU's loops (also when a CPU engine asks for PTX, jit's ptx()).
   mlir::legato::PipelineOptions gpu = options;
   gpu.recomputeSweeps = true;
-  PassManager buffers(module.getContext());
-  mlir::legato::buildLegatoOptimizePipeline(buffers, gpu);
-  mlir::legato::buildLegatoGPUBufferPipeline(buffers, gpu);
-  run(buffers, module, "optimizing a program");
-  if (stats)
-    *stats = countKernels(module);
-  if (std::getenv("LEGATO_DUMP_IR")) // the buffer-level program, for debugging
-    llvm::errs() << mlir::legato::printModule(module) << "\n";
-
-  PassManager kernels(module.getContext());
-  mlir::legato::buildLegatoGPUKernelPipeline(kernels, options);
-  run(kernels, module, "generating GPU kernels");
+  gpu.kernelStats = stats;
+  gpu.printBufferIR = std::getenv("LEGATO_DUMP_IR") != nullptr;
+  PassManager pm(module.getContext());
+  mlir::legato::buildLegatoGPUPipeline(pm, gpu);
+  runPipeline(pm, module);
 
   std::vector<std::string> ptx;
   for (auto binary : module.getOps<gpu::BinaryOp>())

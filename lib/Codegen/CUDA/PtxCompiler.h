@@ -24,7 +24,7 @@ namespace legato::codegen {
 /// Throws legato::Error.
 std::vector<std::string> compileForGpu(mlir::ModuleOp module,
                                        const mlir::legato::PipelineOptions &options,
-                                       KernelStats *stats = nullptr);
+                                       mlir::legato::KernelStats *stats = nullptr);
 
 using ModuleBuilder =
     std::function<mlir::OwningOpRef<mlir::ModuleOp>(mlir::MLIRContext &)>;
