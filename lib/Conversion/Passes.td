@@ -44,8 +44,11 @@ def LegatoConvertLinalgToLoopsPass : Pass<"legato-convert-linalg-to-loops", "mli
   let options = [
     Option<"threads", "threads", "int", "1", "CPU worker threads">,
     Option<"minParallelIterations", "min-parallel-iterations", "int64_t",
-           "::mlir::legato::kMinParallelIterations",
+           "::mlir::legato::Target().minParallelIterations",
            "iterations below which an op runs on one thread">,
+    Option<"minParallelRows", "min-parallel-rows", "int64_t",
+           "::mlir::legato::Target().minParallelRows",
+           "rows below which a loop nest keeps all its dimensions parallel">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect",
                            "mlir::LLVM::LLVMDialect"];
@@ -70,6 +73,12 @@ def LegatoConvertLinalgToGPUPass : Pass<"legato-convert-linalg-to-gpu", "mlir::M
     Option<"blockSize", "block-size", "int64_t", "256", "threads per block">,
     Option<"maxBlocks", "max-blocks", "int64_t", "65536",
            "blocks beyond which threads loop over more elements">,
+    Option<"threadPerOutput", "thread-per-output", "int64_t",
+           "::mlir::legato::Target().gpuThreadPerOutput",
+           "outputs from which a reduction runs a thread (not a block) per output">,
+    Option<"minBlockReduction", "min-block-reduction", "int64_t",
+           "::mlir::legato::Target().gpuMinBlockReduction",
+           "reduced elements per output below which no block reduces one output">,
   ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect", "mlir::affine::AffineDialect",

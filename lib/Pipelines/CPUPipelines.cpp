@@ -99,7 +99,10 @@ void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
   pm.addPass(createLegatoFuseReductionsPass());
   pm.addPass(createLegatoSplitReductionsPass());
   buildLegatoBufferPipeline(pm, options);
-  pm.addPass(createLegatoGroupLaunchesPass());
+  LegatoGroupLaunchesPassOptions launches;
+  launches.minParallelIterations = options.target.minParallelIterations;
+  launches.minParallelRows = options.target.minParallelRows;
+  pm.addPass(createLegatoGroupLaunchesPass(launches));
 }
 
 void legato::buildLegatoBufferPipeline(OpPassManager &pm,
@@ -125,6 +128,8 @@ void legato::buildLegatoCPULLVMPipeline(OpPassManager &pm,
                                         const PipelineOptions &options) {
   LegatoConvertLinalgToLoopsPassOptions loops;
   loops.threads = options.threads;
+  loops.minParallelIterations = options.target.minParallelIterations;
+  loops.minParallelRows = options.target.minParallelRows;
   pm.addPass(createLegatoConvertLinalgToLoopsPass(loops));
   if (options.threads > 1)
     pm.addPass(createConvertSCFToOpenMPPass());

@@ -41,7 +41,10 @@ void legato::buildLegatoGPUPipeline(OpPassManager &pm, const PipelineOptions &op
 }
 
 void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
-  pm.addPass(createLegatoConvertLinalgToGPUPass());
+  LegatoConvertLinalgToGPUPassOptions launches;
+  launches.threadPerOutput = options.target.gpuThreadPerOutput;
+  launches.minBlockReduction = options.target.gpuMinBlockReduction;
+  pm.addPass(createLegatoConvertLinalgToGPUPass(launches));
   pm.addPass(createLegatoGpuMergeLaunchesPass());
   pm.addPass(createConvertMathToFuncs()); // integer powers (outlining copies the callees)
   pm.addPass(createLegatoGpuSinkViewsPass());

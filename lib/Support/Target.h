@@ -13,16 +13,6 @@
 
 namespace mlir::legato {
 
-/// Iterations enough to wake the CPU's thread team for: a kernel with fewer
-/// runs on one thread (legato-convert-linalg-to-loops' default).
-inline constexpr int64_t kMinParallelIterations = 32768;
-
-/// Rows enough to share out among the CPU's threads: a parallel loop nest
-/// with fewer keeps all its dimensions parallel (legato-convert-linalg-to-loops),
-/// and a kernel with fewer joins no launch (legato-group-launches).
-inline constexpr int64_t kMinParallelRows = 64;
-
-
 struct Target {
   bool fusedElementwise = true;   ///< generated elementwise/broadcast/slice kernels
   bool reductions = true;         ///< generated reduction kernels
@@ -30,6 +20,23 @@ struct Target {
   bool gemmTransposedOperands = true; ///< GEMM reads transposed operands itself
   bool batchedGemm = false;       ///< one call for a batch of products
   bool collectives = false;       ///< all-reduce, all-gather, halo exchange
+
+  // How generated kernels use the hardware: the defaults of the code
+  // generators' pass options, which the pipelines set from here.
+  /// CPU: iterations enough to wake the thread team for; a kernel with fewer
+  /// runs on one thread (legato-convert-linalg-to-loops, legato-group-launches).
+  int64_t minParallelIterations = 32768;
+  /// CPU: rows enough to share out among the threads; a parallel loop nest
+  /// with fewer keeps all its dimensions parallel, and a kernel with fewer
+  /// joins no launch.
+  int64_t minParallelRows = 64;
+  /// GPU: outputs beyond which a reduction runs one thread per output (the
+  /// parallelism is enough) rather than a block per output
+  /// (legato-convert-linalg-to-gpu).
+  int64_t gpuThreadPerOutput = 65536;
+  /// GPU: reduced elements per output below which a block per output is not
+  /// worth it.
+  int64_t gpuMinBlockReduction = 1024;
 
   /// The host CPU: generated loops, OpenBLAS, one process.
   static Target cpu() { return Target{}; }

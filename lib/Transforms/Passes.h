@@ -2,6 +2,8 @@
 #ifndef LEGATO_TRANSFORMS_PASSES_H
 #define LEGATO_TRANSFORMS_PASSES_H
 
+#include "Support/Target.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::legato {

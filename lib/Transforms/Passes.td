@@ -139,6 +139,14 @@ def LegatoGroupLaunchesPass : Pass<"legato-group-launches", "mlir::ModuleOp"> {
     launch of their own when they can run tile by tile (SweepTiles.h);
     otherwise they lose the mark.
   }];
+  let options = [
+    Option<"minParallelIterations", "min-parallel-iterations", "int64_t",
+           "::mlir::legato::Target().minParallelIterations",
+           "iterations from which a kernel runs on the thread team">,
+    Option<"minParallelRows", "min-parallel-rows", "int64_t",
+           "::mlir::legato::Target().minParallelRows",
+           "rows a kernel on the thread team needs to join a launch">,
+  ];
 }
 
 def LegatoBufferInterfacePass : Pass<"legato-buffer-interface", "mlir::ModuleOp"> {

@@ -38,10 +38,6 @@ using namespace mlir::legato::gpu_kernels;
 
 namespace {
 
-// Outputs beyond which one thread per output has parallelism enough.
-constexpr int64_t kThreadPerOutput = 65536;
-// Reduced elements per output below which a block per output is not worth it.
-constexpr int64_t kMinBlockReduction = 1024;
 // Blocks a split reduction aims for (several waves on ~132 SMs).
 constexpr int64_t kTargetBlocks = 1024;
 // Elements each thread should at least accumulate in a split reduction.
@@ -858,7 +854,7 @@ struct LegatoConvertLinalgToGPUPass
     for (linalg::GenericOp op : ops) {
       IterationSpace space(op);
       if (space.reduced.empty() || space.parallelSize != 1 ||
-          space.reducedSize < kMinBlockReduction)
+          space.reducedSize < minBlockReduction)
         continue;
       std::optional<Combiner> combiner = matchCombiner(op);
       linalg::GenericOp producer = combiner ? fusableProducer(op) : linalg::GenericOp();
@@ -920,8 +916,8 @@ struct LegatoConvertLinalgToGPUPass
         continue;
       }
       std::optional<Combiner> combiner;
-      if (!space.reduced.empty() && space.parallelSize < kThreadPerOutput &&
-          space.reducedSize >= kMinBlockReduction)
+      if (!space.reduced.empty() && space.parallelSize < threadPerOutput &&
+          space.reducedSize >= minBlockReduction)
         combiner = matchCombiner(op);
       linalg::GenericOp epilogue = legato::epilogueOf(op);
       if (combiner)

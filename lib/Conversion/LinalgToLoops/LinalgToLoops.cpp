@@ -66,8 +66,8 @@ void disableUnrolling(Operation *root) {
 /// `scf.parallel (i..., j)` as `scf.parallel (i...) { scf.for j }`: OpenMP
 /// shares out the rows, and each thread runs the innermost dimension as a
 /// plain loop that LLVM vectorises (a collapsed OpenMP loop nest leaves no
-/// inner loop to vectorise). Left alone when there are too few rows.
-void keepInnermostDimSequential(RewriterBase &rewriter, scf::ParallelOp loop) {
+/// inner loop to vectorise). Left alone with fewer than `minRows` rows.
+void keepInnermostDimSequential(RewriterBase &rewriter, scf::ParallelOp loop, int64_t minRows) {
   unsigned dims = loop.getNumLoops();
   if (dims < 2 || loop.getNumResults() != 0)
     return;
@@ -80,7 +80,7 @@ void keepInnermostDimSequential(RewriterBase &rewriter, scf::ParallelOp loop) {
       return;
     rows *= (*ub - *lb + *step - 1) / *step;
   }
-  if (rows < legato::kMinParallelRows)
+  if (rows < minRows)
     return;
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
@@ -247,7 +247,7 @@ struct LegatoConvertLinalgToLoopsPass
       disableUnrolling(loops->front());
     if (parallel && !loops->empty())
       if (auto outer = dyn_cast<scf::ParallelOp>(loops->front()))
-        keepInnermostDimSequential(rewriter, outer);
+        keepInnermostDimSequential(rewriter, outer, minParallelRows);
     return success();
   }
 };

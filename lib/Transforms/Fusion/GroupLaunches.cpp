@@ -34,8 +34,9 @@ namespace {
 /// One-loop kernels are one row of the shared loop: only short ones.
 constexpr int64_t kMaxRowIterations = 4096;
 
-/// Whether `op` may share a loop over rows with other kernels.
-bool isGroupable(linalg::GenericOp op) {
+/// Whether `op` may share a loop over rows with other kernels, given the
+/// thread team's thresholds (the pass's options, from Target).
+bool isGroupable(linalg::GenericOp op, int64_t minParallelIterations, int64_t minParallelRows) {
   if (op->hasAttr(legato::kEpilogueAttr) || op->hasAttr(legato::kCombineAttr) ||
       op->hasAttr(legato::kSweepTileAttr) ||
       !op.hasPureBufferSemantics() || op.getNumReductionLoops() != 0)
@@ -47,12 +48,12 @@ bool isGroupable(linalg::GenericOp op) {
   if (ranges.size() == 1)
     return ranges[0] <= kMaxRowIterations;
   // A kernel large enough to run on threads shares out rows: it needs enough.
-  return ranges[0] * ranges[1] < legato::kMinParallelIterations ||
-         ranges[0] >= legato::kMinParallelRows;
+  return ranges[0] * ranges[1] < minParallelIterations || ranges[0] >= minParallelRows;
 }
 
 struct LegatoGroupLaunchesPass
     : legato::impl::LegatoGroupLaunchesPassBase<LegatoGroupLaunchesPass> {
+  using LegatoGroupLaunchesPassBase::LegatoGroupLaunchesPassBase;
   void runOnOperation() override {
     int64_t next = 0;
     // The kernels of each tiled pair, by block and number.
@@ -83,7 +84,7 @@ struct LegatoGroupLaunchesPass
       };
       for (Operation &op : *block) {
         auto generic = dyn_cast<linalg::GenericOp>(op);
-        if (generic && isGroupable(generic)) {
+        if (generic && isGroupable(generic, minParallelIterations, minParallelRows)) {
           if (!llvm::all_of(group, [&](linalg::GenericOp member) {
                 return legato::independent(member, generic);
               }))
