@@ -1,5 +1,6 @@
 // RUN: %legato_opt %s --legato-convert-linalg-to-loops="threads=2" | FileCheck %s
 // RUN: %legato_opt %s --legato-convert-linalg-to-loops="threads=1" | FileCheck %s --check-prefix=SERIAL
+// RUN: %legato_opt %s --legato-convert-linalg-to-loops="threads=2 min-parallel-rows=4" | FileCheck %s --check-prefix=ROWS
 
 #id = affine_map<(d0) -> (d0)>
 
@@ -151,9 +152,13 @@ func.func @rows_parallel_columns_sequential(%a: memref<256x256xf64>, %b: memref<
   return
 }
 
-// Tests that a 2-D kernel with too few rows keeps both dims parallel.
+// Tests that a 2-D kernel with too few rows keeps both dims parallel, and
+// that the threshold is the pass's option (Target::minParallelRows).
 // CHECK-LABEL: func @few_rows
 // CHECK: scf.parallel (%{{.+}}, %{{.+}}) =
+// ROWS-LABEL: func @few_rows
+// ROWS: scf.parallel (%{{.+}}) =
+// ROWS-NEXT: scf.for
 func.func @few_rows(%a: memref<4x65536xf64>, %b: memref<4x65536xf64>) {
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%a : memref<4x65536xf64>) outs(%b : memref<4x65536xf64>) {
