@@ -4,18 +4,20 @@
 #include "API/OverlapPieces.h"
 #include "API/SegmentValues.h"
 
+#include "Codegen/RunPipeline.h"
 #include "Dialect/Legato/IR/LegatoDialect.h"
+#include "Dialect/Legato/IR/Markers.h"
+#include "Dialect/Legato/Transforms/Passes.h"
+#include "Dialect/Legato/Transforms/ShardingRules.h"
 #include "Runtime/Exchange.h"
 #include "Runtime/RowExchange.h"
-#include "Dialect/Legato/Transforms/ShardingRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
 #include <cstring>
@@ -57,13 +59,6 @@ struct DistributedProgram::Step {
 };
 
 namespace {
-
-/// Whether `op` takes a value outside the segments: a collective, or the
-/// program's return (the value then needs a buffer of its own).
-bool takesWhole(Operation *op) { return isCollective(op) || isa<func::ReturnOp>(op); }
-
-/// Whether a collective or the program's results read `v`.
-bool readWhole(Value v) { return llvm::any_of(v.getUsers(), takesWhole); }
 
 std::vector<Box> decode(ArrayRef<int64_t> flat, int64_t rank, int ranks) {
   return *mlir::legato::decodeBoxes(flat, rank, ranks);
@@ -256,196 +251,6 @@ template <class F> void produceInto(runtime::Buffer &out, LocalStep locally, F p
   }
 }
 
-/// Makes the uses of `value` by ops of levels after `after` (collectives
-/// and the program's results excepted) read it as the window of `whole` at
-/// `offsets`, through a slice made just before each such user.
-void readLaterUsesThrough(Value value, int after, Value whole, ArrayRef<int64_t> offsets,
-                          llvm::DenseMap<Operation *, int> &level) {
-  SmallVector<int64_t> strides(offsets.size(), 1);
-  for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
-    Operation *user = use.getOwner();
-    if (takesWhole(user) || level[user] <= after)
-      continue;
-    OpBuilder b(user);
-    auto slice = mlir::legato::SliceOp::create(b, user->getLoc(), value.getType(), whole,
-                                               offsets, strides);
-    level[slice] = level[user];
-    use.set(slice);
-  }
-}
-
-/// Segments after a value's exchange read the value itself (this rank's
-/// block) as a slice of the exchange's result where that result holds the
-/// block. A kernel that reads both, as CG's `p · ap` beside the Laplacian
-/// of p with its ghost rows, then reads one array, and the reduction can
-/// join the kernel that covers it (legato-grow-reductions).
-void readBlocksThroughExchanges(Block &body, llvm::DenseMap<Operation *, int> &level, int me,
-                                int ranks) {
-  for (auto exchange : body.getOps<mlir::legato::ExchangeOp>()) {
-    int64_t rank = int64_t(exchange.getGlobalShape().size());
-    Box held = decode(exchange.getHave(), rank, ranks)[size_t(me)];
-    Box wanted = decode(exchange.getNeed(), rank, ranks)[size_t(me)];
-    Value block = exchange.getInput();
-    if (held.empty() || !wanted.contains(held) || held.shape() != shapeOfValue(block))
-      continue;
-    SmallVector<int64_t> offsets;
-    for (int64_t d = 0; d < rank; ++d)
-      offsets.push_back(held.lo[size_t(d)] - wanted.lo[size_t(d)]);
-    readLaterUsesThrough(block, level[exchange], exchange.getResult(), offsets, level);
-  }
-}
-
-/// A value padded in the segment that computes it is read by later
-/// segments as the interior of its padded array, so the segment returns
-/// only that array: its kernel writes the value straight into the interior
-/// (as one process does), where it would otherwise also write or copy it
-/// into an output of its own (CG's p, padded for the Laplacian and read
-/// again after the all-reduce by the updates of x and p).
-void readPaddedValuesThroughPads(Block &body, llvm::DenseMap<Operation *, int> &level) {
-  for (auto pad : body.getOps<mlir::legato::PadOp>()) {
-    Value value = pad.getInput();
-    Operation *def = value.getDefiningOp();
-    if (!def || level[def] != level[pad] || readWhole(value))
-      continue;
-    readLaterUsesThrough(value, level[pad], pad.getResult(), pad.getLow(), level);
-  }
-}
-
-/// Whether `op` is a few arithmetic ops' worth of work per element: an
-/// elementwise op without math functions, a slice or a broadcast.
-bool isCheapToRecompute(Operation *op) {
-  return isa<mlir::legato::NegOp, mlir::legato::AbsOp, mlir::legato::NotOp, mlir::legato::AddOp,
-             mlir::legato::SubOp, mlir::legato::MulOp, mlir::legato::DivOp, mlir::legato::MaxOp,
-             mlir::legato::MinOp, mlir::legato::AndOp, mlir::legato::OrOp,
-             mlir::legato::XorOp, mlir::legato::ShlOp, mlir::legato::ShrOp,
-             mlir::legato::CompareOp, mlir::legato::SelectOp, mlir::legato::ConvertOp,
-             mlir::legato::SliceOp, mlir::legato::BroadcastOp>(op);
-}
-
-/// Whether the array `v` exists whatever the segments return: a program
-/// argument, a collective's result, a pad (the backends write a padded
-/// array before the stencil that reads it), or a value that a collective,
-/// the program's results or a later segment read.
-bool existsAnyway(Value v, llvm::DenseMap<Operation *, int> &level) {
-  Operation *def = v.getDefiningOp();
-  if (!def || isCollective(def) || isa<mlir::legato::PadOp>(def))
-    return true;
-  return llvm::any_of(v.getUsers(), [&](Operation *user) {
-    return takesWhole(user) || level[user] > level[def];
-  });
-}
-
-/// How a later segment recomputes a value: the ops that compute it in
-/// program order, from one array that exists anyway and from scalars and
-/// constants. `padded` is that array's pad when the ops read it unpadded
-/// (CG's Laplacian reads p, and p's pad for the neighbours): the recomputed
-/// ops read the pad's interior.
-struct Recomputation {
-  SmallVector<Operation *> ops;
-  Value array;
-  mlir::legato::PadOp padded;
-};
-
-/// The recomputation of `value` when it takes a few cheap ops from one
-/// array (see Recomputation); none otherwise.
-std::optional<Recomputation> recomputationOf(Value value,
-                                             llvm::DenseMap<Operation *, int> &level) {
-  constexpr size_t kMaxOps = 16;
-  Operation *root = value.getDefiningOp();
-  llvm::SetVector<Operation *> chain;
-  Recomputation r;
-  auto readArray = [&](Value array, mlir::legato::PadOp padded) {
-    Value read = padded ? padded.getResult() : array;
-    if (r.array && (r.padded ? r.padded.getResult() : r.array) != read)
-      return false;
-    r.array = array;
-    r.padded = padded;
-    return true;
-  };
-  SmallVector<Operation *> work{root};
-  while (!work.empty()) {
-    Operation *op = work.pop_back_val();
-    if (!chain.insert(op))
-      continue;
-    if (!isCheapToRecompute(op) || chain.size() > kMaxOps)
-      return std::nullopt;
-    for (Value operand : op->getOperands()) {
-      Operation *def = operand.getDefiningOp();
-      if ((def && isa<mlir::legato::ConstantOp>(def)) ||
-          cast<RankedTensorType>(operand.getType()).getRank() == 0)
-        continue; // scalars cost nothing to pass
-      if (existsAnyway(operand, level)) {
-        if (!readArray(operand, {}))
-          return std::nullopt;
-        continue;
-      }
-      auto pad = llvm::find_if(operand.getUsers(), [&](Operation *user) {
-        auto p = dyn_cast<mlir::legato::PadOp>(user);
-        return p && p.getInput() == operand && existsAnyway(p.getResult(), level);
-      });
-      if (pad != operand.getUsers().end()) {
-        if (!readArray(operand, cast<mlir::legato::PadOp>(*pad)))
-          return std::nullopt;
-        continue;
-      }
-      if (!def || level[def] != level[root])
-        return std::nullopt;
-      work.push_back(def);
-    }
-  }
-  r.ops.assign(chain.begin(), chain.end());
-  llvm::sort(r.ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return r;
-}
-
-/// A value that later segments read, computed by a few arithmetic ops from
-/// one array that exists anyway (see recomputationOf), is recomputed in
-/// each of those segments from that array instead of being returned by its
-/// own: the segment that computes it no longer writes it, and its users
-/// there can recompute it in their kernels as one process does. CG's
-/// `ap = laplacian(p)` is read by `p · ap` before the all-reduce and by
-/// `r - alpha * ap` after it; both then read p's exchanged rows.
-void recomputeInLaterSegments(Block &body, llvm::DenseMap<Operation *, int> &level) {
-  SmallVector<Operation *> candidates;
-  for (Operation &op : body.without_terminator())
-    if (op.getNumResults() == 1 && isCheapToRecompute(&op))
-      candidates.push_back(&op);
-  // Users first: a recomputed value's scalars become later reads of theirs.
-  for (Operation *op : llvm::reverse(candidates)) {
-    Value value = op->getResult(0);
-    if (readWhole(value))
-      continue;
-    std::map<int, SmallVector<OpOperand *>> laterUses; // by segment, in order
-    for (OpOperand &use : value.getUses())
-      if (level[use.getOwner()] > level[op])
-        laterUses[level[use.getOwner()]].push_back(&use);
-    if (laterUses.empty())
-      continue;
-    std::optional<Recomputation> recomputation = recomputationOf(value, level);
-    if (!recomputation)
-      continue;
-    for (auto &[segment, uses] : laterUses) {
-      Operation *first = uses.front()->getOwner();
-      for (OpOperand *use : uses)
-        if (use->getOwner()->isBeforeInBlock(first))
-          first = use->getOwner();
-      OpBuilder b(first);
-      IRMapping map;
-      if (mlir::legato::PadOp pad = recomputation->padded) {
-        SmallVector<int64_t> strides(pad.getLow().size(), 1);
-        auto interior = mlir::legato::SliceOp::create(
-            b, pad.getLoc(), recomputation->array.getType(), pad.getResult(), pad.getLow(), strides);
-        level[interior] = segment;
-        map.map(recomputation->array, interior);
-      }
-      for (Operation *original : recomputation->ops)
-        level[b.clone(*original, map)] = segment;
-      for (OpOperand *use : uses)
-        use->set(map.lookup(value));
-    }
-  }
-}
-
 /// Launches piece `which` of the kernel step `step` (OverlapPieces.h) on
 /// the step's buffers; pieces 0 and 2 are its edges.
 void launchPiece(const DistributedProgram::Step &step, int which,
@@ -465,6 +270,9 @@ DistributedProgram::~DistributedProgram() = default;
 DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &backend,
                                        const mlir::legato::PipelineOptions &options, int me,
                                        int ranks, bool overlap) {
+  PassManager pm(partitioned.getContext());
+  pm.addPass(mlir::legato::createLegatoOutlineSegmentsPass({ranks, me}));
+  codegen::runPipeline(pm, partitioned);
   auto func = partitioned.lookupSymbol<func::FuncOp>("main");
   Block &body = func.getBody().front();
   llvm::DenseMap<Value, int64_t> slot;
@@ -486,58 +294,22 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     outputTypes.push_back(dtypeOf(body.getTerminator()->getOperand(i)));
   }
 
-  // Splat constants are cloned into each segment that reads them; the few
-  // that a collective reads or the program returns get a buffer once, here.
-  for (auto constant : body.getOps<mlir::legato::ConstantOp>()) {
-    Value v = constant.getResult();
-    if (!readWhole(v))
-      continue;
-    slot[v] = slots_++;
-    constants_.push_back({slot[v], splatBuffer(backend, constant)});
-  }
-
-  // A collective's result is ready one level after its operands: the ops of
-  // level L form segment L, and the collectives of level L run after it.
-  // Collectives also run in program order: every rank makes the same calls
-  // in the same order even where its own shapes fold an op away and so put
-  // a collective's operand at an earlier level than on other ranks.
-  llvm::DenseMap<Operation *, int> level;
-  int levels = 0, lastCollective = 0;
-  for (Operation &op : body.without_terminator()) {
-    int l = isCollective(&op) ? lastCollective : 0;
-    for (Value operand : op.getOperands())
-      if (Operation *def = operand.getDefiningOp())
-        l = std::max(l, level[def] + (isCollective(def) ? 1 : 0));
-    if (isCollective(&op))
-      lastCollective = l;
-    level[&op] = l;
-    levels = std::max(levels, l + 1);
-  }
-  // Every other op then moves as late as its users allow: into the segment
-  // of its first reader (or the last segment, for results), so that a value
-  // read only after a collective is computed and fused there, not
-  // materialised by an earlier segment. A collective's operands stay at or
-  // before its level.
-  for (Operation &op : llvm::reverse(body.without_terminator())) {
-    if (isCollective(&op) || isa<mlir::legato::ConstantOp>(op) || op.use_empty())
-      continue;
-    int latest = levels - 1;
-    for (Operation *user : op.getUsers())
-      if (!isa<func::ReturnOp>(user))
-        latest = std::min(latest, level[user]);
-    level[&op] = std::max(level[&op], latest);
-  }
-  readBlocksThroughExchanges(body, level, me, ranks);
-  readPaddedValuesThroughPads(body, level);
-  recomputeInLaterSegments(body, level);
-  // The inputs of segment `l` that the collectives just before it make:
-  // results of row exchanges, with this rank's own rows of each (see
-  // splitForOverlap); none when another collective's result is among them.
-  auto exchangedRows = [&](const llvm::SetVector<Value> &inputs, int l) {
+  // The schedule: @main calls one function per segment between its
+  // collectives (legato-outline-segments), and keeps the splat constants
+  // that a collective or the program returns, which get a buffer once here.
+  // The collectives of a level run after its segment, as a group.
+  auto levelAt = [&](Operation *op) {
+    return int(op->getAttrOfType<IntegerAttr>(mlir::legato::kSegmentAttr).getInt());
+  };
+  // The inputs of a segment that the collectives just before it (of the
+  // level before its own) make: results of row exchanges, with this rank's
+  // own rows of each (see splitForOverlap); none when another collective's
+  // result is among them.
+  auto exchangedRows = [&](ValueRange inputs, int l) {
     std::vector<ExchangedRows> rows;
     for (auto [i, v] : llvm::enumerate(inputs)) {
       Operation *def = v.getDefiningOp();
-      if (!def || !isCollective(def) || level[def] != l - 1)
+      if (!def || !isCollective(def) || levelAt(def) != l - 1)
         continue;
       auto exchange = dyn_cast<mlir::legato::ExchangeOp>(def);
       int64_t rank = exchange ? int64_t(exchange.getGlobalShape().size()) : 0;
@@ -553,118 +325,74 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
     }
     return rows;
   };
-  auto usedOutside = [&](Value v, llvm::function_ref<bool(Operation *)> inside) {
-    return llvm::any_of(v.getUsers(), [&](Operation *user) { return !inside(user); });
-  };
-  for (int l = 0; l < levels; ++l) {
-    auto inSegment = [&](Operation *op) {
-      return op->getBlock() == &body && !isa<func::ReturnOp>(op) && !isCollective(op) &&
-             !isa<mlir::legato::ConstantOp>(op) && level.lookup(op) == l;
-    };
-    SmallVector<Operation *> ops;
-    for (Operation &op : body.without_terminator())
-      if (inSegment(&op))
-        ops.push_back(&op);
-    if (!ops.empty()) {
-      // Inputs: values from outside (splat constants are cloned instead).
-      llvm::SetVector<Value> inputs;
-      llvm::SetVector<Operation *> constants;
-      for (Operation *op : ops)
-        for (Value operand : op->getOperands()) {
-          Operation *def = operand.getDefiningOp();
-          if (def && inSegment(def))
-            continue;
-          if (def && isa<mlir::legato::ConstantOp>(def))
-            constants.insert(def);
-          else
-            inputs.insert(operand);
-        }
-      SmallVector<Value> outputs;
-      for (Operation *op : ops)
-        for (Value result : op->getResults())
-          if (usedOutside(result, inSegment))
-            outputs.push_back(result);
-      if (!outputs.empty()) {
-        OpBuilder b(partitioned.getContext());
-        OwningOpRef<ModuleOp> segment = ModuleOp::create(func.getLoc());
-        b.setInsertionPointToEnd(segment->getBody());
-        SmallVector<Type> inTypes, outTypes;
-        for (Value v : inputs)
-          inTypes.push_back(v.getType());
-        for (Value v : outputs)
-          outTypes.push_back(v.getType());
-        auto segmentFunc =
-            func::FuncOp::create(b, func.getLoc(), "main", b.getFunctionType(inTypes, outTypes));
-        Block *entry = segmentFunc.addEntryBlock();
-        b.setInsertionPointToStart(entry);
-        IRMapping map;
-        for (auto [v, arg] : llvm::zip(inputs, entry->getArguments()))
-          map.map(v, arg);
-        for (Operation *c : constants)
-          b.clone(*c, map);
-        for (Operation *op : ops)
-          b.clone(*op, map);
-        SmallVector<Value> results;
-        for (Value v : outputs)
-          results.push_back(map.lookup(v));
-        func::ReturnOp::create(b, func.getLoc(), results);
-
-        Step step{Step::Kind::kernel};
-        if (overlap && l > 0)
-          if (std::vector<ExchangedRows> exchanged = exchangedRows(inputs, l); !exchanged.empty())
-            step.pieces = splitForOverlap(*segment, exchanged, backend, options);
-        if (step.pieces.empty())
-          step.program = backend.compile(*segment, options);
-        for (codegen::CompiledProgram *program : step.programs()) {
-          stats.kernels += program->stats.kernels;
-          stats.bytesMoved += program->stats.bytesMoved;
-        }
-        for (Value v : inputs) {
-          step.in.push_back(slot.at(v));
-          step.inShapes.push_back(shapeOfValue(v));
-        }
-        for (Value v : outputs) {
-          slot[v] = slots_++;
-          step.out.push_back(slot[v]);
-          step.outShapes.push_back(shapeOfValue(v));
-          step.outTypes.push_back(dtypeOf(v));
-        }
-        steps_.push_back(std::move(step));
-      }
+  for (Operation &op : body.without_terminator()) {
+    if (auto constant = dyn_cast<mlir::legato::ConstantOp>(op)) {
+      Value v = constant.getResult();
+      slot[v] = slots_++;
+      constants_.push_back({slot[v], splatBuffer(backend, constant)});
+      continue;
     }
-    for (Operation &op : body.without_terminator()) {
-      if (!isCollective(&op) || level[&op] != l)
-        continue;
-      Value input = op.getOperand(0), result = op.getResult(0);
-      Step step{Step::Kind::allReduce};
-      step.level = l;
-      step.dtype = dtypeOf(input);
-      step.in = {slot.at(input)};
-      step.inShapes = {shapeOfValue(input)};
-      slot[result] = slots_++;
-      step.out = {slot[result]};
-      step.outShapes = {shapeOfValue(result)};
-      if (auto exchange = dyn_cast<mlir::legato::ExchangeOp>(op)) {
-        step.kind = Step::Kind::exchange;
-        int64_t rank = int64_t(exchange.getGlobalShape().size());
-        step.have = {exchange.getGlobalShape().vec(), decode(exchange.getHave(), rank, ranks)};
-        step.need = decode(exchange.getNeed(), rank, ranks);
-      } else {
-        auto reduce = cast<mlir::legato::AllReduceOp>(op);
-        step.op = runtime::ReduceOp(int(reduce.getKind()));
-        if (std::optional<ArrayRef<int64_t>> groups = reduce.getGroups()) {
-          if (int64_t(groups->size()) != ranks)
-            throw Error("legato.all_reduce: groups name " + std::to_string(groups->size()) +
-                        " ranks, but the program runs on " + std::to_string(ranks));
-          for (int r = 0; r < ranks; ++r)
-            if ((*groups)[size_t(r)] == (*groups)[size_t(me)])
-              step.members.push_back(r);
-          if (int(step.members.size()) == ranks)
-            step.members.clear();
-        }
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      int l = levelAt(call);
+      // The callee alone, as the @main of a module of its own.
+      OwningOpRef<ModuleOp> segment = ModuleOp::create(call.getLoc());
+      auto callee = partitioned.lookupSymbol<func::FuncOp>(call.getCallee()).clone();
+      callee.setName("main");
+      callee.setPublic();
+      segment->push_back(callee);
+      Step step{Step::Kind::kernel};
+      if (overlap && l > 0)
+        if (std::vector<ExchangedRows> exchanged = exchangedRows(call.getOperands(), l);
+            !exchanged.empty())
+          step.pieces = splitForOverlap(*segment, exchanged, backend, options);
+      if (step.pieces.empty())
+        step.program = backend.compile(*segment, options);
+      for (codegen::CompiledProgram *program : step.programs()) {
+        stats.kernels += program->stats.kernels;
+        stats.bytesMoved += program->stats.bytesMoved;
+      }
+      for (Value v : call.getOperands()) {
+        step.in.push_back(slot.at(v));
+        step.inShapes.push_back(shapeOfValue(v));
+      }
+      for (Value v : call.getResults()) {
+        slot[v] = slots_++;
+        step.out.push_back(slot[v]);
+        step.outShapes.push_back(shapeOfValue(v));
+        step.outTypes.push_back(dtypeOf(v));
       }
       steps_.push_back(std::move(step));
+      continue;
     }
+    Value input = op.getOperand(0), result = op.getResult(0);
+    Step step{Step::Kind::allReduce};
+    step.level = levelAt(&op);
+    step.dtype = dtypeOf(input);
+    step.in = {slot.at(input)};
+    step.inShapes = {shapeOfValue(input)};
+    slot[result] = slots_++;
+    step.out = {slot[result]};
+    step.outShapes = {shapeOfValue(result)};
+    if (auto exchange = dyn_cast<mlir::legato::ExchangeOp>(op)) {
+      step.kind = Step::Kind::exchange;
+      int64_t rank = int64_t(exchange.getGlobalShape().size());
+      step.have = {exchange.getGlobalShape().vec(), decode(exchange.getHave(), rank, ranks)};
+      step.need = decode(exchange.getNeed(), rank, ranks);
+    } else {
+      auto reduce = cast<mlir::legato::AllReduceOp>(op);
+      step.op = runtime::ReduceOp(int(reduce.getKind()));
+      if (std::optional<ArrayRef<int64_t>> groups = reduce.getGroups()) {
+        if (int64_t(groups->size()) != ranks)
+          throw Error("legato.all_reduce: groups name " + std::to_string(groups->size()) +
+                      " ranks, but the program runs on " + std::to_string(ranks));
+        for (int r = 0; r < ranks; ++r)
+          if ((*groups)[size_t(r)] == (*groups)[size_t(me)])
+            step.members.push_back(r);
+        if (int(step.members.size()) == ranks)
+          step.members.clear();
+      }
+    }
+    steps_.push_back(std::move(step));
   }
   for (Value v : body.getTerminator()->getOperands())
     outputSlots_.push_back(slot.at(v));

@@ -2,6 +2,7 @@
 #include "Dialect/Legato/IR/LegatoDialect.h"
 #include "Dialect/Legato/IR/Markers.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -59,6 +60,10 @@ LogicalResult verifyMarker(Operation *op, NamedAttribute attr) {
     return expect(integer, "an integer (the group's number)", generic, "linalg.generic kernels");
   if (name == kScatterLoopAttr)
     return expect(unit, "a unit attribute", isa<scf::ForOp>(op), "the scf.for of a scatter");
+  if (name == kSegmentAttr)
+    return expect(integer, "an integer (the level)",
+                  isa<func::CallOp, ExchangeOp, AllReduceOp>(op),
+                  "the calls of segments and the collectives of an outlined program");
   return op->emitOpError() << "'" << name
                            << "' is not an attribute of the legato dialect (Markers.h lists them)";
 }

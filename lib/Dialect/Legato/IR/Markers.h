@@ -57,6 +57,11 @@ inline constexpr llvm::StringLiteral kOutputArgAttr = "legato.output";
 /// the low corner then the (exclusive) high corner of its box.
 inline constexpr llvm::StringLiteral kBoxesAttr = "legato.boxes";
 
+/// Marks the calls of segments and the collectives of one rank's program
+/// outlined by legato-outline-segments: the level (an integer) of each; the
+/// collectives of a level run after its segment, as a group.
+inline constexpr llvm::StringLiteral kSegmentAttr = "legato.segment";
+
 /// legato-split-reductions' own marks while its patterns run (removed at
 /// its end): a reduction already split, and the rows of a reduction peeled
 /// off a split.

@@ -85,4 +85,29 @@ def LegatoPartitionPass : Pass<"legato-partition", "mlir::ModuleOp"> {
   ];
 }
 
+def LegatoOutlineSegmentsPass : Pass<"legato-outline-segments", "mlir::ModuleOp"> {
+  let summary = "Outline one rank's program into segments called between its collectives";
+  let description = [{
+    One rank's program (legato-partition) runs as kernels between rounds of
+    collectives. A collective's result is ready one level after its operands;
+    every other op moves as late as its readers allow, so that a value read
+    only after a collective is computed there. Later segments then read a
+    block through its exchange's result (one array per kernel), a padded
+    value through its pad's interior, and recompute a few cheap ops from one
+    array rather than have an earlier segment return them (CG's
+    `laplacian(p)`). Each level's ops become a private function
+    `@segment_<level>` (splat constants cloned in); `@main` keeps the calls,
+    the collectives in program order, the splat constants a collective or
+    the return reads, and the return. Calls and collectives carry their
+    level as `legato.segment`: the collectives of a level run after its
+    segment, as a group. The runtime compiles each callee as one program
+    (DistributedProgram).
+  }];
+  let options = [
+    Option<"ranks", "ranks", "int64_t", "1", "number of ranks">,
+    Option<"rank", "rank", "int64_t", "0", "the rank whose program this is">,
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // LEGATO_DIALECT_LEGATO_TRANSFORMS_PASSES

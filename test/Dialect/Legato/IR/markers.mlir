@@ -77,3 +77,11 @@ func.func @boxes_of_the_wrong_type(%a: memref<4xf64> {legato.boxes = [0, 2, 2, 4
 func.func @output_on_a_result(%a: memref<4xf64>) -> (memref<4xf64> {legato.output}) {
   return %a : memref<4xf64>
 }
+
+// -----
+
+func.func @segment_on_an_add(%a: tensor<4xf64>) {
+  // expected-error @+1 {{cannot carry 'legato.segment': it marks the calls of segments and the collectives of an outlined program}}
+  %0 = legato.add %a, %a {legato.segment = 0 : i64} : tensor<4xf64>
+  return
+}
