@@ -102,21 +102,60 @@ void emitPoint(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange ivs)
                             indicesAt(b, loc, op.getMatchingIndexingMap(&out), ivs));
 }
 
-} // namespace
+/// What the loops of a reduction will be: its parallel dims (first), how
+/// each output is written, its combiners and the lanes of the innermost
+/// reduced loop (lanes k holds the points whose index is k modulo `lanes`;
+/// the tail that does not fill the lanes, from `vectorEnd`, goes to lane 0).
+struct ReductionLoopPlan {
+  unsigned parallelDims;
+  SmallVector<Output> outputs;
+  SmallVector<Operation *> combiners;
+  int64_t lanes, vectorEnd;
+};
 
-LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::LinalgOp op,
-                                            bool parallel, linalg::GenericOp epilogue) {
+/// The plan for `op`, or none when `op` is not a reduction these loops
+/// lower (see lowerReductionToLoops).
+std::optional<ReductionLoopPlan> planReductionLoops(linalg::LinalgOp op) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   auto firstReduction = llvm::find(iterators, utils::IteratorType::reduction);
-  unsigned parallelDims = firstReduction - iterators.begin();
   if (!op.hasPureBufferSemantics() || firstReduction == iterators.end() ||
       std::find(firstReduction, iterators.end(), utils::IteratorType::parallel) !=
           iterators.end() ||
       llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
-    return failure();
-  std::optional<SmallVector<Output>> outputs = classifyOutputs(op, parallelDims);
+    return std::nullopt;
+  ReductionLoopPlan plan;
+  plan.parallelDims = firstReduction - iterators.begin();
+  std::optional<SmallVector<Output>> outputs = classifyOutputs(op, plan.parallelDims);
   if (!outputs)
+    return std::nullopt;
+  plan.outputs = std::move(*outputs);
+  for (const Output &out : plan.outputs)
+    if (out.combiner)
+      plan.combiners.push_back(out.combiner);
+  int64_t innermost = op.getStaticLoopRanges().back();
+  plan.lanes = 1;
+  for (Operation *combiner : plan.combiners)
+    plan.lanes = std::max(plan.lanes, lanesFor(combiner->getResult(0).getType()));
+  if (innermost < 2 * plan.lanes || llvm::any_of(plan.combiners, [](Operation *c) {
+        return !arith::getNeutralElement(c);
+      }))
+    plan.lanes = 1;
+  plan.vectorEnd = innermost - innermost % plan.lanes;
+  return plan;
+}
+
+} // namespace
+
+LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::LinalgOp op,
+                                            bool parallel, linalg::GenericOp epilogue) {
+  std::optional<ReductionLoopPlan> plan = planReductionLoops(op);
+  if (!plan)
     return failure();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned parallelDims = plan->parallelDims;
+  const SmallVector<Output> *outputs = &plan->outputs;
+  ArrayRef<Operation *> combiners = plan->combiners;
+  int64_t lanes = plan->lanes, vectorEnd = plan->vectorEnd;
 
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
@@ -165,22 +204,9 @@ LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::Lina
     return updated;
   };
 
-  // The innermost reduced loop keeps `lanes` accumulators per output, lane
-  // k summing the points whose index is k modulo `lanes` (the tail that
-  // does not fill the lanes goes to lane 0); the lanes are combined in
-  // order at the end.
-  SmallVector<Operation *> combiners;
-  for (const Output &out : *outputs)
-    if (out.combiner)
-      combiners.push_back(out.combiner);
+  // The innermost reduced loop keeps `lanes` accumulators per output,
+  // combined in order at the end.
   int64_t innermost = op.getStaticLoopRanges().back();
-  int64_t lanes = 1;
-  for (Operation *combiner : combiners)
-    lanes = std::max(lanes, lanesFor(combiner->getResult(0).getType()));
-  if (innermost < 2 * lanes ||
-      llvm::any_of(combiners, [](Operation *c) { return !arith::getNeutralElement(c); }))
-    lanes = 1;
-  int64_t vectorEnd = innermost - innermost % lanes;
   size_t accumulators = combiners.size();
 
   // The innermost reduced loop at the outer loop point `outerIvs`: all
