@@ -502,7 +502,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
   };
 
   // ---- elementwise binary -------------------------------------------------
-  if (arithmetic.count(op) || comparisons.count(op)) {
+  if (arithmetic.count(op) || comparisons.count(op) || bitwise.count(op)) {
     std::optional<DType> t = joinedDType(ops);
     if (!t)
       return fail("needs an array operand");
@@ -513,6 +513,31 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     std::optional<Range> a = operandAs(ops[0], *t), b = operandAs(ops[1], *t);
     if (!a || !b)
       return fail("operand conversion would round");
+    if (bitwise.count(op)) {
+      if (isFloat(*t))
+        return fail("bitwise operation of floats");
+      out.dtype = *t;
+      if (*t == DType::bool_) {
+        if (op == "left_shift" || op == "right_shift")
+          return fail("boolean shift (NumPy gives int8)");
+        out.range = boolRange();
+        return std::nullopt;
+      }
+      Range r = fromCorners({a->lo, a->hi}, *a, *b);
+      if (op == "left_shift") { // wraps: any value of the dtype
+        r.lo = -kInf;
+        r.hi = kInf;
+      } else if (op == "right_shift") { // toward 0, or -1
+        r.lo = std::min(a->lo, 0.0);
+        r.hi = std::max(a->hi, 0.0);
+      } else { // within the bits of the wider operand, with its sign
+        double bound = std::exp2(std::ceil(std::log2(std::max(a->maxAbs(), b->maxAbs()) + 1)));
+        r.lo = a->lo < 0 || b->lo < 0 ? -bound : 0;
+        r.hi = bound - 1;
+      }
+      out.range = normalize(r, *t);
+      return std::nullopt;
+    }
     if (comparisons.count(op)) {
       if (!a->exact || !b->exact)
         return fail("comparison of rounded values");
@@ -658,44 +683,6 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     out.shape = *shape;
     out.dtype = ft;
     out.range = normalize(r, ft);
-    return std::nullopt;
-  }
-
-  if (bitwise.count(op)) {
-    std::optional<DType> t = joinedDType(ops);
-    if (!t)
-      return fail("needs an array operand");
-    std::optional<Shape> shape = joinedShape(ops);
-    if (!shape)
-      return fail("shapes do not broadcast");
-    bool shift = op == "left_shift" || op == "right_shift";
-    if (isFloat(*t))
-      return fail("bitwise operation of floats");
-    if (*t == DType::bool_ && shift)
-      return fail("boolean shift (NumPy gives int8)");
-    std::optional<Range> a = operandAs(ops[0], *t), b = operandAs(ops[1], *t);
-    if (!a || !b)
-      return fail("operand conversion would round");
-    out.shape = *shape;
-    out.dtype = *t;
-    if (*t == DType::bool_) {
-      out.range = boolRange();
-      return std::nullopt;
-    }
-    Range r = fromCorners({a->lo, a->hi}, *a, *b);
-    if (op == "left_shift") { // wraps: any value of the dtype
-      r.lo = -kInf;
-      r.hi = kInf;
-    } else if (op == "right_shift") { // toward 0, or -1
-      r.lo = std::min(a->lo, 0.0);
-      r.hi = std::max(a->hi, 0.0);
-    } else { // within the bits of the wider operand, with its sign
-      double bound = std::exp2(std::ceil(std::log2(std::max(a->maxAbs(), b->maxAbs()) + 1)));
-      bool negative = a->lo < 0 || b->lo < 0;
-      r.lo = negative ? -bound : 0;
-      r.hi = bound - 1;
-    }
-    out.range = normalize(r, *t);
     return std::nullopt;
   }
 

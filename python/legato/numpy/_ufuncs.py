@@ -163,11 +163,8 @@ def make_ufuncs(reductions):
     u["logical_or"] = _binary("logical_or", reduce=any_, identity=False)
     u["logical_xor"] = _binary("logical_xor")
     u["logical_not"] = _unary("logical_not")
-    u["bitwise_and"] = _binary("bitwise_and")
-    u["bitwise_or"] = _binary("bitwise_or")
-    u["bitwise_xor"] = _binary("bitwise_xor")
-    u["left_shift"] = _binary("left_shift")
-    u["right_shift"] = _binary("right_shift")
+    for name in ("bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift"):
+        u[name] = _binary(name)
     u["invert"] = _unary("invert")
     u["bitwise_not"] = u["invert"]
     u["negative"] = _unary("negative", _negative)
