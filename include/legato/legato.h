@@ -414,6 +414,8 @@ Array replicate(const Array &);
 // ---- creation --------------------------------------------------------------
 Array zeros(Shape, DType = f64);
 Array ones(Shape, DType = f64);
+/// `value` cast to the dtype as NumPy's full does; an integer stays exact
+/// in an int64 array (all 64 bits, where a double holds 53).
 Array full(Shape, Scalar value, DType = f64);
 Array zeros(Shape, DType, Sharding);
 Array ones(Shape, DType, Sharding);
