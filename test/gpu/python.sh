@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The Python package on the GPU machine (docs/PYTHON.md, "On a GPU"):
-#   here:  test/gpu/python.sh bundle [build]      -> .gpu-python/ (carry it and .devpack)
-#   there: source .devpack/env.sh && test/gpu/python.sh run .gpu-python OUT_DIR
+#   here:  test/gpu/python.sh bundle [build]      -> .gpu-python.txz (carry it and .devpack)
+#   there: source .devpack/env.sh && test/gpu/python.sh run .gpu-python.txz OUT_DIR
+# (compressed: .devpack, the bundle and the tracked tree must fit the 64 MiB
+# that a device call carries)
 # The machine's python3 is another version than Debian's, so the extension
 # is compiled there (g++ and pip's pybind11 are in its image) against the
 # carried liblegato.so. Then, with LEGATO_BACKEND=cuda: the pytest suite
@@ -18,10 +20,14 @@ if [ "$1" = bundle ]; then
   cp "$build/lib/API/liblegato.so" "$out/lib/API/"
   cp "$build/tools/legato-bench/legato-bench" "$out/tools/legato-bench/"
   strip "$out/lib/API/liblegato.so" "$out/tools/legato-bench/legato-bench"
-  du -sh "$out"
+  tar cJf "$out.txz" "$out" && rm -rf "$out"
+  du -sh "$out.txz"
   exit 0
 fi
 
+if [ -f "$2" ]; then # the compressed bundle
+  tar xJf "$2" -C /tmp && set -- "$1" /tmp/.gpu-python "$3"
+fi
 bundle=$(cd "$2" && pwd); out=$3
 mkdir -p "$out"
 pkg=/tmp/legato-python; rm -rf "$pkg"; mkdir -p "$pkg"
