@@ -5,7 +5,6 @@
 #include "Codegen/RunPipeline.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cstdlib>
