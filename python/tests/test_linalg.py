@@ -3,7 +3,7 @@ import numpy
 import pytest
 
 import legato.numpy as lnp
-from conftest import check, raises_like_numpy
+from conftest import assert_same, check, raises_like_numpy
 
 R = numpy.random.default_rng(3)
 A = R.standard_normal((4, 5))
@@ -60,3 +60,15 @@ def test_missing_linalg_functions_say_so():
         lnp.linalg.solve
     with pytest.raises(TypeError, match="does not implement numpy.linalg.solve"):
         numpy.linalg.solve(lnp.asarray(A[:, :4]), lnp.asarray(V[:4]))
+
+
+def test_linalg_diagonal_and_trace_take_the_last_two_axes():
+    """numpy.linalg.diagonal / trace of NumPy 2 and the array API: a stack
+    of matrices gives a stack of diagonals (NumPy 1.24 has np.diagonal with
+    axis1=-2, axis2=-1 for the same values)."""
+    x = numpy.arange(24.0).reshape(2, 3, 4)
+    for offset in (0, 1, -1):
+        assert_same(lnp.linalg.diagonal(lnp.asarray(x), offset=offset),
+                    numpy.diagonal(x, offset, -2, -1))
+        assert_same(lnp.linalg.trace(lnp.asarray(x), offset=offset),
+                    numpy.trace(x, offset, -2, -1))

@@ -5,12 +5,23 @@ import operator
 
 from .. import _core
 from . import _utils
-from ._products import (diagonal, matmul, matrix_power, outer, tensordot, trace,  # noqa: F401
-                        vecdot)
+from . import _products
+from ._products import matmul, matrix_power, outer, tensordot, vecdot  # noqa: F401
 from ._shape import matrix_transpose  # noqa: F401
 from ._utils import asarray
 
 LinAlgError = _core.ValueError
+
+
+# The array API's (and NumPy 2's numpy.linalg's): of the last two axes, so
+# that a stack of matrices gives a stack of diagonals (np.diagonal and
+# np.trace take the first two).
+def diagonal(x, /, *, offset=0):
+    return _products.diagonal(x, offset, -2, -1)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    return _products.trace(x, offset, -2, -1, dtype)
 
 
 def _vector_norm(x, ord, axes, keepdims):
