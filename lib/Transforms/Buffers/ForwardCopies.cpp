@@ -135,23 +135,36 @@ bool mayTouch(Operation *op, Value view, bool reads) {
   return true; // unknown effects
 }
 
-/// Makes the one kernel that writes `copy`'s source, a fresh allocation
-/// (or its collapse_shape: a scan's chunks of 8, flat), write the copy's
-/// destination instead (expanded back to the allocation's shape); the
-/// source's readers read the destination.
-LogicalResult writeIntoDestination(memref::CopyOp copy) {
+/// How writeIntoDestination forwards a copy: the temporary (`alloc`, read
+/// through `collapse` when set) and its deallocation, the static views of it
+/// that readers read, the first op that writes it (the writer, or a
+/// reduction's initial fill), its last reader, and the root buffer of the
+/// copy's destination.
+struct ForwardedCopy {
+  memref::CollapseShapeOp collapse;
+  memref::AllocOp alloc;
+  memref::DeallocOp dealloc;
+  SmallVector<Operation *> views;
+  Operation *firstWrite = nullptr, *lastRead = nullptr;
+  Value root;
+};
+
+/// Whether the one kernel that writes `copy`'s source, a fresh allocation
+/// (or its collapse_shape: a scan's chunks of 8, flat), may write the copy's
+/// destination instead, and how (see writeIntoDestination).
+std::optional<ForwardedCopy> planWriteIntoDestination(memref::CopyOp copy) {
   auto collapse = copy.getSource().getDefiningOp<memref::CollapseShapeOp>();
   if (collapse && !collapse->hasOneUse())
-    return failure();
+    return std::nullopt;
   auto alloc = (collapse ? collapse.getSrc() : copy.getSource()).getDefiningOp<memref::AllocOp>();
   Value target = copy.getTarget();
   std::optional<Footprint> footprintOfTarget = footprint(target);
   if (!alloc || !footprintOfTarget)
-    return failure();
+    return std::nullopt;
   if (collapse && failed(memref::ExpandShapeOp::computeExpandedType(
                       cast<MemRefType>(target.getType()), alloc.getType().getShape(),
                       collapse.getReassociationIndices())))
-    return failure(); // the destination's layout cannot take the shape
+    return std::nullopt; // the destination's layout cannot take the shape
   Block *block = copy->getBlock();
   linalg::LinalgOp writer;
   linalg::FillOp initialFill; // a reduction's, before the writer
@@ -208,18 +221,18 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   if (writers.size() == 2 && isa<linalg::FillOp>(writers[0]))
     initialFill = cast<linalg::FillOp>(writers[0]);
   if (writers.size() > (initialFill ? 2u : 1u))
-    return failure();
+    return std::nullopt;
   if (!writers.empty())
     writer = writers.back();
   if (!onlyRead(alloc.getResult()))
-    return failure();
+    return std::nullopt;
   if (!writer || writer->getBlock() != block || !writer->isBeforeInBlock(copy) ||
       llvm::is_contained(writer.getDpsInputs(), alloc.getResult()))
-    return failure();
+    return std::nullopt;
   Operation *firstWrite = writer;
   if (initialFill) {
     if (initialFill->getBlock() != block || !initialFill->isBeforeInBlock(writer))
-      return failure();
+      return std::nullopt;
     firstWrite = initialFill;
   }
   // The writer must not otherwise touch the destination: reading it, it
@@ -231,18 +244,31 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   for (Value operand : llvm::concat<Value>(writer->getOperands(), legato::readInBody(writer)))
     if (operand != alloc.getResult() && isa<MemRefType>(operand.getType()) &&
         !disjoint(operand, target))
-      return failure();
+      return std::nullopt;
   for (Operation *op = firstWrite->getNextNode(); op != copy; op = op->getNextNode())
     if (op != writer && mayTouch(op, target, /*reads=*/true))
-      return failure();
+      return std::nullopt;
   for (Operation *op = copy->getNextNode(); op && op != lastRead->getNextNode();
        op = op->getNextNode())
     if (mayTouch(op, target, /*reads=*/false))
-      return failure();
+      return std::nullopt;
   Value root = footprintOfTarget->root;
   if (Operation *def = root.getDefiningOp();
       def && (def->getBlock() != block || !def->isBeforeInBlock(firstWrite)))
+    return std::nullopt;
+  return ForwardedCopy{collapse, alloc, dealloc, std::move(views), firstWrite, lastRead, root};
+}
+
+/// Makes the kernel that writes `copy`'s source write its destination
+/// instead (expanded back to the allocation's shape), as `plan` says; the
+/// source's readers read the destination.
+LogicalResult writeIntoDestination(memref::CopyOp copy) {
+  std::optional<ForwardedCopy> plan = planWriteIntoDestination(copy);
+  if (!plan)
     return failure();
+  auto [collapse, alloc, dealloc, views, firstWrite, lastRead, root] = *plan;
+  Value target = copy.getTarget();
+  Block *block = copy->getBlock();
 
   // The destination's view chain, rebuilt before the first write.
   SmallVector<memref::SubViewOp> chain;
