@@ -726,8 +726,9 @@ Array sort(const Array &, std::optional<int64_t> axis = -1);
 Array argsort(const Array &, std::optional<int64_t> axis = -1);
 /// np.unique: the sorted distinct elements of the flattened array (NaNs
 /// count as one, as NumPy 1.24's equal_nan). Its length is read on the host,
-/// as nonzero's: not inside jit.
-Array unique(const Array &);
+/// as nonzero's: not inside jit. `equal_nan` false counts every NaN as a
+/// value of its own (the array API's rule).
+Array unique(const Array &, bool equal_nan = true);
 /// np.unique(return_index, return_inverse, return_counts) at once (the
 /// array API's unique_all): the sorted distinct elements of the flattened
 /// array, the position of each one's first occurrence, for each element of

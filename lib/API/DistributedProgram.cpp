@@ -4,17 +4,14 @@
 #include "API/OverlapPieces.h"
 #include "API/SegmentValues.h"
 
-#include "Codegen/RunPipeline.h"
 #include "Dialect/Legato/IR/LegatoDialect.h"
 #include "Dialect/Legato/IR/Markers.h"
-#include "Dialect/Legato/Transforms/Passes.h"
 #include "Dialect/Legato/Transforms/ShardingRules.h"
 #include "Runtime/Exchange.h"
 #include "Runtime/RowExchange.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -270,9 +267,6 @@ DistributedProgram::~DistributedProgram() = default;
 DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &backend,
                                        const mlir::legato::PipelineOptions &options, int me,
                                        int ranks, bool overlap) {
-  PassManager pm(partitioned.getContext());
-  pm.addPass(mlir::legato::createLegatoOutlineSegmentsPass({ranks, me}));
-  codegen::runPipeline(pm, partitioned);
   auto func = partitioned.lookupSymbol<func::FuncOp>("main");
   Block &body = func.getBody().front();
   llvm::DenseMap<Value, int64_t> slot;

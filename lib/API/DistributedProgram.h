@@ -35,8 +35,10 @@ using LocalStep = llvm::function_ref<void(llvm::function_ref<void()>)>;
 
 class DistributedProgram final : public codegen::CompiledProgram {
 public:
-  /// Splits and compiles `partitioned` (the output of legato-partition for
-  /// rank `me` of `ranks`); throws legato::Error. With `overlap` (host
+  /// Compiles the segments of `partitioned` (rank `me` of `ranks`'s program
+  /// out of the partition pipeline: @main calls one function per segment
+  /// between its collectives) and runs @main's schedule; throws
+  /// legato::Error. With `overlap` (host
   /// memory only), a segment after row exchanges is compiled in three
   /// pieces of its output rows, so that the rows that read no ghost row run
   /// while the exchanges are in flight (OverlapPieces).

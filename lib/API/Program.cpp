@@ -106,7 +106,8 @@ Program collectProgram(const std::vector<Node *> &outputs,
     for (int64_t v : n->ints)
       key.put(v);
     key.put(n->scalar); // (its bits: -0.0 and NaN payloads differ)
-    key.put(n->intScalar);
+    if (n->kind == OpKind::Constant) // (the only nodes that set it)
+      key.put(n->intScalar);
     key.put(uint32_t(n->operands.size()));
     for (const NodePtr &op : n->operands)
       key.put(op->collectNumber);

@@ -48,9 +48,8 @@ inline int64_t rowBytesOf(const Shape &global, DType dtype) {
   return rowBytes;
 }
 
-inline bool isCollective(mlir::Operation *op) {
-  return mlir::isa<mlir::legato::ExchangeOp, mlir::legato::AllReduceOp>(op);
-}
+/// (the dialect's)
+using mlir::legato::isCollective;
 
 } // namespace legato::detail
 

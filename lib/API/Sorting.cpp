@@ -349,12 +349,12 @@ Array startsOfRuns(const Array &s, bool equalNan) {
 }
 } // namespace
 
-Array unique(const Array &a) {
+Array unique(const Array &a, bool equal_nan) {
   checkNotTracing("unique", a);
   Array s = sort(a, std::nullopt);
   if (s.size() < 2)
     return s;
-  return s[startsOfRuns(s, /*equalNan=*/true)]; // NumPy 1.24's equal_nan
+  return s[startsOfRuns(s, equal_nan)];
 }
 
 UniqueAll unique_all(const Array &a, bool equal_nan) {

@@ -89,6 +89,7 @@ void legato::buildLegatoPartitionPipeline(OpPassManager &pm,
     pm.addPass(createLegatoSimplifyPass());
   }
   pm.addPass(createLegatoPartitionPass({options.ranks, options.rank, options.meshRows}));
+  pm.addPass(createLegatoOutlineSegmentsPass({options.ranks, options.rank}));
 }
 
 void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,

@@ -69,7 +69,9 @@ void buildLegatoCPULLVMPipeline(OpPassManager &pm, const PipelineOptions &option
 void buildLegatoCPUPipeline(OpPassManager &pm, const PipelineOptions &options);
 
 /// A global program → one rank's program with collectives (legato-partition),
-/// simplified first when `simplify`: fewer ops to place, fewer to exchange.
+/// simplified first when `simplify`: fewer ops to place, fewer to exchange;
+/// then outlined (legato-outline-segments): @main calls a function per
+/// segment between its collectives, the schedule DistributedProgram runs.
 struct PartitionOptions {
   bool simplify = true;
   int64_t ranks = 1;

@@ -293,7 +293,7 @@ void bindFunctions(py::module_ &m) {
   m.def("extract", [](const Array &c, const Array &a) { return extract(c, a); });
   m.def("sort", [](const Array &a, std::optional<int64_t> axis) { return sort(a, axis); });
   m.def("argsort", [](const Array &a, std::optional<int64_t> axis) { return argsort(a, axis); });
-  m.def("unique", [](const Array &a) { return unique(a); });
+  m.def("unique", [](const Array &a, bool equal_nan) { return unique(a, equal_nan); });
   m.def("unique_all", [](const Array &a, bool equal_nan) {
     UniqueAll r = unique_all(a, equal_nan);
     return py::make_tuple(r.values, r.indices, r.inverse_indices, r.counts);

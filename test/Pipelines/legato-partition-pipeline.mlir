@@ -21,3 +21,21 @@ func.func @shifted_sum(%u: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,6, 
   %r = legato.add %a, %m : tensor<7x6xf64>
   return %r : tensor<7x6xf64>
 }
+
+// The pipeline ends by outlining the rank's @main (legato-outline-segments):
+// the argument's ghost row comes first (level 0), then one segment computes
+// the exp (of its rows and the ghost row) and the sum.
+// CHECK-LABEL: func.func @main
+// CHECK:         %[[X:.+]] = legato.exchange %{{.+}} {legato.segment = 0 : i64}
+// CHECK:         call @segment_1(%[[X]]) {legato.segment = 1 : i64}
+// CHECK:       func.func private @segment_1
+// CHECK:         legato.exp
+// CHECK:         legato.add
+func.func @main(%u: tensor<8x6xf64> {legato.boxes = array<i64: 0,0, 4,6,  4,0, 8,6>})
+    -> (tensor<7x6xf64> {legato.boxes = array<i64: 0,0, 4,6,  4,0, 7,6>}) {
+  %e = legato.exp %u : tensor<8x6xf64>
+  %a = legato.slice %e[[0, 0], [1, 1]] : tensor<8x6xf64> -> tensor<7x6xf64>
+  %b = legato.slice %e[[1, 0], [1, 1]] : tensor<8x6xf64> -> tensor<7x6xf64>
+  %r = legato.add %a, %b : tensor<7x6xf64>
+  return %r : tensor<7x6xf64>
+}

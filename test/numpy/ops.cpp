@@ -679,9 +679,9 @@ std::map<std::string, Op> make_ops() {
       [sort_axis](const Array &x, const Params &p) { return legato::sort(x, sort_axis(p)); });
   ops["argsort"] = with_params(
       [sort_axis](const Array &x, const Params &p) { return legato::argsort(x, sort_axis(p)); });
-  ops["unique"] = {[](const Args &a, const Params &) -> Array {
+  ops["unique"] = {[](const Args &a, const Params &p) -> Array {
                      want_arity(a, 1);
-                     return legato::unique(array(a, 0));
+                     return legato::unique(array(a, 0), p.flag_or("equal_nan", true));
                    },
                    /*host=*/true};
   ops["unique_part"] = {[](const Args &a, const Params &p) -> Array {

@@ -280,7 +280,7 @@ def _sort_axis(p):
 
 NUMPY["sort"] = lambda a, p: np.sort(a[0], axis=_sort_axis(p))
 NUMPY["argsort"] = lambda a, p: np.argsort(a[0], axis=_sort_axis(p), kind="stable")
-NUMPY["unique"] = lambda a, p: np.unique(a[0])
+NUMPY["unique"] = lambda a, p: np.unique(a[0], equal_nan=p.get("equal_nan", True))
 UNIQUE_PARTS = ("values", "indices", "inverse", "counts")
 # np.unique's four results at once (legato::unique_all), one per case.
 NUMPY["unique_part"] = lambda a, p: np.unique(
@@ -290,6 +290,7 @@ NUMPY["unique_part"] = lambda a, p: np.unique(
 
 def unique_cases(g, x):
     g.case("unique", x)
+    g.case("unique", x, equal_nan=False)
     for part in UNIQUE_PARTS:
         for equal_nan in (True, False):
             g.case("unique_part", x, part=part, equal_nan=equal_nan)

@@ -319,7 +319,7 @@ def unique_inverse(x, /):
 
 
 def unique_values(x, /):
-    return unique_all(x).values
+    return _core.unique(_utils.asarray(x), False)
 
 
 # ---- NumPy's names legato does not have: a clear error ----

@@ -268,7 +268,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
         _utils.not_supported("unique", "axis=")
     ar = asarray(ar)
     if not (return_index or return_inverse or return_counts):
-        return _core.unique(ar) if equal_nan else _core.unique_all(ar, False)[0]
+        return _core.unique(ar, bool(equal_nan))
     # As NumPy 1.24: the inverse indexes the flattened array.
     values, index, inverse, counts = _core.unique_all(ar, bool(equal_nan))
     wanted = (return_index, return_inverse, return_counts)

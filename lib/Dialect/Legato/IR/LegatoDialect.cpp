@@ -62,7 +62,7 @@ LogicalResult verifyMarker(Operation *op, NamedAttribute attr) {
     return expect(unit, "a unit attribute", isa<scf::ForOp>(op), "the scf.for of a scatter");
   if (name == kSegmentAttr)
     return expect(integer, "an integer (the level)",
-                  isa<func::CallOp, ExchangeOp, AllReduceOp>(op),
+                  isa<func::CallOp>(op) || isCollective(op),
                   "the calls of segments and the collectives of an outlined program");
   return op->emitOpError() << "'" << name
                            << "' is not an attribute of the legato dialect (Markers.h lists them)";

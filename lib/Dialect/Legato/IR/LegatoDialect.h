@@ -16,4 +16,9 @@
 #define GET_OP_CLASSES
 #include "Dialect/Legato/IR/LegatoOps.h.inc"
 
+namespace mlir::legato {
+/// Whether `op` communicates between ranks (legato-partition makes them).
+inline bool isCollective(Operation *op) { return isa<ExchangeOp, AllReduceOp>(op); }
+} // namespace mlir::legato
+
 #endif // LEGATO_DIALECT_LEGATO_IR_LEGATODIALECT_H

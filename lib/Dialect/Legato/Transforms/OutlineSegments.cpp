@@ -38,8 +38,6 @@ namespace {
 /// Each op's segment: the round of collectives it comes after.
 using Levels = llvm::DenseMap<Operation *, int>;
 
-bool isCollective(Operation *op) { return isa<ExchangeOp, AllReduceOp>(op); }
-
 /// Whether `op` takes a value outside the segments: a collective, or the
 /// program's return (the value then needs a buffer of its own).
 bool takesWhole(Operation *op) { return isCollective(op) || isa<func::ReturnOp>(op); }

@@ -114,7 +114,7 @@ LogicalResult Partitioner::analyse() {
     if (home.lookup(arg))
       fromSplitData.insert(arg);
   for (Operation &op : body.without_terminator()) {
-    if (isa<ExchangeOp, AllReduceOp>(op))
+    if (isCollective(&op))
       return op.emitError() << "is already partitioned";
     SmallVector<std::optional<Boxes>> operandHomes;
     for (Value operand : op.getOperands())
