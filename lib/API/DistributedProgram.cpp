@@ -266,7 +266,7 @@ DistributedProgram::~DistributedProgram() = default;
 
 DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &backend,
                                        const mlir::legato::PipelineOptions &options, int me,
-                                       int ranks, bool overlap) {
+                                       int ranks) {
   auto func = partitioned.lookupSymbol<func::FuncOp>("main");
   Block &body = func.getBody().front();
   llvm::DenseMap<Value, int64_t> slot;
@@ -295,30 +295,6 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
   auto levelAt = [&](Operation *op) {
     return int(op->getAttrOfType<IntegerAttr>(mlir::legato::kSegmentAttr).getInt());
   };
-  // The inputs of a segment that the collectives just before it (of the
-  // level before its own) make: results of row exchanges, with this rank's
-  // own rows of each (see splitForOverlap); none when another collective's
-  // result is among them.
-  auto exchangedRows = [&](ValueRange inputs, int l) {
-    std::vector<ExchangedRows> rows;
-    for (auto [i, v] : llvm::enumerate(inputs)) {
-      Operation *def = v.getDefiningOp();
-      if (!def || !isCollective(def) || levelAt(def) != l - 1)
-        continue;
-      auto exchange = dyn_cast<mlir::legato::ExchangeOp>(def);
-      int64_t rank = exchange ? int64_t(exchange.getGlobalShape().size()) : 0;
-      if (rank == 0)
-        return std::vector<ExchangedRows>{};
-      support::Sharding have{exchange.getGlobalShape().vec(),
-                             decode(exchange.getHave(), rank, ranks)};
-      std::vector<Box> need = decode(exchange.getNeed(), rank, ranks);
-      Box own = need[size_t(me)].intersect(have.boxes[size_t(me)]);
-      if (!runtime::isRowExchange(have, need) || own.empty())
-        return std::vector<ExchangedRows>{};
-      rows.push_back({unsigned(i), own.lo[0] - need[size_t(me)].lo[0], own.hi[0] - own.lo[0]});
-    }
-    return rows;
-  };
   for (Operation &op : body.without_terminator()) {
     if (auto constant = dyn_cast<mlir::legato::ConstantOp>(op)) {
       Value v = constant.getResult();
@@ -327,20 +303,19 @@ DistributedProgram::DistributedProgram(ModuleOp partitioned, codegen::Backend &b
       continue;
     }
     if (auto call = dyn_cast<func::CallOp>(op)) {
-      int l = levelAt(call);
-      // The callee alone, as the @main of a module of its own.
-      OwningOpRef<ModuleOp> segment = ModuleOp::create(call.getLoc());
-      auto callee = partitioned.lookupSymbol<func::FuncOp>(call.getCallee()).clone();
-      callee.setName("main");
-      callee.setPublic();
-      segment->push_back(callee);
+      // A function of the schedule alone, as the @main of a module of its own.
+      auto compile = [&](func::FuncOp function) {
+        OwningOpRef<ModuleOp> program = ModuleOp::create(call.getLoc());
+        auto main = function.clone();
+        main.setName("main");
+        main.setPublic();
+        program->push_back(main);
+        return backend.compile(*program, options);
+      };
       Step step{Step::Kind::kernel};
-      if (overlap && l > 0)
-        if (std::vector<ExchangedRows> exchanged = exchangedRows(call.getOperands(), l);
-            !exchanged.empty())
-          step.pieces = splitForOverlap(*segment, exchanged, backend, options);
+      step.pieces = compilePieces(partitioned, call, compile);
       if (step.pieces.empty())
-        step.program = backend.compile(*segment, options);
+        step.program = compile(partitioned.lookupSymbol<func::FuncOp>(call.getCallee()));
       for (codegen::CompiledProgram *program : step.programs()) {
         stats.kernels += program->stats.kernels;
         stats.bytesMoved += program->stats.bytesMoved;

@@ -38,13 +38,12 @@ public:
   /// Compiles the segments of `partitioned` (rank `me` of `ranks`'s program
   /// out of the partition pipeline: @main calls one function per segment
   /// between its collectives) and runs @main's schedule; throws
-  /// legato::Error. With `overlap` (host
-  /// memory only), a segment after row exchanges is compiled in three
-  /// pieces of its output rows, so that the rows that read no ghost row run
-  /// while the exchanges are in flight (OverlapPieces).
+  /// legato::Error. A segment that legato-split-for-overlap split into
+  /// pieces of its output rows runs as those pieces, so that the rows that
+  /// read no ghost row run while the exchanges are in flight
+  /// (OverlapPieces).
   DistributedProgram(mlir::ModuleOp partitioned, codegen::Backend &backend,
-                     const mlir::legato::PipelineOptions &options, int me, int ranks,
-                     bool overlap = false);
+                     const mlir::legato::PipelineOptions &options, int me, int ranks);
   ~DistributedProgram() override;
 
   /// Runs the steps on this rank's blocks of the inputs; returns this rank's

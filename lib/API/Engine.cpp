@@ -337,7 +337,7 @@ std::shared_ptr<Executable> Engine::compile(const Program &program) {
     mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, mlirContext);
     partition(*module, program);
     auto partitioned = std::make_unique<DistributedProgram>(
-        *module, *device, pipelineOptions(), comm->rank(), ranks(), overlapExchanges);
+        *module, *device, pipelineOptions(), comm->rank(), ranks());
     span.arg("kernels", partitioned->stats.kernels);
     distributed = partitioned.get();
     compiled = std::move(partitioned);
@@ -455,7 +455,7 @@ void Engine::partition(mlir::ModuleOp module, const Program &program) {
   }
   mlir::PassManager pm(&mlirContext);
   mlir::legato::buildLegatoPartitionPipeline(
-      pm, {simplify, ranks(), comm->rank(), meshRows});
+      pm, {simplify, ranks(), comm->rank(), meshRows, overlapExchanges});
   if (mlir::failed(pm.run(module)))
     throw Error("legato: internal compiler error while partitioning a program over " +
                 std::to_string(ranks()) + " ranks");

@@ -14,8 +14,10 @@
 #include "Codegen/Backend.h"
 #include "Runtime/Communicator.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <condition_variable>
 #include <functional>
@@ -28,7 +30,7 @@
 namespace legato::detail {
 
 /// One of the three programs of a kernel step that overlaps the row
-/// exchanges before it (splitForOverlap): piece 1, the interior, computes
+/// exchanges before it (legato-split-for-overlap): piece 1, the interior, computes
 /// the rows of every output that read no ghost row, from the exchanged
 /// arrays' own rows, while the exchanges run; pieces 0 and 2 compute the
 /// first and last rows after them (no program: no such rows). Each reads
@@ -44,31 +46,13 @@ struct OverlapPiece {
   std::vector<std::optional<runtime::ReduceOp>> partials;
 };
 
-/// An input of a segment that a row exchange of the previous level
-/// produces: this rank's own rows of it are [first, first + rows).
-struct ExchangedRows {
-  unsigned input;
-  int64_t first, rows;
-};
-
-/// `segment` (the program of one level) compiled as three OverlapPieces: the
-/// first `top` and last `bottom` rows of every output, and the rows between
-/// them, which must read only the own rows of the `exchanged` inputs.
-/// legato-partition builds each piece as the program of one of three ranks
-/// whose results are those rows (its inputs whole: each piece slices what
-/// it reads). The margins grow in steps of the ghost rows above and below
-/// (a window of k sweeps needs k steps, which its exchange of k rows each
-/// way gives at once) until the interior reads no ghost row, while they
-/// leave it half the rows; no pieces otherwise, nor where a piece would
-/// communicate. A margin of no rows (no ghost rows on that side: the first
-/// and last rank) has no piece. A 0-d output is computed by every piece:
-/// a reduction of a whole array as each piece's partial over its rows of
-/// that array, combined after them (OverlapPiece::partials); any other as
-/// the same value.
-std::vector<OverlapPiece> splitForOverlap(mlir::ModuleOp segment,
-                                          llvm::ArrayRef<ExchangedRows> exchanged,
-                                          codegen::Backend &backend,
-                                          const mlir::legato::PipelineOptions &options);
+/// The pieces that legato-split-for-overlap built for `call` (its
+/// legato.overlap, an array of three symbols or units), each compiled by
+/// `compile` (a function of `program` to run as a program of its own);
+/// none when the call has no pieces.
+std::vector<OverlapPiece> compilePieces(
+    mlir::ModuleOp program, mlir::func::CallOp call,
+    llvm::function_ref<std::unique_ptr<codegen::CompiledProgram>(mlir::func::FuncOp)> compile);
 
 /// Launches `piece` on a kernel step's buffers: `inputs` read whole,
 /// `outputs` written at the piece's offsets (`outTypes` their element

@@ -90,6 +90,8 @@ void legato::buildLegatoPartitionPipeline(OpPassManager &pm,
   }
   pm.addPass(createLegatoPartitionPass({options.ranks, options.rank, options.meshRows}));
   pm.addPass(createLegatoOutlineSegmentsPass({options.ranks, options.rank}));
+  if (options.overlap)
+    pm.addPass(createLegatoSplitForOverlapPass({options.ranks, options.rank}));
 }
 
 void legato::buildLegatoCPUBufferPipeline(OpPassManager &pm,
@@ -234,6 +236,9 @@ struct PartitionCLOptions : PassPipelineOptions<PartitionCLOptions> {
   Option<int64_t> meshRows{*this, "mesh-rows",
                            llvm::cl::desc("rows of a 2-D mesh of the ranks (0: a 1-D mesh)"),
                            llvm::cl::init(0)};
+  Option<bool> overlap{*this, "overlap",
+                       llvm::cl::desc("pieces of rows to overlap row exchanges"),
+                       llvm::cl::init(false)};
 };
 } // namespace
 
@@ -253,7 +258,7 @@ void legato::registerLegatoPassesAndPipelines() {
   PassPipelineRegistration<PartitionCLOptions>(
       "legato-partition-pipeline", "simplify, then one rank's program of a global one",
       [](OpPassManager &pm, const PartitionCLOptions &o) {
-        buildLegatoPartitionPipeline(pm, {o.simplify, o.ranks, o.rank, o.meshRows});
+        buildLegatoPartitionPipeline(pm, {o.simplify, o.ranks, o.rank, o.meshRows, o.overlap});
       });
   PassPipelineRegistration<PipelineCLOptions>(
       "legato-cpu-buffers", "bufferize a fused program for the CPU",

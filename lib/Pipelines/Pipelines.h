@@ -71,13 +71,16 @@ void buildLegatoCPUPipeline(OpPassManager &pm, const PipelineOptions &options);
 /// A global program → one rank's program with collectives (legato-partition),
 /// simplified first when `simplify`: fewer ops to place, fewer to exchange;
 /// then outlined (legato-outline-segments): @main calls a function per
-/// segment between its collectives, the schedule DistributedProgram runs.
+/// segment between its collectives, the schedule DistributedProgram runs;
+/// with `overlap`, the segments that read row exchanges also get pieces of
+/// rows (legato-split-for-overlap).
 struct PartitionOptions {
   bool simplify = true;
   int64_t ranks = 1;
   int64_t rank = 0;
   /// Rows of a 2-D mesh of the ranks (0: a 1-D mesh).
   int64_t meshRows = 0;
+  bool overlap = false;
 };
 void buildLegatoPartitionPipeline(OpPassManager &pm, const PartitionOptions &options);
 

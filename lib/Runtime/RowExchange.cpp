@@ -14,26 +14,6 @@
 
 namespace legato::runtime {
 
-bool isRowExchange(const Sharding &have, const std::vector<Box> &need) {
-  auto spansRows = [&](const Box &b) {
-    if (b.rank() != int64_t(have.global.size()))
-      return false;
-    for (size_t d = 1; d < have.global.size(); ++d)
-      if (!b.empty() && (b.lo[d] != 0 || b.hi[d] != have.global[d]))
-        return false;
-    return true;
-  };
-  if (have.global.empty() || need.size() != have.boxes.size() ||
-      !std::all_of(have.boxes.begin(), have.boxes.end(), spansRows) ||
-      !std::all_of(need.begin(), need.end(), spansRows))
-    return false;
-  for (size_t r = 0; r < have.boxes.size(); ++r)
-    for (size_t s = r + 1; s < have.boxes.size(); ++s)
-      if (!have.boxes[r].intersect(have.boxes[s]).empty())
-        return false;
-  return true;
-}
-
 RowExchangePlan planRowExchange(const Sharding &have, const std::vector<Box> &need, int me) {
   RowExchangePlan plan;
   for (const ExchangePart &p : planExchange(have, need, me)) {

@@ -21,11 +21,7 @@ namespace legato::runtime {
 using support::Box;
 using support::Sharding;
 
-/// Whether an exchange moves row blocks: the array has at least one
-/// dimension, every held and needed box spans all dimensions but the first
-/// (so its rows are contiguous in a row-major buffer), and the held boxes
-/// are disjoint (each row has one holder).
-bool isRowExchange(const Sharding &have, const std::vector<Box> &need);
+using support::isRowExchange; // (Support/Sharding.h: the compiler asks it too)
 
 /// Rows [lo, hi) of the global array that travel between this rank and
 /// `peer`.

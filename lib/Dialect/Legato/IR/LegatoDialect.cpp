@@ -64,17 +64,30 @@ LogicalResult verifyMarker(Operation *op, NamedAttribute attr) {
     return expect(integer, "an integer (the level)",
                   isa<func::CallOp>(op) || isCollective(op),
                   "the calls of segments and the collectives of an outlined program");
+  if (name == kOverlapAttr) {
+    auto pieces = dyn_cast<ArrayAttr>(value);
+    bool typeOk = pieces && pieces.size() == 3 &&
+                  llvm::all_of(pieces, llvm::IsaPred<FlatSymbolRefAttr, UnitAttr>);
+    return expect(typeOk, "an array of three piece symbols or units", isa<func::CallOp>(op),
+                  "the calls of segments");
+  }
   return op->emitOpError() << "'" << name
                            << "' is not an attribute of the legato dialect (Markers.h lists them)";
 }
 
 /// An argument or result attribute of a function: `legato.output` on the
-/// arguments that receive results, `legato.boxes` on a global program's.
+/// arguments that receive results, `legato.boxes` on a global program's,
+/// `legato.partial` on a piece's partial reductions.
 LogicalResult verifyFunctionValueMarker(Operation *op, NamedAttribute attr, bool argument) {
   StringRef name = attr.getName().strref();
   if (name == kBoxesAttr) {
     if (!isa<DenseI64ArrayAttr>(attr.getValue()))
       return op->emitOpError() << "'" << name << "' must be a DenseI64ArrayAttr of boxes";
+    return success();
+  }
+  if (!argument && name == kPartialAttr) {
+    if (!isa<ReduceKindAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a reduction kind";
     return success();
   }
   if (argument && name == kOutputArgAttr) {

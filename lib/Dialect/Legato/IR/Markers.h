@@ -62,6 +62,18 @@ inline constexpr llvm::StringLiteral kBoxesAttr = "legato.boxes";
 /// collectives of a level run after its segment, as a group.
 inline constexpr llvm::StringLiteral kSegmentAttr = "legato.segment";
 
+/// Marks the call of a segment that legato-split-for-overlap split into
+/// pieces of its output rows: an array of three entries, each the symbol of
+/// a piece (the first rows, the interior, the last rows) or a unit
+/// attribute (no such rows). The call keeps its callee, the whole segment;
+/// the runtime runs the pieces instead.
+inline constexpr llvm::StringLiteral kOverlapAttr = "legato.overlap";
+
+/// Marks a 0-d result of a piece (kOverlapAttr) that holds the piece's
+/// partial reduction over its rows: the combiner (a ReduceKind) of the
+/// three pieces' partials.
+inline constexpr llvm::StringLiteral kPartialAttr = "legato.partial";
+
 /// legato-split-reductions' own marks while its patterns run (removed at
 /// its end): a reduction already split, and the rows of a reduction peeled
 /// off a split.

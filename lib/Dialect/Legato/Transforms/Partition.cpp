@@ -13,6 +13,8 @@
 // the collectives without talking.
 //
 //===----------------------------------------------------------------------===//
+#include "Dialect/Legato/Transforms/Partition.h"
+
 #include "Dialect/Legato/IR/LegatoDialect.h"
 #include "Dialect/Legato/Transforms/Passes.h"
 #include "Dialect/Legato/Transforms/ScanDecomposition.h"
@@ -70,7 +72,8 @@ struct Partitioner {
     return homes;
   }
   std::optional<Boxes> reduceInBlocks(ReduceOp reduce);
-  LogicalResult rewrite();
+  /// The local program, in `func`'s place.
+  func::FuncOp rewrite();
   bool readsAwayFromItsBlock(Operation *slice, const Boxes &wanted);
 
   // Building the local program.
@@ -484,7 +487,7 @@ Value Partitioner::carriedScan(ScanOp op, const Box &y, ArrayRef<int64_t> order)
   return combineScanned(*b, loc, op.getKind(), carry, scanned);
 }
 
-LogicalResult Partitioner::rewrite() {
+func::FuncOp Partitioner::rewrite() {
   Block &body = func.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
   OpBuilder builder(func);
@@ -577,8 +580,20 @@ LogicalResult Partitioner::rewrite() {
   }
   func::ReturnOp::create(builder, loc, results);
   func.erase();
-  return success();
+  return localFunc;
 }
+
+} // namespace
+
+FailureOr<func::FuncOp> mlir::legato::partitionFunction(func::FuncOp func, int64_t ranks,
+                                                        int64_t rank, int64_t meshRows) {
+  Partitioner partitioner(func, ranks, rank, meshRows);
+  if (failed(partitioner.analyse()))
+    return failure();
+  return partitioner.rewrite();
+}
+
+namespace {
 
 struct LegatoPartitionPass : mlir::legato::impl::LegatoPartitionPassBase<LegatoPartitionPass> {
   using LegatoPartitionPassBase::LegatoPartitionPassBase;
@@ -596,8 +611,7 @@ struct LegatoPartitionPass : mlir::legato::impl::LegatoPartitionPassBase<LegatoP
     for (auto func : llvm::make_early_inc_range(getOperation().getOps<func::FuncOp>())) {
       if (func.isExternal() || !llvm::hasSingleElement(func.getBody()))
         continue;
-      Partitioner partitioner(func, ranks, rank, meshRows);
-      if (failed(partitioner.analyse()) || failed(partitioner.rewrite()))
+      if (failed(partitionFunction(func, ranks, rank, meshRows)))
         return signalPassFailure();
     }
   }

@@ -110,4 +110,31 @@ def LegatoOutlineSegmentsPass : Pass<"legato-outline-segments", "mlir::ModuleOp"
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def LegatoSplitForOverlapPass : Pass<"legato-split-for-overlap", "mlir::ModuleOp"> {
+  let summary = "Split the segments that read row exchanges into pieces of rows";
+  let description = [{
+    On an outlined program (legato-outline-segments), each segment that
+    reads results of row (halo) exchanges made just before it gets three
+    pieces of its output rows, private functions beside it: the first rows,
+    the interior and the last rows. The interior reads only this rank's own
+    rows of the exchanged arrays, so the runtime runs it while the
+    exchanges are in flight, and the first and last rows after them
+    (Options::overlap_exchanges). Each piece is the segment partitioned as
+    the program of one of three ranks whose results are those rows
+    (`legato.boxes` on its results); a 0-d reduction of a whole array
+    becomes each piece's partial over its rows (`legato.partial`: the
+    combiner). The margins grow by the ghost rows on each side until the
+    interior reads no ghost row, while they leave it half the rows; a
+    segment stays whole where they cannot, or where a piece would
+    communicate. The call names its pieces in `legato.overlap` (a unit
+    where a margin has no rows: the first and last rank) and keeps its
+    callee, the whole segment.
+  }];
+  let options = [
+    Option<"ranks", "ranks", "int64_t", "1", "number of ranks">,
+    Option<"rank", "rank", "int64_t", "0", "the rank whose program this is">,
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // LEGATO_DIALECT_LEGATO_TRANSFORMS_PASSES

@@ -85,3 +85,39 @@ func.func @segment_on_an_add(%a: tensor<4xf64>) {
   %0 = legato.add %a, %a {legato.segment = 0 : i64} : tensor<4xf64>
   return
 }
+
+// -----
+
+// The pieces of a split segment: a call names three pieces or units, a
+// piece's partial reduction carries its combiner.
+// CHECK-LABEL: func.func @pieces
+// CHECK: legato.overlap = [unit, @piece, @piece]
+// CHECK: func.func private @piece
+// CHECK-SAME: legato.partial = 0 : i32
+func.func @pieces(%a: tensor<4xf64>) -> tensor<f64> {
+  %0 = call @piece(%a) {legato.overlap = [unit, @piece, @piece], legato.segment = 1 : i64} : (tensor<4xf64>) -> tensor<f64>
+  return %0 : tensor<f64>
+}
+func.func private @piece(%a: tensor<4xf64>) -> (tensor<f64> {legato.partial = 0 : i32}) {
+  %0 = legato.reduce sum %a over [0] : tensor<4xf64> -> tensor<f64>
+  return %0 : tensor<f64>
+}
+
+// -----
+
+func.func private @piece(%a: tensor<4xf64>) -> tensor<4xf64>
+func.func @two_pieces(%a: tensor<4xf64>) {
+  // expected-error @+1 {{'legato.overlap' must be an array of three piece symbols or units}}
+  %0 = call @piece(%a) {legato.overlap = [@piece, @piece]} : (tensor<4xf64>) -> tensor<4xf64>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'legato.partial' must be a reduction kind}}
+func.func private @partial_of_a_float(%a: tensor<4xf64>) -> (tensor<f64> {legato.partial = 1.0 : f64})
+
+// -----
+
+// expected-error @+1 {{'legato.partial' is not an argument attribute of the legato dialect}}
+func.func private @partial_on_an_argument(%a: tensor<4xf64> {legato.partial = 0 : i32})
