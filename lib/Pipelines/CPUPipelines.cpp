@@ -6,6 +6,7 @@
 #include "Transforms/Passes.h"
 
 #include "Dialect/Legato/IR/LegatoDialect.h"
+#include "Dialect/Legato/Transforms/ShardingInterfaceImpl.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -175,6 +176,7 @@ void legato::registerLegatoCompilerDialects(DialectRegistry &registry) {
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                   omp::OpenMPDialect, scf::SCFDialect, tensor::TensorDialect,
                   ub::UBDialect>();
+  registerShardingOpInterfaceExternalModels(registry);
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);

@@ -1,6 +1,7 @@
 //===- LegatoDialect.cpp - dialect registration ---------------------------===//
 #include "Dialect/Legato/IR/LegatoDialect.h"
 #include "Dialect/Legato/IR/Markers.h"
+#include "Dialect/Legato/IR/ShardingOpInterface.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -18,6 +19,12 @@ void LegatoDialect::initialize() {
 #define GET_OP_LIST
 #include "Dialect/Legato/IR/LegatoOps.cpp.inc"
       >();
+  // Every op's sharding rule is an external model beside the partitioner
+  // (registerShardingOpInterfaceExternalModels).
+  declarePromisedInterfaces<ShardingOpInterface,
+#define GET_OP_LIST
+#include "Dialect/Legato/IR/LegatoOps.cpp.inc"
+                            >();
 }
 
 Operation *LegatoDialect::materializeConstant(OpBuilder &builder,

@@ -35,6 +35,22 @@ using namespace mlir::legato;
 
 namespace {
 
+/// The box of operand `i` of `op` that computing `y` (not empty) of its
+/// result reads: the op's sharding rule.
+Box operandBox(Operation *op, unsigned i, const Box &y) {
+  return cast<ShardingOpInterface>(op).getOperandBox(i, y);
+}
+
+/// Where `op`'s result lives given where its operands live (nullopt: no
+/// distribution): the op's sharding rule, except for a `partial` op, which
+/// contracts a split axis into an all-reduced, replicated result.
+std::optional<Boxes> resultHome(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes,
+                                bool partial, HomeOf homeOf) {
+  if (partial || op->getNumResults() != 1)
+    return std::nullopt;
+  return cast<ShardingOpInterface>(op).getResultHome(operandHomes, homeOf);
+}
+
 struct Partitioner {
   Partitioner(func::FuncOp func, int64_t ranks, int64_t rank, int64_t meshRows)
       : func(func), ranks(ranks), rank(rank), meshRows(meshRows) {}

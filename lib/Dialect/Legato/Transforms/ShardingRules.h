@@ -1,9 +1,12 @@
-//===- ShardingRules.h - how each legato op maps boxes of its values ===//
+//===- ShardingRules.h - boxes, and contractions of split axes ---*- C++ -*-===//
 //
-// The partitioner's per-op knowledge, as pure functions on boxes (index
-// ranges of global arrays): which box of an operand computes a given box of
-// the result, and how a block distribution of the operands carries over to
-// the result. Partition.cpp drives them; nothing here builds IR.
+// The partitioner's arithmetic on boxes (index ranges of global arrays):
+// encoding, hulls, reshapes of boxes; and its analysis of ops that contract
+// split axes (partial results combined by an all-reduce) and of scans of
+// blocks. Each op's own rule (which box of an operand computes a box of
+// the result, where its result lives) is its ShardingOpInterface
+// (ShardingInterfaceImpl.cpp). Partition.cpp drives them; nothing here
+// builds IR.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_DIALECT_LEGATO_TRANSFORMS_SHARDINGRULES_H
@@ -11,7 +14,7 @@
 
 #include "Dialect/Legato/IR/LegatoDialect.h"
 #include "Dialect/Legato/IR/Markers.h"
-#include "Support/Sharding.h"
+#include "Dialect/Legato/IR/ShardingOpInterface.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -20,11 +23,6 @@
 #include <vector>
 
 namespace mlir::legato {
-
-using ::legato::support::Shape;
-using ::legato::support::Box;
-/// One box per rank.
-using Boxes = std::vector<Box>;
 
 SmallVector<int64_t> encodeBoxes(const Boxes &boxes);
 /// nullopt when `flat` does not hold `ranks` boxes of `rank` dimensions.
@@ -62,19 +60,22 @@ std::optional<Box> reshapeBox(ArrayRef<int64_t> from, ArrayRef<int64_t> to, cons
 /// reshaping that and slicing `box` from it computes `box`.
 Box reshapeHull(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const Box &box);
 
-/// The box of operand `i` that computing `resultBox` (not empty) of `op`'s
-/// result reads. Ops without a rule read their whole operands.
-Box operandBox(Operation *op, unsigned i, const Box &resultBox);
+/// The axes along which some rank's box is not the whole extent.
+SmallVector<int64_t> splitAxes(const Boxes &boxes, ArrayRef<int64_t> global);
 
-/// Where a value of the program lives, as decided so far.
-using HomeOf = llvm::function_ref<std::optional<Boxes>(Value)>;
+/// Maps every box through `f` (which gets and returns one box).
+template <class F> Boxes mapBoxes(const Boxes &boxes, F f) {
+  Boxes out;
+  for (const Box &b : boxes)
+    out.push_back(f(b));
+  return out;
+}
 
-/// Where `op`'s result lives given where its operands live (nullopt: no
-/// distribution, i.e. replicated or computable anywhere). `partial`: the op
-/// contracts a split axis into an all-reduced, replicated result. `homeOf`
-/// answers for values further up (a concatenation of slices of one array).
-std::optional<Boxes> resultHome(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes,
-                                bool partial, HomeOf homeOf);
+/// Box `b` without the axes `contracted`: where a reduction puts it.
+Box keptBox(const Box &b, ArrayRef<int64_t> contracted);
+
+/// Whether `op` is a matrix-vector product (2-D lhs, 1-D rhs).
+bool isMatrixVectorProduct(Operation *op);
 
 /// Whether `op` (a reduction or product) contracts exactly the split axes of
 /// its operands' homes, so that each rank combines its own block and an
@@ -98,9 +99,17 @@ std::optional<SmallVector<int64_t>> partialGroups(Operation *op,
 
 /// For an op with partialGroups: the range of its result that each rank's
 /// group combines, which the rank holds after the all-reduce. The result's
-/// home (resultHome) cuts each range among the group's ranks, so that it
+/// home (groupedHome) cuts each range among the group's ranks, so that it
 /// holds each element once.
 Boxes groupRanges(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes);
+
+/// Where the result of an op with groups lives: each group's range cut
+/// along its first axis among the group's ranks, so that the home holds
+/// every element once (a reduction of it, or a product contracting it,
+/// combines each rank's home box) though every rank of the group holds the
+/// whole range.
+Boxes groupedHome(Operation *op, ArrayRef<std::optional<Boxes>> operandHomes,
+                  ArrayRef<int64_t> groups);
 
 /// For a partial op (contractsSplitAxes or partialGroups): the box of
 /// operand `i` that rank `rank` combines.
@@ -112,7 +121,7 @@ Box partialOperandBox(Operation *op, unsigned i, ArrayRef<std::optional<Boxes>> 
 /// rank's position among the ranks with a block, -1 for a rank without one.
 /// Each rank then scans its own block and combines it with the totals of
 /// the blocks before it. nullopt otherwise (the scan reads every element
-/// before its part: operandBox).
+/// before its part: ShardingOpInterface::getOperandBox).
 std::optional<SmallVector<int64_t>> scanBlockOrder(ScanOp op, const std::optional<Boxes> &home);
 
 } // namespace mlir::legato

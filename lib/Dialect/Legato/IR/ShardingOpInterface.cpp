@@ -1,0 +1,4 @@
+//===- ShardingOpInterface.cpp - how an op maps boxes of its values -------===//
+#include "Dialect/Legato/IR/ShardingOpInterface.h"
+
+#include "Dialect/Legato/IR/ShardingOpInterface.cpp.inc"
