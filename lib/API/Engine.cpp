@@ -53,14 +53,11 @@ int defaultThreads() {
 void loadPipelineDialects(mlir::MLIRContext &context, Backend backend,
                           const mlir::legato::PipelineOptions &options) {
   mlir::PassManager pm(&context);
-  mlir::legato::buildLegatoOptimizePipeline(pm, options);
-  if (backend == Backend::cuda) {
-    mlir::legato::buildLegatoGPUBufferPipeline(pm, options);
-    mlir::legato::buildLegatoGPUKernelPipeline(pm, options);
-  } else {
-    mlir::legato::buildLegatoCPUBufferPipeline(pm, options);
-    mlir::legato::buildLegatoCPULLVMPipeline(pm, options);
-  }
+  mlir::legato::buildLegatoPartitionPipeline(pm, {});
+  if (backend == Backend::cuda)
+    mlir::legato::buildLegatoGPUPipeline(pm, options);
+  else
+    mlir::legato::buildLegatoCPUPipeline(pm, options);
   mlir::DialectRegistry registry;
   pm.getDependentDialects(registry);
   context.appendDialectRegistry(registry);
