@@ -352,4 +352,13 @@ void combineInLastBlock(OpBuilder &b, Location loc, gpu::LaunchOp launch,
   memref::StoreOp::create(b, loc, zero32, counters, ValueRange{output}); // for the next launch
 }
 
+void emitEpilogue(OpBuilder &b, Location loc, linalg::GenericOp epilogue, ValueRange ivs) {
+  SmallVector<Value> outs;
+  for (OpOperand &out : epilogue.getDpsInitsMutable())
+    outs.push_back(epilogue.payloadUsesValueFromOperand(&out) ? load(b, loc, epilogue, out, ivs)
+                                                              : Value());
+  for (auto [i, v] : llvm::enumerate(emitPayload(b, loc, epilogue, ivs, outs)))
+    store(b, loc, epilogue, i, v, ivs);
+}
+
 } // namespace mlir::legato::gpu_kernels

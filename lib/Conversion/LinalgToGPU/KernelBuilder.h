@@ -65,6 +65,9 @@ SmallVector<Value> computePayload(OpBuilder &b, Location loc, linalg::GenericOp 
 /// mapOperands, then computePayload.
 SmallVector<Value> emitPayload(OpBuilder &b, Location loc, linalg::GenericOp op,
                                ValueRange ivs, ValueRange outs);
+/// `epilogue` (legato.epilogue) at the output point `ivs` of its
+/// reduction, whose value there is stored.
+void emitEpilogue(OpBuilder &b, Location loc, linalg::GenericOp epilogue, ValueRange ivs);
 /// A launch of `gridX` x `gridY` blocks of `block` threads; the builder is
 /// left inside its body.
 gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t gridX, int64_t gridY,
