@@ -341,6 +341,62 @@ LogicalResult lowerScatterLoop(OpBuilder &b, scf::ForOp loop, int64_t blockSize,
   return success();
 }
 
+/// Folds each reduction's initial fill into the reduction's final write
+/// (one launch less per reduction): erases the fills (from `ops` too) and
+/// returns, per reduction, the value its fill wrote.
+llvm::DenseMap<Operation *, Value> foldInitialFills(SmallVectorImpl<linalg::GenericOp> &ops) {
+  llvm::DenseMap<Operation *, Value> initialOf;
+  llvm::SmallPtrSet<Operation *, 8> folded;
+  for (linalg::GenericOp op : ops)
+    if (op.getNumReductionLoops() > 0 && op.getNumDpsInits() == 1 &&
+        IterationSpace(op).reducedSize > 0) // (else the fill is the result)
+      if (linalg::GenericOp fill = initialFill(op)) {
+        initialOf[op] = fill->getOperand(0);
+        folded.insert(fill);
+      }
+  llvm::erase_if(ops, [&](linalg::GenericOp op) { return folded.contains(op); });
+  for (Operation *fill : folded)
+    fill->erase();
+  return initialOf;
+}
+
+/// The full reductions (of at least `minBlockReduction` elements) that the
+/// kernel of their operands' producer computes, by producer; the views
+/// and allocations they read move up to the producer.
+llvm::DenseMap<Operation *, FusedReduction>
+fuseReductionsIntoProducers(ArrayRef<linalg::GenericOp> ops,
+                            const llvm::DenseMap<Operation *, Value> &initialOf,
+                            int64_t minBlockReduction) {
+  llvm::DenseMap<Operation *, FusedReduction> fusedInto; // producer -> reduction
+  llvm::DenseSet<Operation *> fusedAway; // reductions with a producer
+  for (linalg::GenericOp op : ops) {
+    IterationSpace space(op);
+    if (space.reduced.empty() || space.parallelSize != 1 ||
+        space.reducedSize < minBlockReduction)
+      continue;
+    std::optional<Combiner> combiner = matchCombiner(op);
+    linalg::GenericOp producer = combiner ? fusableProducer(op) : linalg::GenericOp();
+    // The producer's kernel reads the reduction's operands: they must
+    // exist there (views made after it move up).
+    if (producer && llvm::any_of(op.getDpsInputs(), [&](Value in) {
+          return !hoistDefinition(in, producer);
+        }))
+      producer = {};
+    if (producer && !fusedInto.count(producer) && !fusedAway.count(producer)) {
+      FusedReduction fused{op, *combiner, initialOf.lookup(op)};
+      fused.combinedInKernel = fused.initial && hoistDefinition(fused.initial, producer) &&
+                               hoistDefinition(op.getDpsInits()[0], producer);
+      fused.unstored.resize(producer.getNumDpsInits());
+      for (auto [i, out] : llvm::enumerate(producer.getDpsInits()))
+        if (onlyReducedBy(out, producer, op))
+          fused.unstored.set(i);
+      fusedInto[producer] = fused;
+      fusedAway.insert(op);
+    }
+  }
+  return fusedInto;
+}
+
 struct LegatoConvertLinalgToGPUPass
     : legato::impl::LegatoConvertLinalgToGPUPassBase<LegatoConvertLinalgToGPUPass> {
   using Base::Base;
@@ -359,49 +415,9 @@ struct LegatoConvertLinalgToGPUPass
       if (!op->getParentOfType<gpu::LaunchOp>() && !op->hasAttr(legato::kEpilogueAttr))
         ops.push_back(op);
     });
-    // A reduction's initial fill is folded into the reduction's final write
-    // (one launch less per reduction).
-    llvm::DenseMap<Operation *, Value> initialOf;
-    llvm::SmallPtrSet<Operation *, 8> folded;
-    for (linalg::GenericOp op : ops)
-      if (op.getNumReductionLoops() > 0 && op.getNumDpsInits() == 1 &&
-          IterationSpace(op).reducedSize > 0) // (else the fill is the result)
-        if (linalg::GenericOp fill = initialFill(op)) {
-          initialOf[op] = fill->getOperand(0);
-          folded.insert(fill);
-        }
-    llvm::erase_if(ops, [&](linalg::GenericOp op) { return folded.contains(op); });
-    for (Operation *fill : folded)
-      fill->erase();
-
-    // Full reductions computed in the kernel of their operands' producer.
-    llvm::DenseMap<Operation *, FusedReduction> fusedInto; // producer -> reduction
-    llvm::DenseSet<Operation *> fusedAway; // reductions with a producer
-    for (linalg::GenericOp op : ops) {
-      IterationSpace space(op);
-      if (space.reduced.empty() || space.parallelSize != 1 ||
-          space.reducedSize < minBlockReduction)
-        continue;
-      std::optional<Combiner> combiner = matchCombiner(op);
-      linalg::GenericOp producer = combiner ? fusableProducer(op) : linalg::GenericOp();
-      // The producer's kernel reads the reduction's operands: they must
-      // exist there (views made after it move up).
-      if (producer && llvm::any_of(op.getDpsInputs(), [&](Value in) {
-            return !hoistDefinition(in, producer);
-          }))
-        producer = {};
-      if (producer && !fusedInto.count(producer) && !fusedAway.count(producer)) {
-        FusedReduction fused{op, *combiner, initialOf.lookup(op)};
-        fused.combinedInKernel = fused.initial && hoistDefinition(fused.initial, producer) &&
-                                 hoistDefinition(op.getDpsInits()[0], producer);
-        fused.unstored.resize(producer.getNumDpsInits());
-        for (auto [i, out] : llvm::enumerate(producer.getDpsInits()))
-          if (onlyReducedBy(out, producer, op))
-            fused.unstored.set(i);
-        fusedInto[producer] = fused;
-        fusedAway.insert(op);
-      }
-    }
+    llvm::DenseMap<Operation *, Value> initialOf = foldInitialFills(ops);
+    llvm::DenseMap<Operation *, FusedReduction> fusedInto =
+        fuseReductionsIntoProducers(ops, initialOf, minBlockReduction);
 
     OpBuilder b(&getContext());
     llvm::DenseMap<Operation *, FusedReduction *> producerOf; // reduction -> its entry
