@@ -80,7 +80,13 @@ struct Partitioner {
     return llvm::any_of(compute.lookup(v), [](const Box &b) { return !b.empty(); });
   }
 
+  /// Sweeps 1 and 2 (see the top of this file).
   LogicalResult analyse();
+  /// Each value's home, and the ops that contract split axes.
+  LogicalResult assignHomes();
+  /// The outputs' boxes, then backwards the box of every value each rank
+  /// computes, and the values exchanged.
+  LogicalResult assignDemands();
   SmallVector<std::optional<Boxes>> homesOf(Operation *op) {
     SmallVector<std::optional<Boxes>> homes;
     for (Value operand : op->getOperands())
@@ -111,8 +117,11 @@ RankedTensorType typeOf(Type element, const Box &box) {
 Type elementOf(Value v) { return cast<RankedTensorType>(v.getType()).getElementType(); }
 
 LogicalResult Partitioner::analyse() {
+  return failure(failed(assignHomes()) || failed(assignDemands()));
+}
+
+LogicalResult Partitioner::assignHomes() {
   Block &body = func.getBody().front();
-  // 1. Homes.
   for (BlockArgument arg : body.getArguments()) {
     Boxes owned = replicated(arg);
     if (auto attr = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(), kBoxesAttr)) {
@@ -159,7 +168,12 @@ LogicalResult Partitioner::analyse() {
                                 [&](Value v) { return home.lookup(v); });
   }
 
-  // 2. Results, then demands backwards.
+  return success();
+}
+
+LogicalResult Partitioner::assignDemands() {
+  Block &body = func.getBody().front();
+  // The results' boxes, then backwards what each rank's consumers read.
   auto ret = cast<func::ReturnOp>(body.getTerminator());
   for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
     Boxes boxes;
