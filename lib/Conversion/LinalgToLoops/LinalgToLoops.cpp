@@ -10,6 +10,7 @@
 #include "Conversion/Passes.h"
 #include "Dialect/Legato/IR/Markers.h"
 #include "Support/Target.h"
+#include "Conversion/LinalgToLoops/OuterReductionLoops.h"
 #include "Conversion/LinalgToLoops/ReductionLoops.h"
 #include "Analysis/SweepTiles.h"
 
@@ -124,6 +125,9 @@ struct LegatoConvertLinalgToLoopsPass
       linalg::GenericOp epilogue = legato::epilogueOf(op);
       rewriter.setInsertionPoint(op);
       if (succeeded(legato::lowerReductionToLoops(rewriter, op, isParallel(op), epilogue)))
+        continue;
+      if (!epilogue &&
+          succeeded(legato::lowerOuterReductionToLoops(rewriter, op, isParallel(op), threads)))
         continue;
       // A reduction the register loops do not take: its epilogue after it.
       if (failed(lowerToLoops(rewriter, op)) ||

@@ -1,5 +1,6 @@
 //===- ReductionLoops.cpp - reductions as loops with register accumulators ===//
 #include "Conversion/LinalgToLoops/ReductionLoops.h"
+#include "Conversion/LinalgToLoops/PointEmission.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -18,19 +19,6 @@ struct Output {
   AffineMap map;
   Operation *combiner = nullptr; // accumulated in a register; else stored
 };
-
-/// The indices `map` selects at the loop point `ivs`.
-SmallVector<Value> indicesAt(OpBuilder &b, Location loc, AffineMap map, ValueRange ivs) {
-  SmallVector<Value> indices;
-  for (AffineExpr expr : map.getResults()) {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr))
-      indices.push_back(ivs[dim.getPosition()]);
-    else
-      indices.push_back(affine::AffineApplyOp::create(
-          b, loc, AffineMap::get(map.getNumDims(), 0, expr), ivs));
-  }
-  return indices;
-}
 
 /// Accumulators per reduced output: one 512-bit vector of them, so that a
 /// sum runs as independent vector lanes. The number depends on the element
@@ -73,33 +61,6 @@ std::optional<SmallVector<Output>> classifyOutputs(linalg::LinalgOp op, unsigned
     }
   }
   return outputs;
-}
-
-/// `op`, an all-parallel generic, at its loop point `ivs`: loads, the
-/// payload, stores.
-void emitPoint(OpBuilder &b, Location loc, linalg::GenericOp op, ValueRange ivs) {
-  Block *body = op.getBody();
-  IRMapping mapping;
-  for (OpOperand &operand : op->getOpOperands()) {
-    Value element = operand.get();
-    if (isa<MemRefType>(element.getType())) {
-      if (op.isDpsInit(&operand) && !op.payloadUsesValueFromOperand(&operand))
-        continue;
-      element = memref::LoadOp::create(
-          b, loc, element, indicesAt(b, loc, op.getMatchingIndexingMap(&operand), ivs));
-    }
-    mapping.map(body->getArgument(operand.getOperandNumber()), element);
-  }
-  for (Operation &inner : body->without_terminator()) {
-    if (auto index = dyn_cast<linalg::IndexOp>(inner))
-      mapping.map(index.getResult(), ivs[index.getDim()]);
-    else
-      b.clone(inner, mapping);
-  }
-  for (auto [out, yielded] :
-       llvm::zip(op.getDpsInitsMutable(), body->getTerminator()->getOperands()))
-    memref::StoreOp::create(b, loc, mapping.lookupOrDefault(yielded), out.get(),
-                            indicesAt(b, loc, op.getMatchingIndexingMap(&out), ivs));
 }
 
 /// What the loops of a reduction will be: its parallel dims (first), how

@@ -241,3 +241,62 @@ func.func @small_launch(%p: memref<4x64xf64>, %pad: memref<5x64xf64>) {
   }
   return
 }
+
+// Tests a sum over axis 0 (the reduced dim outer, the contiguous one
+// parallel) as NumPy runs it: blocks of the 2048 outputs in parallel (two
+// per thread), inside each the rows in order, inside each row the block's
+// contiguous outputs updated in memory. On one thread, blocks of 1024 in
+// sequence.
+// CHECK-LABEL: func @column_sums
+// CHECK: %[[C512:.*]] = arith.constant 512 : index
+// CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%{{.*}}) step (%[[C512]])
+// CHECK: %[[END:.*]] = arith.minsi
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: scf.for %[[J:.*]] = %[[B]] to %[[END]] step
+// CHECK-NEXT: %[[X:.*]] = memref.load %{{.*}}[%[[I]], %[[J]]] : memref<2048x2048xf64>
+// CHECK-NEXT: %[[S:.*]] = memref.load %{{.*}}[%[[J]]] : memref<2048xf64>
+// CHECK-NEXT: %[[T:.*]] = arith.addf %[[S]], %[[X]] : f64
+// CHECK-NEXT: memref.store %[[T]], %{{.*}}[%[[J]]] : memref<2048xf64>
+// SERIAL-LABEL: func @column_sums
+// SERIAL-NOT: scf.parallel
+// SERIAL: arith.constant 1024 : index
+// SERIAL: scf.for
+// SERIAL: scf.for
+// SERIAL: scf.for
+// SERIAL: arith.addf
+#col_in = affine_map<(d0, d1) -> (d0, d1)>
+#col_out = affine_map<(d0, d1) -> (d1)>
+func.func @column_sums(%a: memref<2048x2048xf64>, %s: memref<2048xf64>) {
+  linalg.generic {indexing_maps = [#col_in, #col_out], iterator_types = ["reduction", "parallel"]}
+      ins(%a : memref<2048x2048xf64>) outs(%s : memref<2048xf64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %0 = arith.addf %acc, %x : f64
+    linalg.yield %0 : f64
+  }
+  return
+}
+
+// Tests a sum over the middle axis of a 3-D array: the outer parallel dim
+// and blocks of the inner rows in parallel, the reduced dim, then each
+// block's rows and columns (a block of 16 rows of 64: 1024 outputs, two per
+// thread of the 64 x 64 outputs of each of the 8 outer indices).
+// CHECK-LABEL: func @middle_axis_sums
+// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: scf.parallel (%[[P:.*]], %[[B:.*]]) = (%{{.*}}, %{{.*}}) to (%{{.*}}, %{{.*}}) step (%{{.*}}, %[[C16]])
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: scf.for %[[J:.*]] = %[[B]] to
+// CHECK: scf.for %[[K:.*]] =
+// CHECK: memref.load %{{.*}}[%[[P]], %[[R]], %[[J]], %[[K]]] : memref<8x32x64x64xf64>
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[P]], %[[J]], %[[K]]] : memref<8x64x64xf64>
+#mid_in = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#mid_out = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+func.func @middle_axis_sums(%a: memref<8x32x64x64xf64>, %s: memref<8x64x64xf64>) {
+  linalg.generic {indexing_maps = [#mid_in, #mid_out],
+                  iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%a : memref<8x32x64x64xf64>) outs(%s : memref<8x64x64xf64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %0 = arith.addf %acc, %x : f64
+    linalg.yield %0 : f64
+  }
+  return
+}
