@@ -15,6 +15,9 @@ S = R.standard_normal((2, 4, 5))
 @pytest.mark.parametrize("fn", [
     lambda np, a, b, v, s: a @ b,
     lambda np, a, b, v, s: np.matmul(a, v),
+    lambda np, a, b, v, s: a @ b[:, 1],  # a column: BLAS with its stride
+    lambda np, a, b, v, s: a[:, :3] @ a[1:4, 2],
+    lambda np, a, b, v, s: a @ a[0],  # a row: consecutive
     lambda np, a, b, v, s: v @ b,
     lambda np, a, b, v, s: s @ b,
     lambda np, a, b, v, s: np.dot(a, b),

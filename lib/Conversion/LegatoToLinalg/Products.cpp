@@ -14,6 +14,33 @@ using namespace mlir::legato::lowering;
 
 namespace {
 
+/// Whether the vector `v` is read from memory with a stride: a slice
+/// (through reshapes) whose elements are not consecutive in its source (a
+/// column of a matrix). A generated matrix-vector product would read it
+/// element by element across cache lines for every row; BLAS takes the
+/// stride as its increment.
+bool readsStrided(Value v) {
+  while (auto reshape = v.getDefiningOp<ReshapeOp>())
+    v = reshape.getInput();
+  auto slice = v.getDefiningOp<SliceOp>();
+  if (!slice)
+    return false;
+  ArrayRef<int64_t> source = cast<RankedTensorType>(slice.getInput().getType()).getShape();
+  ArrayRef<int64_t> result = cast<RankedTensorType>(slice.getType()).getShape();
+  // Consecutive: one step along the outermost dim with more than one
+  // index, whole extents inside it.
+  auto outer = llvm::find_if(result, [](int64_t extent) { return extent > 1; });
+  if (outer == result.end())
+    return false;
+  size_t k = outer - result.begin();
+  if (slice.getStrides()[k] != 1)
+    return true;
+  for (size_t d = k + 1; d < result.size(); ++d)
+    if (result[d] != source[d])
+      return true;
+  return false;
+}
+
 struct MatmulLowering : OpConversionPattern<MatmulOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
@@ -26,11 +53,13 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
     // vector (row-major: a reduction along contiguous rows) is a reduction
     // kernel like any other: memory-bound, it is as fast generated, and its
     // producers and consumers fuse into it (Jacobi's `(b - R @ x) / d`). A
-    // transposed matrix stays with BLAS, which reads it in place.
+    // transposed matrix stays with BLAS, which reads it in place, as does
+    // a strided vector (readsStrided).
     Value l = adaptor.getLhs(), r = adaptor.getRhs();
     int64_t lr = cast<RankedTensorType>(l.getType()).getRank();
     int64_t rr = cast<RankedTensorType>(r.getType()).getRank();
-    bool generatedMatvec = lr == 2 && rr == 1 && !op.getLhs().getDefiningOp<TransposeOp>();
+    bool generatedMatvec = lr == 2 && rr == 1 && !op.getLhs().getDefiningOp<TransposeOp>() &&
+                           !readsStrided(op.getRhs());
     bool blas = isFloat(out.getElementType()) && (lr == 2 || rr == 2) && !generatedMatvec;
     if (!blas) {
       Value zero = scalarConstant(rewriter, loc, out.getElementType(), 0);

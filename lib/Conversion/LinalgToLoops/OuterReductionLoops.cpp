@@ -29,6 +29,14 @@ std::optional<OuterReduction> matchOuterReduction(linalg::LinalgOp op) {
   auto inner = std::find_if_not(first, iterators.end(), isReduced);
   if (std::find_if(inner, iterators.end(), isReduced) != iterators.end())
     return std::nullopt; // reduced dims in two groups
+  // Distinct parallel points write distinct elements of every output, so
+  // that the blocks run on different threads.
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    for (auto [d, iterator] : llvm::enumerate(iterators))
+      if (!isReduced(iterator) && !map.isFunctionOfDim(d))
+        return std::nullopt;
+  }
   return OuterReduction{unsigned(first - iterators.begin()), unsigned(inner - iterators.begin()),
                         unsigned(iterators.size())};
 }

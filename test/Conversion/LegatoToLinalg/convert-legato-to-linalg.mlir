@@ -92,6 +92,23 @@ func.func @matvec(%a: tensor<2x3xf64>, %x: tensor<3xf64>, %y: tensor<2xf64>) -> 
   return %0, %1 : tensor<2xf64>, tensor<3xf64>
 }
 
+// Tests that a matrix times a column of another stays a product for BLAS,
+// which reads the column with its stride, while a matrix times a row (its
+// elements consecutive) is a generated reduction.
+// CHECK-LABEL: func @matvec_of_a_column
+// CHECK: %[[COLUMN:.*]] = tensor.collapse_shape
+// CHECK: linalg.matvec {legato.overwrite} ins(%{{.*}}, %[[COLUMN]] :
+// CHECK: linalg.generic
+func.func @matvec_of_a_column(%a: tensor<3x3xf64>, %b: tensor<3x3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %c = legato.slice %b[[0, 1], [1, 1]] : tensor<3x3xf64> -> tensor<3x1xf64>
+  %column = legato.reshape %c : tensor<3x1xf64> -> tensor<3xf64>
+  %0 = legato.matmul %a, %column : tensor<3x3xf64>, tensor<3xf64> -> tensor<3xf64>
+  %r = legato.slice %b[[1, 0], [1, 1]] : tensor<3x3xf64> -> tensor<1x3xf64>
+  %row = legato.reshape %r : tensor<1x3xf64> -> tensor<3xf64>
+  %1 = legato.matmul %a, %row : tensor<3x3xf64>, tensor<3xf64> -> tensor<3xf64>
+  return %0, %1 : tensor<3xf64>, tensor<3xf64>
+}
+
 // Tests that an interior update copies only the border of the destination
 // (two rows, then two column strips) into a fresh tensor before inserting.
 // CHECK-LABEL: func @interior_update
