@@ -3,7 +3,7 @@
 prints each case whose kernels, bytes moved, peak bytes, collectives,
 bytes sent or checksum differ, and the count of cases."""
 import json, sys, collections
-FIELDS = ("kernels", "bytes_moved", "peak_bytes", "collectives", "bytes_sent", "checksum")
+FIELDS = ("kernels", "bytes_moved", "peak_bytes", "collectives", "bytes_sent", "overlapped", "checksum")
 runs = collections.defaultdict(list)
 for line in open(sys.argv[1]):
     r = json.loads(line)
