@@ -4,7 +4,9 @@
 # lib/API/liblegato.so and tools/legato-bench): on one process in every mode
 # and dtype, under mpirun -n 2 and -n 3 in lazy and jit mode, and at 3 ranks
 # with exchanges overlapped (LEGATO_OVERLAP=1: legato-split-for-overlap).
-# Usage: OLD=... NEW=... compare.sh OUT.jsonl; then same.py OUT.jsonl.
+# A change that must leave every program as it was (a refactoring) shows
+# it here. Usage: OLD=... NEW=... bench/compare_builds.sh OUT.jsonl; then
+# /usr/bin/python3 bench/compare_builds.py OUT.jsonl.
 out=$1; : > "$out"
 bench() { # build mode app dtype [launcher...]
   local b=$1 mode=$2 app=$3 dtype=$4; shift 4

@@ -1,7 +1,7 @@
-"""Compares compare.sh's lines of the two builds case by case:
-    /usr/bin/python3 same.py before-after.jsonl
+"""Compares bench/compare_builds.sh's lines of the two builds case by case:
+    /usr/bin/python3 bench/compare_builds.py before-after.jsonl
 prints each case whose kernels, bytes moved, peak bytes, collectives,
-bytes sent or checksum differ, and the count of cases."""
+bytes sent, overlapped pieces or checksum differ, and the count of cases."""
 import json, sys, collections
 FIELDS = ("kernels", "bytes_moved", "peak_bytes", "collectives", "bytes_sent", "overlapped", "checksum")
 runs = collections.defaultdict(list)
