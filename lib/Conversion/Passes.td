@@ -37,9 +37,13 @@ def LegatoConvertLinalgToLoopsPass : Pass<"legato-convert-linalg-to-loops", "mli
     (`legato.launch`) become one loop over their rows; a tiled pair of
     sweeps one loop over tiles of rows, each tile computing the first
     sweep's rows it needs into a scratch buffer on the stack, then its rows
-    of the second sweep. The loops of ops below `min-parallel-iterations`
-    carry a `loop_annotation` that turns LLVM's unrolling off: they run for
-    microseconds, and unrolled they multiplied the code LLVM generated.
+    of the second sweep. Reductions keep their accumulators in registers
+    (ReductionLoops.h); a reduction over outer dims (a sum over axis 0) runs
+    row by row as NumPy does, blocks of its contiguous outputs on the
+    threads (OuterReductionLoops.h). The loops of ops below
+    `min-parallel-iterations` carry a `loop_annotation` that turns LLVM's
+    unrolling off: they run for microseconds, and unrolled they multiplied
+    the code LLVM generated.
   }];
   let options = [
     Option<"threads", "threads", "int", "1", "CPU worker threads">,
