@@ -135,6 +135,9 @@ void legato::buildLegatoCPULLVMPipeline(OpPassManager &pm,
   loops.minParallelIterations = options.target.minParallelIterations;
   loops.minParallelRows = options.target.minParallelRows;
   pm.addPass(createLegatoConvertLinalgToLoopsPass(loops));
+  LegatoNumpyMinMaxPassOptions minMax;
+  minMax.loopCarriedOnly = true;
+  pm.addPass(createLegatoNumpyMinMaxPass(minMax));
   if (options.threads > 1)
     pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -65,7 +65,7 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   pm.addPass(createGpuNVVMAttachTarget(target));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createLegatoGpuLowerAllReducePass());
-  kernels.addPass(createLegatoGpuNumpyMinMaxPass());
+  kernels.addPass(createLegatoNumpyMinMaxPass());
   if (options.gpuFastMath)
     kernels.addPass(createLegatoGpuFastMathPass());
   else

@@ -82,24 +82,6 @@ def LegatoGpuFastMathPass : Pass<"legato-gpu-fast-math", "mlir::gpu::GPUModuleOp
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
-def LegatoGpuNumpyMinMaxPass : Pass<"legato-gpu-numpy-min-max", "mlir::gpu::GPUModuleOp"> {
-  let summary = "Lower float maximum and minimum in kernels as NumPy computes them";
-  let description = [{
-    Rewrites `arith.maximumf a, b` into `a > b || isnan(a) ? a : b` (and
-    `arith.minimumf` with `<`): NaN propagates, and of two equal values the
-    second is returned, so `maximum(0.0, -0.0)` is -0.0 as in NumPy.
-    Elementwise maximum and minimum are lowered so already
-    (convert-legato-to-linalg); in kernels this leaves the combiners of max and
-    min reductions.
-    `arith.maximumf` orders -0.0 below +0.0, which costs the NVPTX backend
-    nine instructions for f64 (max.f64, then a compare and a select for NaN
-    and for each signed zero) where NumPy's rule takes four: shallow water's
-    flux kernels, bound by instruction issue, spent half their instructions
-    there.
-  }];
-  let dependentDialects = ["mlir::arith::ArithDialect"];
-}
-
 def LegatoGpuIeeeSqrtPass : Pass<"legato-gpu-ieee-sqrt", "mlir::gpu::GPUModuleOp"> {
   let summary = "Keep float32 square roots in kernels correctly rounded";
   let description = [{

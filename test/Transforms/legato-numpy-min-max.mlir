@@ -1,4 +1,5 @@
-// RUN: %legato_opt %s --pass-pipeline="builtin.module(gpu.module(legato-gpu-numpy-min-max))" | FileCheck %s
+// RUN: %legato_opt %s --pass-pipeline="builtin.module(gpu.module(legato-numpy-min-max))" | FileCheck %s
+// RUN: %legato_opt %s --legato-numpy-min-max="loop-carried-only=true" | FileCheck %s --check-prefix=CARRIED
 
 // Tests that float maximum and minimum in kernels become NumPy's rule, the
 // lhs where it is beyond the rhs or NaN, else the rhs (so of -0.0 and 0.0
@@ -23,6 +24,9 @@
 // CHECK-NOT: arith.minimumf
 // CHECK-LABEL: func.func @host
 // CHECK: arith.maximumf
+// CHECK-LABEL: func.func @loops
+// CHECK: arith.maximumf
+// CHECK: arith.maximumf
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @kernel(%a: f64, %b: f64, %v: vector<4xf32>, %w: vector<4xf32>, %i: i32, %j: i32)
@@ -38,4 +42,38 @@ module attributes {gpu.container_module} {
     %m = arith.maximumf %a, %a : f64
     return %m : f64
   }
+  func.func @loops(%x: memref<8xf64>, %out: memref<8xf64>) -> f64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %init = arith.constant 0xFFF0000000000000 : f64
+    %carried = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %init) -> (f64) {
+      %v = memref.load %x[%i] : memref<8xf64>
+      %next = arith.maximumf %acc, %v : f64
+      scf.yield %next : f64
+    }
+    scf.for %i = %c0 to %c8 step %c1 {
+      %v = memref.load %x[%i] : memref<8xf64>
+      %o = memref.load %out[%i] : memref<8xf64>
+      %m = arith.maximumf %o, %v : f64
+      memref.store %m, %out[%i] : memref<8xf64>
+    }
+    return %carried : f64
+  }
 }
+
+// Tests that on the CPU (loop-carried-only) only the maximum an scf.for
+// carries becomes NumPy's rule; one stored to memory each step, and those
+// outside loops, stay arith.maximumf.
+// CARRIED-LABEL: gpu.func @kernel
+// CARRIED: arith.maximumf
+// CARRIED-LABEL: func.func @host
+// CARRIED: arith.maximumf
+// CARRIED-LABEL: func.func @loops
+// CARRIED: scf.for
+// CARRIED: %[[GT:.*]] = arith.cmpf ogt
+// CARRIED: arith.select
+// CARRIED: scf.yield
+// CARRIED: scf.for
+// CARRIED: arith.maximumf
+// CARRIED: memref.store
