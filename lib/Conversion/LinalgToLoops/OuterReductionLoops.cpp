@@ -55,10 +55,10 @@ LogicalResult legato::lowerOuterReductionToLoops(RewriterBase &rewriter, linalg:
   // their start, small enough for their outputs to stay in L1, about two
   // per thread.
   unsigned blocked = shape->firstInner;
-  int64_t inner = 1, outputs = 1;
+  int64_t outputs = 1;
   for (unsigned d = blocked; d < shape->dims; ++d)
     outputs *= ranges[d];
-  inner = outputs / std::max<int64_t>(ranges[blocked], 1);
+  int64_t inner = outputs / std::max<int64_t>(ranges[blocked], 1); // per blocked index
   int64_t perBlock = std::clamp<int64_t>(
       llvm::divideCeil(outputs, 2 * std::max<int64_t>(threads, 1)), 64, 4096);
   int64_t block = std::clamp<int64_t>(perBlock / std::max<int64_t>(inner, 1), 1, ranges[blocked]);
