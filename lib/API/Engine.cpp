@@ -192,11 +192,8 @@ NodePtr Engine::record(NodePtr node) {
     node->seq = nextSeq++;
     if (inComposite)
       return node;
-    switch (tracing->loops.record(*node)) {
-    case LoopDetector::Cut::none: break;
-    case LoopDetector::Cut::afterThis: tracing->cutAfter.push_back(node->id); break;
-    case LoopDetector::Cut::beforeThis: tracing->cutAfter.push_back(node->id - 1); break;
-    }
+    if (tracing->loops.record(*node) == LoopDetector::Cut::beforeThis)
+      tracing->cutAfter.push_back(node->id - 1);
   } else if (node->pending()) {
     node->seq = nextSeq++;
     LoopDetector::Cut cut = LoopDetector::Cut::none;
@@ -211,11 +208,9 @@ NodePtr Engine::record(NodePtr node) {
       cut = loops.record(*node, live);
     }
     if (cut == LoopDetector::Cut::beforeThis)
-      flushWindow(); // (what this op reads stays reachable through it)
+      flushWindow(node.get()); // (what this op reads stays reachable through it)
     window.push_back(node);
     ++opsInWindow;
-    // One API op may record several nodes: the cut waits for its end.
-    loopCut = loopCut || cut == LoopDetector::Cut::afterThis;
   }
   return node;
 }
@@ -228,8 +223,6 @@ void Engine::afterOp(const NodePtr &node) {
       flush();
   } else if (opsInWindow >= windowLimit)
     cutWindow();
-  else if (loopCut)
-    flushWindow();
 }
 
 void Engine::flush() {
@@ -242,12 +235,11 @@ void Engine::cutWindow() {
   flushWindow();
 }
 
-void Engine::flushWindow() {
-  loopCut = false;
+void Engine::flushWindow(const Node *loopCut) {
   std::vector<NodePtr> outputs;
   for (auto &weak : window)
     if (NodePtr n = weak.lock())
-      if (n->pending() && n->handles > 0)
+      if (n->pending() && n->handles > 0 && (!loopCut || loops.mustOutput(*n, *loopCut)))
         outputs.push_back(std::move(n));
   window.clear();
   opsInWindow = 0;

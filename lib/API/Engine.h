@@ -110,6 +110,8 @@ public:
       recentHeld[slot] = held;
       recentLive += held ? 1 : -1;
     }
+    if (!held && mode == Mode::lazy)
+      loops.noteRelease(node, nextSeq);
   }
   /// Runs every pending value that a live Array holds, the queued windows
   /// first.
@@ -181,8 +183,11 @@ private:
   /// Ends the lazy window at a point the loop detector did not choose.
   void cutWindow();
   /// Runs the window's pending values that live Arrays hold (or queues
-  /// their program while it compiles).
-  void flushWindow();
+  /// their program while it compiles). At a cut the loop detector chose
+  /// (before `loopCut`), a held value that no later op of the loop reads
+  /// stays pending: it is computed if it is read after all (from what it
+  /// was made of, which it keeps alive), and otherwise never.
+  void flushWindow(const Node *loopCut = nullptr);
   /// Runs the program computing `values` (its outputs), or queues it.
   void runProgram(const std::vector<NodePtr> &values);
   /// Runs `exe`, compiled for `program`, whose outputs become materialised
@@ -243,7 +248,6 @@ private:
   std::array<uint64_t, kRecentOps> recentSeq{}; // the op in each slot (0: none)
   std::array<bool, kRecentOps> recentHeld{};
   int64_t recentLive = 0; // the number of true recentHeld
-  bool loopCut = false; // the detector asked for a flush after the last op
   std::vector<std::weak_ptr<Node>> window;
   int64_t opsInWindow = 0;
 };

@@ -62,10 +62,8 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
   if (!body.empty()) {
     if (sig == body[size_t(position)])
       return advance(node, live);
-    // The loop ended: look for the next one. A jit trace, not cut when the
-    // loop locked, is cut here: the loop's ops form one window.
-    if (outputs == Outputs::read)
-      ended = Cut::beforeThis;
+    // The loop ended: look for the next one. Its ops so far form a window.
+    ended = Cut::beforeThis;
     reset();
     origin = node.seq;
     sig = signature(node);
@@ -104,19 +102,14 @@ LoopDetector::Cut LoopDetector::record(const Node &node, int64_t live) {
       liveBefore.assign(size_t(p), 0);
       reach.assign(size_t(p), 0);
       valueBytes.assign(size_t(p), 0);
+      releasedAfter.assign(size_t(p), -1);
+      periodicFrom = node.seq + 1 - uint64_t(run + p);
       cutBefore = -1;
       runs.clear(); // (history stays: an empty one would move the origin)
       runEnd.clear();
       latest.clear();
-      if (outputs == Outputs::read) {
-        // A jit trace is cut after the fact: its first window runs on to
-        // the first good cut a chunk in, as long as the others. (A window
-        // of the ops so far would be one more program that runs once: the
-        // stencil's 10 sweeps were 3 + 7, two of them left unpaired.)
-        sinceCut = int64_t(history.size());
-        return Cut::none;
-      }
-      return Cut::afterThis; // lazily, the ops so far form one window
+      sinceCut = int64_t(history.size());
+      return Cut::none;
     }
   }
   return ended;
@@ -128,12 +121,9 @@ LoopDetector::Cut LoopDetector::advance(const Node &node, int64_t live) {
     // First period after the lock: what each cut would make a window output.
     if (outputs == Outputs::held)
       liveBefore[size_t(position)] = live;
-    else
-      noteReads(node);
+    noteReads(node);
     if (position == p - 1)
-      cutBefore = outputs == Outputs::held
-                      ? std::min_element(liveBefore.begin(), liveBefore.end()) - liveBefore.begin()
-                      : leastReadAcross();
+      cutBefore = cheapestCut();
   }
   bool cut = cutBefore >= 0 && position == cutBefore && sinceCut >= chunk;
   position = (position + 1) % p;
@@ -155,16 +145,46 @@ void LoopDetector::noteReads(const Node &node) {
   }
 }
 
-int64_t LoopDetector::leastReadAcross() const {
+void LoopDetector::noteRelease(const Node &node, uint64_t nextSeq) {
+  if (body.empty() || cutBefore >= 0 || node.seq < periodicFrom || node.seq >= nextSeq)
+    return;
+  // The op at nextSeq will be at body position `position`.
+  int64_t p = period(), distance = int64_t(nextSeq - node.seq);
+  size_t writer = size_t(((position - distance) % p + p) % p);
+  releasedAfter[writer] = std::max(releasedAfter[writer], distance);
+}
+
+bool LoopDetector::mustOutput(const Node &held, const Node &cut) const {
+  if (cutBefore < 0 || held.seq < periodicFrom || held.seq >= cut.seq)
+    return true; // (made before the loop, or the period has not been watched)
+  int64_t p = period(), distance = int64_t(cut.seq - held.seq);
+  size_t writer = size_t(((cutBefore - distance) % p + p) % p);
+  return reach[writer] >= distance || releasedAfter[writer] < 0;
+}
+
+int64_t LoopDetector::cheapestCut() const {
   // A cut before position c parts writer w from a reader when
-  // w < c <= w + reach[w], cyclically. Of equal cuts the first in the
-  // locked body wins (where windows were cut before this cost was counted).
+  // w < c <= w + reach[w], cyclically: the bytes read across each cut.
+  // Lazily, the values Arrays hold come first (each is an output), the
+  // bytes read across break ties (a Python loop's variables are held all
+  // the time). Of equal cuts the first in the locked body wins (where
+  // windows were cut before this cost was counted).
   int64_t p = period();
   std::vector<int64_t> across(size_t(p), 0);
   for (int64_t w = 0; w < p; ++w)
     for (int64_t k = 1; k <= std::min(reach[size_t(w)], p); ++k)
       across[size_t((w + k) % p)] += valueBytes[size_t(w)];
-  return std::min_element(across.begin(), across.end()) - across.begin();
+  int64_t best = 0;
+  for (int64_t c = 1; c < p; ++c) {
+    size_t i = size_t(c), b = size_t(best);
+    if (outputs == Outputs::held && liveBefore[i] != liveBefore[b]) {
+      if (liveBefore[i] < liveBefore[b])
+        best = c;
+    } else if (across[i] < across[b]) {
+      best = c;
+    }
+  }
+  return best;
 }
 
 void LoopDetector::forgetOldSignatures(int64_t now) {
@@ -184,6 +204,8 @@ void LoopDetector::reset() {
   liveBefore.clear();
   reach.clear();
   valueBytes.clear();
+  releasedAfter.clear();
+  periodicFrom = UINT64_MAX;
   chunk = position = sinceCut = 0;
   cutBefore = -1;
 }

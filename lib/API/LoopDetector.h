@@ -3,13 +3,17 @@
 // A host loop without host reads (CG's 50 iterations) would otherwise record
 // one huge window: one program, compiled once but slowly, and never reused.
 // The detector watches the structure of the recorded ops; once the last ops
-// repeat with a period P (two identical bodies in a row), it asks for a flush
-// and then for one every C ops (C a multiple of P), so every later window has
-// the same structure and the executable cache serves it. A jit trace is cut
-// after the fact and skips that first flush: its first window runs on to the
-// first cut C ops in, and a loop's end cuts it instead. The cut falls where
-// the fewest values become window outputs, seen over the first period, so
-// windows pass on the loop's state, not its temporaries:
+// repeat with a period P (two identical bodies in a row), it watches one more
+// period and then asks for a flush every C ops (C a multiple of P), so every
+// later window has the same structure and the executable cache serves it.
+// The first window runs on to the first cut at least C ops in (a flush where
+// the lock happens would fall anywhere in the body, and a loop whose
+// iterations differ in their second half, a shallow-water step's x and y
+// sweeps, would be cut there each iteration: 4 more outputs per window, 428
+// kernels per call against 401 in jit), and a loop's end cuts the window
+// too. The cut falls where the fewest values become window outputs, seen
+// over the first period, so windows pass on the loop's state, not its
+// temporaries:
 // - lazily, every value an Array holds at the cut is an output: the cut
 //   goes where Arrays hold the fewest values (an iteration boundary);
 // - in a jit trace, whose future is known, a value is an output when a
@@ -41,7 +45,7 @@ namespace legato::detail {
 
 class LoopDetector {
 public:
-  enum class Cut { none, afterThis, beforeThis };
+  enum class Cut { none, beforeThis };
   /// What a cut costs: the values Arrays hold there (lazy windows), or the
   /// bytes that later ops read across it (jit traces).
   enum class Outputs { held, read };
@@ -74,13 +78,25 @@ public:
   /// Notes the next recorded op (its `seq` set), with `live` the number of
   /// values that Arrays hold just before it (read for Outputs::held over
   /// the first period after a lock); says whether the window should end
-  /// before this op or after it.
+  /// before this op.
   Cut record(const Node &node, int64_t live = 0);
   /// Forgets everything: a flush for another reason broke the alignment.
   void reset();
 
   /// The locked period in ops, 0 when none.
   int64_t period() const { return int64_t(body.size()); }
+  /// Over the first period after a lock: an Array let go of `node`'s
+  /// value when the next op recorded would have seq `nextSeq`.
+  void noteRelease(const Node &node, uint64_t nextSeq);
+  /// Whether a cut before `cut` (an op record() said to cut before) must
+  /// make `held`, an earlier op's value that an Array holds, a window
+  /// output. Not when the period watched after the lock shows that no
+  /// later op of the loop reads the values made there and that Arrays let
+  /// go of them (a Python loop's variables live until the next iteration
+  /// rebinds them, CG's `ap`): such a value stays pending, computed if it
+  /// is read after all. Values made before the loop, or at a point of the
+  /// body whose values Arrays kept, are outputs.
+  bool mustOutput(const Node &held, const Node &cut) const;
 
 private:
   /// The longest loop body recognised, in ops.
@@ -91,8 +107,8 @@ private:
   int64_t periodsPerWindow(int64_t p) const;
   /// One more op of the locked body.
   Cut advance(const Node &node, int64_t live);
-  /// Over the first period after the lock (Outputs::read): notes how far
-  /// back `node` reads and how large what it reads is.
+  /// Over the first period after the lock: notes how far back `node`
+  /// reads and how large what it reads is.
   void noteReads(const Node &node);
   /// Keeps `latest` to the signatures of the last kMaxPeriod ops (older
   /// ones can give no period).
@@ -100,8 +116,9 @@ private:
   /// `sig` as a DenseMap key (two values are reserved there: a collision
   /// only costs a cache miss, see above).
   static uint64_t mapKey(uint64_t sig) { return sig >= ~uint64_t(1) ? sig - 2 : sig; }
-  /// At the end of that period, the cut that the fewest bytes cross.
-  int64_t leastReadAcross() const;
+  /// At the end of that period, the cheapest cut: the fewest values held
+  /// (lazily), then the fewest bytes read across it.
+  int64_t cheapestCut() const;
 
   WindowLength length;
   Outputs outputs;
@@ -119,10 +136,12 @@ private:
   int64_t position = 0;           // of the next op in the body
   int64_t sinceCut = 0;           // ops since the last cut
   std::vector<int64_t> liveBefore; // held: live values before each body op
-  std::vector<int64_t> reach;      // read: per body op, its furthest reader
-  std::vector<int64_t> valueBytes; // read: per body op, its value's size
+  std::vector<int64_t> reach;      // per body op, its furthest reader
+  std::vector<int64_t> releasedAfter; // per body op, when Arrays let go of it (-1: kept)
+  std::vector<int64_t> valueBytes; // per body op, its value's size
   int64_t cutBefore = -1;         // body position to cut before (-1: unknown yet)
   uint64_t origin = UINT64_MAX;   // seq of the first op watched: older is input
+  uint64_t periodicFrom = UINT64_MAX; // seq of the first op of the locked loop
 };
 
 } // namespace legato::detail

@@ -5,10 +5,12 @@
 // while inside the body t is read two and three ops after it is made:
 //   t = s + s;  u = t * s;  v = u - t;  s = v / t;
 // Cut before `t = s + s`, a window passes on s alone; anywhere else, two
-// arrays. A jit trace (Outputs::read) must cut there whichever op of the
-// body the detector happened to lock onto (the trace starts mid-body), and
-// only there: not where it locked (that window would run once), but where
-// the loop ends.
+// arrays. A jit trace (Outputs::read: what later ops read) and lazy windows
+// (Outputs::held: what Arrays hold, here s alone before `t = s + s` and
+// s and t or u elsewhere) must cut there whichever op of the body the
+// detector happened to lock onto (the trace starts mid-body), and only
+// there: not where it locked (that window would run once), but where the
+// loop ends.
 //
 //===----------------------------------------------------------------------===//
 #include "API/LoopDetector.h"
@@ -26,8 +28,8 @@ namespace {
 constexpr int kOpsPerIteration = 4;
 
 struct Trace {
-  explicit Trace(LoopDetector::WindowLength length)
-      : detector(length, LoopDetector::Outputs::read) {}
+  Trace(LoopDetector::WindowLength length, LoopDetector::Outputs outputs)
+      : detector(length, outputs) {}
   LoopDetector detector;
   uint64_t seq = 1;
   std::vector<int> cutBeforeOp;     ///< body op (0..3) of each op a window starts at
@@ -42,16 +44,11 @@ struct Trace {
     n->shape = {1000};
     n->operands = {std::move(a), std::move(b)};
     n->seq = seq++;
-    switch (detector.record(*n)) {
-    case LoopDetector::Cut::none: break;
-    case LoopDetector::Cut::beforeThis:
+    // Held before the op: s, and t or u within the body.
+    int64_t live = bodyOp <= 0 ? 1 : 2;
+    if (detector.record(*n, live) == LoopDetector::Cut::beforeThis) {
       cutBeforeOp.push_back(bodyOp);
       cutBeforeSeq.push_back(n->seq);
-      break;
-    case LoopDetector::Cut::afterThis:
-      cutBeforeOp.push_back(bodyOp < 0 ? -1 : (bodyOp + 1) % kOpsPerIteration);
-      cutBeforeSeq.push_back(n->seq + 1);
-      break;
     }
     return n;
   }
@@ -61,8 +58,9 @@ struct Trace {
 /// of another kind.
 Trace traceOfLoopStartingAt(int first, int iterations, int after = 0,
                             LoopDetector::WindowLength length = {/*minOps=*/8,
-                                                                 /*evenPeriods=*/false}) {
-  Trace trace(length);
+                                                                 /*evenPeriods=*/false},
+                            LoopDetector::Outputs outputs = LoopDetector::Outputs::read) {
+  Trace trace(length, outputs);
   auto param = std::make_shared<Node>(); // the state before the loop: an input
   param->kind = OpKind::Param;
   param->dtype = legato::f64;
@@ -81,33 +79,41 @@ Trace traceOfLoopStartingAt(int first, int iterations, int after = 0,
   return trace;
 }
 
-std::vector<int> cutsOfLoopStartingAt(int first, int iterations) {
-  return traceOfLoopStartingAt(first, iterations).cutBeforeOp;
+constexpr LoopDetector::Outputs kBothModes[] = {LoopDetector::Outputs::read,
+                                                LoopDetector::Outputs::held};
+
+const char *modeName(LoopDetector::Outputs outputs) {
+  return outputs == LoopDetector::Outputs::read ? "jit" : "lazy";
 }
 
-TEST(LoopDetector, JitCutsWhereOnlyTheLoopStatePassesOn) {
-  for (int first = 0; first < kOpsPerIteration; ++first) {
-    std::vector<int> cuts = cutsOfLoopStartingAt(first, 40);
-    // Windows of at least 8 ops (two iterations) over some 35 iterations
-    // after the lock.
-    EXPECT_GE(cuts.size(), 15u) << "trace starting at body op " << first;
-    for (int op : cuts)
-      EXPECT_EQ(op, 0) << "a window of the trace starting at body op " << first
-                       << " opens at body op " << op << ", where t or u is live";
-  }
+TEST(LoopDetector, CutsWhereOnlyTheLoopStatePassesOn) {
+  for (LoopDetector::Outputs outputs : kBothModes)
+    for (int first = 0; first < kOpsPerIteration; ++first) {
+      std::vector<int> cuts =
+          traceOfLoopStartingAt(first, 40, 0, {8, false}, outputs).cutBeforeOp;
+      // Windows of at least 8 ops (two iterations) over some 35 iterations
+      // after the lock.
+      EXPECT_GE(cuts.size(), 15u) << modeName(outputs) << " trace starting at body op " << first;
+      for (int op : cuts)
+        EXPECT_EQ(op, 0) << "a " << modeName(outputs) << " window of the trace starting at body op "
+                         << first << " opens at body op " << op << ", where t or u is live";
+    }
 }
 
-TEST(LoopDetector, JitTraceIsCutAChunkInAndWhereTheLoopEnds) {
-  for (int first = 0; first < kOpsPerIteration; ++first) {
-    Trace trace = traceOfLoopStartingAt(first, 10, /*after=*/3);
-    ASSERT_GE(trace.cutBeforeSeq.size(), 2u) << "trace starting at body op " << first;
-    // The first window holds a chunk (8 ops) at least, as the later ones.
-    EXPECT_GT(trace.cutBeforeSeq.front(), 8u) << "trace starting at body op " << first;
-    // The last cut: before the first op after the loop.
-    uint64_t loopOps = uint64_t(10 * kOpsPerIteration - first);
-    EXPECT_EQ(trace.cutBeforeSeq.back(), loopOps + 1) << "trace starting at body op " << first;
-    EXPECT_EQ(trace.cutBeforeOp.back(), -1);
-  }
+TEST(LoopDetector, FirstCutIsAChunkInAndTheLoopsEndCuts) {
+  for (LoopDetector::Outputs outputs : kBothModes)
+    for (int first = 0; first < kOpsPerIteration; ++first) {
+      Trace trace = traceOfLoopStartingAt(first, 10, /*after=*/3, {8, false}, outputs);
+      std::string where =
+          std::string(modeName(outputs)) + " trace starting at body op " + std::to_string(first);
+      ASSERT_GE(trace.cutBeforeSeq.size(), 2u) << where;
+      // The first window holds a chunk (8 ops) at least, as the later ones.
+      EXPECT_GT(trace.cutBeforeSeq.front(), 8u) << where;
+      // The last cut: before the first op after the loop.
+      uint64_t loopOps = uint64_t(10 * kOpsPerIteration - first);
+      EXPECT_EQ(trace.cutBeforeSeq.back(), loopOps + 1) << where;
+      EXPECT_EQ(trace.cutBeforeOp.back(), -1) << where;
+    }
 }
 
 TEST(LoopDetector, WindowsHoldAnEvenNumberOfPeriodsWhenAsked) {
@@ -123,10 +129,59 @@ TEST(LoopDetector, WindowsHoldAnEvenNumberOfPeriodsWhenAsked) {
   }
 }
 
+TEST(LoopDetector, LazyCutsLeavePendingTheValuesNoLaterOpReads) {
+  // The body as a Python loop runs it: t, u and v stay held until the next
+  // iteration rebinds them (the old value let go right after the new one is
+  // made), and `kept` (say, appended to a list each iteration) is never let
+  // go. At a cut (before `t = s + s`) only s must be a window output.
+  LoopDetector detector({/*minOps=*/8, /*evenPeriods=*/false}, LoopDetector::Outputs::held);
+  uint64_t seq = 1;
+  auto param = std::make_shared<Node>();
+  param->kind = OpKind::Param;
+  param->shape = {1000};
+  NodePtr beforeLoop = param;
+  NodePtr s = param, t, u, v, kept;
+  std::vector<NodePtr> list;
+  int cutsChecked = 0;
+  auto op = [&](BinaryKind kind, NodePtr a, NodePtr b, NodePtr &variable) {
+    auto n = std::make_shared<Node>();
+    n->kind = OpKind::Binary;
+    n->sub = uint8_t(kind);
+    n->dtype = legato::f64;
+    n->shape = {1000};
+    n->operands = {std::move(a), std::move(b)};
+    n->seq = seq++;
+    // (held: s, t, u and v all the time, as Python holds them)
+    if (detector.record(*n, /*live=*/4) == LoopDetector::Cut::beforeThis) {
+      ++cutsChecked;
+      EXPECT_TRUE(detector.mustOutput(*s, *n)) << "s, the loop's state, is read after the cut";
+      for (const NodePtr &temp : {t, u, v})
+        EXPECT_FALSE(detector.mustOutput(*temp, *n))
+            << "a temporary of seq " << temp->seq << " is read by no op after the cut " << n->seq;
+      EXPECT_TRUE(detector.mustOutput(*list.back(), *n)) << "a value never let go";
+    }
+    if (variable)
+      detector.noteRelease(*variable, seq);
+    variable = n;
+  };
+  for (int i = 0; i < 40; ++i) {
+    op(BinaryKind::Add, s, s, t);
+    op(BinaryKind::Mul, t, s, u);
+    op(BinaryKind::Sub, u, t, v);
+    op(BinaryKind::Div, v, t, s);
+    list.push_back(s); // (the list holds every s: those are never let go)
+  }
+  EXPECT_GE(cutsChecked, 10);
+  // What no lock has watched yet, or what was made before the loop, is an
+  // output.
+  LoopDetector fresh;
+  EXPECT_TRUE(fresh.mustOutput(*beforeLoop, *s));
+}
+
 /// A body of `period` ops, op k of shape {k + 1} reading the op before it,
 /// recorded lazily after `before` ops that all differ (shapes no body op
-/// has): where the detector locks (the seq of the op after which it asks
-/// for a cut; 0 if never) and onto which period.
+/// has): where the detector locks (the seq of the op after which it knows
+/// the period; 0 if never) and onto which period.
 std::pair<uint64_t, int64_t> lockOfLongBody(int before, int period, int iterations) {
   LoopDetector detector({/*minOps=*/8, /*evenPeriods=*/false}, LoopDetector::Outputs::held);
   uint64_t seq = 1, lockedAfter = 0;
@@ -137,7 +192,8 @@ std::pair<uint64_t, int64_t> lockOfLongBody(int before, int period, int iteratio
     n->shape = {size};
     n->operands = {std::move(in)};
     n->seq = seq++;
-    if (detector.record(*n) == LoopDetector::Cut::afterThis && !lockedAfter)
+    detector.record(*n);
+    if (detector.period() && !lockedAfter)
       lockedAfter = n->seq;
     return n;
   };
