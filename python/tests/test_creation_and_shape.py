@@ -107,6 +107,12 @@ def test_dtype_spellings():
     lambda np, x: np.array_split(x, 3, axis=1),
     lambda np, x: np.pad(x, ((1, 0), (0, 2), (1, 1)), constant_values=-1),
     lambda np, x: np.pad(x, 1),
+    lambda np, x: np.pad(x, (1, 2), constant_values=0.5),
+    lambda np, x: np.pad(x, [(2,)]),
+    lambda np, x: np.pad(x, ((1,), (0,), (2,))),
+    lambda np, x: np.pad(x, numpy.array([[0, 1], [2, 0], [1, 1]])),
+    lambda np, x: np.pad(x, 1, constant_values=numpy.float32(2.5)),
+    lambda np, x: np.roll(x, -1, axis=-1),
     lambda np, x: np.roll(x, 2),
     lambda np, x: np.roll(x, -1, axis=1),
     lambda np, x: np.roll(x, (1, 2), axis=(0, 2)),
@@ -135,3 +141,6 @@ def test_shape_functions(fn):
 def test_reshape_errors_are_numpys():
     raises_like_numpy(lambda np, x: np.reshape(x, (5, -1)), X)
     raises_like_numpy(lambda np, x: np.concatenate([x, x[0]]), X)
+    raises_like_numpy(lambda np, x: np.pad(x, ((1, 0), (-1, 2), (0, 0))), X)
+    raises_like_numpy(lambda np, x: np.pad(x, -1), X)
+    raises_like_numpy(lambda np, x: np.pad(x, ((1,), (0,), (2, 1))), X)

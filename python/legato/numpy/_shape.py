@@ -4,7 +4,7 @@ import operator
 
 from .. import _core
 from . import _utils
-from ._utils import asarray, shape_of, write_out
+from ._utils import asarray, ndarray, shape_of, write_out
 
 
 def _resolve_shape(size, shape, op="reshape"):
@@ -193,28 +193,60 @@ def dsplit(ary, indices_or_sections):
     return split(ary, indices_or_sections, 2)
 
 
+def _pair(w):
+    """(lo, hi) of a pad width given as n, (n,) or (lo, hi) of Python
+    ints; None for any other form."""
+    if type(w) is int:
+        return (w, w)
+    if type(w) in (tuple, list) and all(type(x) is int for x in w) and len(w) in (1, 2):
+        return (w[0], w[-1])
+    return None
+
+
+def _pad_widths(pad_width, ndim):
+    """NumPy's pad_width broadcast to one (lo, hi) per axis: the common
+    forms of Python ints directly (a pad per step of a loop costs little),
+    the others through NumPy's broadcasting."""
+    pair = _pair(pad_width)
+    if pair is not None:
+        widths = [pair] * ndim
+    elif type(pad_width) in (tuple, list) and len(pad_width) in (1, ndim) and \
+            all(type(w) in (tuple, list) and len(w) == len(pad_width[0]) and
+                _pair(w) is not None for w in pad_width):
+        widths = [_pair(w) for w in pad_width] * (ndim if len(pad_width) == 1 else 1)
+    else:
+        import numpy as _np
+        try:
+            widths = [(int(lo), int(hi)) for lo, hi in
+                      _np.broadcast_to(_np.asarray(pad_width, dtype=_np.int64), (ndim, 2))]
+        except ValueError as e:
+            raise _core.ValueError(f"legato.pad: pad_width {pad_width!r} is not one width, one "
+                                   f"(before, after) pair, or one per axis of the {ndim}-d "
+                                   f"array ({e})") from None
+    if any(lo < 0 or hi < 0 for lo, hi in widths):
+        raise _core.ValueError("legato.pad: index can't contain negative values")
+    return widths
+
+
 def pad(array, pad_width, mode="constant", **kwargs):
     a = asarray(array)
-    if type(pad_width) is int and mode == "constant" and not kwargs:  # np.pad(u, 1)
-        if pad_width < 0:
-            raise _core.ValueError("legato.pad: index can't contain negative values")
-        return _core.pad(a, [(pad_width, pad_width)] * a.ndim, 0.0)
     if mode != "constant":
         _utils.not_supported("pad", f"mode={mode!r} (only 'constant')")
     value = kwargs.pop("constant_values", 0)
     if kwargs:
         raise TypeError(f"pad() got unexpected keyword arguments {sorted(kwargs)}")
-    import numpy as _np
-    widths = _np.broadcast_to(_np.asarray(pad_width, dtype=_np.int64), (a.ndim, 2))
-    if (widths < 0).any():
-        raise _core.ValueError("legato.pad: index can't contain negative values")
-    values = _np.asarray(value, dtype=float)
-    if values.size != 1:
-        _utils.not_supported("pad", "different constant_values per side")
-    return _core.pad(a, [(int(lo), int(hi)) for lo, hi in widths], float(values.ravel()[0]))
+    if type(value) not in (int, float):
+        import numpy as _np
+        values = _np.asarray(value, dtype=float)
+        if values.size != 1:
+            _utils.not_supported("pad", "different constant_values per side")
+        value = values.ravel()[0]
+    return _core.pad(a, _pad_widths(pad_width, a.ndim), float(value))
 
 
 def roll(a, shift, axis=None):
+    if type(a) is ndarray and type(shift) is int and type(axis) is int:
+        return _core.roll(a, [shift], [axis])  # the common call, straight through
     a = asarray(a)
     if axis is None:
         if isinstance(shift, (tuple, list)):

@@ -127,6 +127,20 @@ def _reciprocal(x):
         else _core.floor_divide(1, x)
 
 
+def _rounding(name):
+    """np.floor, np.ceil, np.trunc: an integer or bool array is whole
+    already and keeps its dtype (NumPy 2.1 on, and the array API; the C++
+    API's rounding computes in floating point)."""
+    fn = getattr(_core, name)
+
+    def rounded(x):
+        x = _utils.asarray(x)
+        if x._dtype in (_core.DType.float32, _core.DType.float64):
+            return fn(x)
+        return x._copy()
+    return rounded
+
+
 def _negative(x):
     x = _utils.asarray(x)
     if x._dtype == _core.DType.bool_:
@@ -172,7 +186,9 @@ def make_ufuncs(reductions):
     u["absolute"] = _unary("absolute")
     u["fabs"] = _unary("fabs", _core.absolute)
     u["reciprocal"] = _unary("reciprocal", _reciprocal)
-    for name in ("exp", "log", "sqrt", "sin", "cos", "tanh", "floor", "ceil", "trunc", "rint",
+    for name in ("floor", "ceil", "trunc"):
+        u[name] = _unary(name, _rounding(name))
+    for name in ("exp", "log", "sqrt", "sin", "cos", "tanh", "rint",
                  "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh", "arccosh",
                  "arctanh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt", "square", "sign",
                  "isnan", "isinf", "isfinite", "deg2rad", "rad2deg"):
