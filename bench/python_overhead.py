@@ -4,8 +4,10 @@ beside NumPy computing the same op on the same 8-element arrays.
 
 Lazy mode: each timed block records `ops` ops on 8-element float64 arrays
 (nothing runs until the flush after it, which is not timed); the best of
-`rounds` blocks, per op. The last case chains its ops (each reads the one
-before), as a loop body does. One JSON line per case, then a table.
+`rounds` blocks, per op. The chained case (each op reads the one before)
+is a loop body; the jit case calls `legato.jit(lambda x, y: x * 2.0 + y)`,
+which runs its compiled program each call, beside NumPy computing it. One
+JSON line per case, then a table.
 
   PYTHONPATH=build/python /usr/bin/python3 bench/python_overhead.py [--ops 1000] [--rounds 20]
 """
@@ -26,6 +28,8 @@ CASES = [
     ("np.sin(x)", lambda np, x, y: np.sin(x)),
     ("np.sum(x)", lambda np, x, y: np.sum(x)),
     ("x[1:5]", lambda np, x, y: x[1:5]),
+    ("np.roll(x, 1, axis=0)", lambda np, x, y: np.roll(x, 1, axis=0)),
+    ("np.pad(x, (1, 2))", lambda np, x, y: np.pad(x, (1, 2))),
 ]
 
 
@@ -82,9 +86,20 @@ def main():
             "numpy": numpy.__version__}
     print(json.dumps(line), flush=True)
     rows.append(line)
-    print("\ncase            legato lazy (us/op)  NumPy (us/op)  legato/NumPy")
+    jitted = legato.jit(lambda x, y: x * 2.0 + y)
+    jitted(x, y)  # traced and compiled
+    t_legato = per_op(lnp, lambda np, x, y: jitted(x, y), x, y, args.ops, args.rounds,
+                      legato.flush)
+    t_numpy = per_op(numpy, lambda np, x, y: x * 2.0 + y, xn, yn, args.ops, args.rounds,
+                     lambda: None)
+    line = {"case": "jit f(x, y): x * 2.0 + y", "legato_us": round(t_legato * 1e6, 3),
+            "numpy_us": round(t_numpy * 1e6, 3), "ops": args.ops, "rounds": args.rounds,
+            "numpy": numpy.__version__}
+    print(json.dumps(line), flush=True)
+    rows.append(line)
+    print("\ncase                        legato (us/op)  NumPy (us/op)  legato/NumPy")
     for r in rows:
-        print(f"{r['case']:<16}{r['legato_us']:>19.3f}{r['numpy_us']:>15.3f}"
+        print(f"{r['case']:<28}{r['legato_us']:>15.3f}{r['numpy_us']:>15.3f}"
               f"{r['legato_us'] / r['numpy_us']:>14.2f}")
 
 

@@ -20,6 +20,7 @@ class _Leaf:
 
 
 _LEAF = _Leaf()
+_ndarray = _core.ndarray
 
 
 def _flatten(tree, leaves):
@@ -44,6 +45,10 @@ def _flatten(tree, leaves):
             f"legato.jit: an argument of type {type(tree).__name__} is neither an array nor "
             "hashable; static arguments must be hashable (numbers, strings, tuples)") from None
     return ("static", tree)
+
+
+# _flatten((args, {})) of n legato arrays, for n up to 8.
+_ARRAYS_ONLY = [(tuple, ((tuple, (_LEAF,) * n), (dict, ()))) for n in range(9)]
 
 
 def _unflatten(spec, leaves):
@@ -114,6 +119,17 @@ class JitFunction:
         return traced, leaves
 
     def __call__(self, *args, **kwargs):
+        if not kwargs and not self._static_argnums and all(type(a) is _ndarray for a in args):
+            # The common call, f(a, b) of legato arrays: its structure is
+            # known by the count alone (no walk through the arguments).
+            spec = _ARRAYS_ONLY[len(args)] if len(args) < len(_ARRAYS_ONLY) else \
+                _flatten((args, kwargs), [])
+            traced = self._traced.get(spec)
+            if traced is not None:
+                self._last = traced
+                results = traced.function.call(args)
+                return results[0] if traced.results is _LEAF else \
+                    _unflatten(traced.results, iter(results))
         traced, leaves = self._lookup(args, kwargs)
         results = traced.function.call(leaves)
         return _unflatten(traced.results, iter(results))

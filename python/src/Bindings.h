@@ -15,7 +15,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <csignal>
 #include <optional>
 #include <variant>
 
@@ -61,8 +60,7 @@ public:
   InterruptibleWait &operator=(const InterruptibleWait &) = delete;
 
 private:
-  bool installed;
-  struct sigaction previous {};
+  bool installed; ///< this wait (the outermost on the main thread) takes SIGINT
 };
 /// Remembers the importing thread as the main one (at module import).
 void noteMainThread();

@@ -6,6 +6,11 @@
 // SIGINT: the first Ctrl-C is remembered and raised as KeyboardInterrupt
 // once the running program ends (a program cannot be stopped midway and
 // leave its arrays consistent); a second one ends the process at once.
+// The handler is installed at the first wait and stays: outside a wait it
+// hands the signal to the handler it replaced (Python's), so a wait costs
+// no system call (two sigaction calls were 0.9 us of a 4 us jit call). A
+// handler that Python code installs later replaces ours; Ctrl-C in a wait
+// is then Python's KeyboardInterrupt when the wait ends.
 //
 //===----------------------------------------------------------------------===//
 #include "Bindings.h"
@@ -21,8 +26,26 @@ namespace legato::python {
 namespace {
 
 std::atomic<int> interrupts{0};
+std::atomic<bool> waiting{false};
+struct sigaction replaced {}; // the handler before ours (Python's)
 
-extern "C" void onInterrupt(int) {
+/// SIGINT outside a wait, as the replaced handler would take it.
+void forward(int sig) {
+  if (replaced.sa_handler == SIG_IGN)
+    return;
+  if (replaced.sa_handler == SIG_DFL) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  replaced.sa_handler(sig);
+}
+
+extern "C" void onInterrupt(int sig) {
+  if (!waiting.load()) {
+    forward(sig);
+    return;
+  }
   if (interrupts.fetch_add(1) == 0) {
     const char message[] = "\nlegato: interrupted; the running program finishes first "
                            "(Ctrl-C again to end the process now)\n";
@@ -46,20 +69,24 @@ bool onMainThread() {
 
 } // namespace
 
-InterruptibleWait::InterruptibleWait() : installed(onMainThread()) {
+InterruptibleWait::InterruptibleWait() : installed(onMainThread() && !waiting.load()) {
   if (!installed)
-    return;
+    return; // (another thread, or a wait within a wait)
+  static const bool handlerInstalled = [] {
+    struct sigaction ours {};
+    ours.sa_handler = onInterrupt;
+    sigemptyset(&ours.sa_mask);
+    return sigaction(SIGINT, &ours, &replaced) == 0;
+  }();
+  (void)handlerInstalled;
   interrupts = 0;
-  struct sigaction ours {};
-  ours.sa_handler = onInterrupt;
-  sigemptyset(&ours.sa_mask);
-  sigaction(SIGINT, &ours, &previous);
+  waiting = true;
 }
 
 InterruptibleWait::~InterruptibleWait() noexcept(false) {
   if (!installed)
     return;
-  sigaction(SIGINT, &previous, nullptr);
+  waiting = false;
   if (interrupts.load() && !std::uncaught_exceptions()) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
     throw py::error_already_set();

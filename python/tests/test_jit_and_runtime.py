@@ -134,3 +134,24 @@ def test_ctrl_c_during_a_wait_is_a_keyboard_interrupt_when_it_ends():
         f(lnp.arange(3.0))
     assert_same(f(lnp.arange(3.0)), numpy.arange(3.0) * 2)  # traced: runs, no signal
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's again
+
+
+def test_ctrl_c_outside_a_wait_is_pythons():
+    # After legato has waited (its handler in place), a SIGINT outside any
+    # wait is Python's at once, and a handler Python code installs is called.
+    import os
+    import signal
+    import time
+    float(lnp.sum(lnp.arange(4.0)))  # a host read: a wait
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)  # (the interpreter raises it at its next check)
+    heard = []
+    previous = signal.signal(signal.SIGINT, lambda sig, frame: heard.append(sig))
+    try:
+        float(lnp.sum(lnp.arange(4.0)))
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.1)
+        assert heard == [signal.SIGINT]
+    finally:
+        signal.signal(signal.SIGINT, previous)
