@@ -11,6 +11,7 @@
 #include "Dialect/Legato/IR/Markers.h"
 #include "Support/Target.h"
 #include "Conversion/LinalgToLoops/OuterReductionLoops.h"
+#include "Conversion/LinalgToLoops/LoopUnrolling.h"
 #include "Conversion/LinalgToLoops/ReductionLoops.h"
 #include "Analysis/SweepTiles.h"
 
@@ -44,25 +45,6 @@ int64_t staticIterations(linalg::LinalgOp op) {
   return n;
 }
 
-
-/// Turns LLVM's unrolling off in the loop nest `root` of an op too small
-/// for threads. Such loops run for microseconds, but unrolled (short inner
-/// loops in full, outer ones four times, each copy with its vector body and
-/// remainder) they made most of shallow water's 20,000-instruction entry
-/// function at 512², whose code generation took 1.3 s (docs/PERFORMANCE.md,
-/// "Compile time: small loops not unrolled"). The attribute is named after
-/// llvm.br's `loop_annotation` property: convert-scf-to-cf copies an
-/// scf.for's LLVM attributes onto its latch branch, and only the property
-/// reaches LLVM IR.
-void disableUnrolling(Operation *root) {
-  MLIRContext *context = root->getContext();
-  auto noUnrolling = LLVM::LoopAnnotationAttr::get(
-      context, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{},
-      LLVM::LoopUnrollAttr::get(context, /*disable=*/BoolAttr::get(context, true), {}, {}, {}, {},
-                                {}, {}),
-      {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
-  root->walk([&](scf::ForOp loop) { loop->setAttr("loop_annotation", noUnrolling); });
-}
 
 /// `scf.parallel (i..., j)` as `scf.parallel (i...) { scf.for j }`: OpenMP
 /// shares out the rows, and each thread runs the innermost dimension as a
@@ -200,7 +182,7 @@ struct LegatoConvertLinalgToLoopsPass
     for (linalg::GenericOp kernel : kernels)
       rewriter.eraseOp(kernel);
     if (iterations < minParallelIterations)
-      disableUnrolling(loop);
+      legato::disableUnrolling(loop);
     return success();
   }
 
@@ -248,7 +230,7 @@ struct LegatoConvertLinalgToLoopsPass
     int64_t iterations = staticIterations(op);
     rewriter.eraseOp(op);
     if (iterations >= 0 && iterations < minParallelIterations && !loops->empty())
-      disableUnrolling(loops->front());
+      legato::disableUnrolling(loops->front());
     if (parallel && !loops->empty())
       if (auto outer = dyn_cast<scf::ParallelOp>(loops->front()))
         keepInnermostDimSequential(rewriter, outer, minParallelRows);

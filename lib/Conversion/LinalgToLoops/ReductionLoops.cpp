@@ -1,5 +1,6 @@
 //===- ReductionLoops.cpp - reductions as loops with register accumulators ===//
 #include "Conversion/LinalgToLoops/ReductionLoops.h"
+#include "Conversion/LinalgToLoops/LoopUnrolling.h"
 #include "Conversion/LinalgToLoops/PointEmission.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -194,6 +195,8 @@ LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::Lina
           }
           scf::YieldOp::create(lb, ll, next);
         });
+    // (a short row's loop unrolled in full lost its vectors: LoopUnrolling.h)
+    legato::disableUnrolling(main);
     SmallVector<Value> results(main.getResults());
     if (vectorEnd == innermost)
       return results;
