@@ -4,7 +4,8 @@
 calls, then the median of `reps` calls each followed by a flush. The C++
 run and the Python run alternate, `rounds` times, in one process tree, so
 that the machine's noise hits both; prints JSON lines and a table of
-Python / C++ median times (the issue's target: <= 1.10).
+Python / C++ median times (the issue's target: <= 1.10) with the kernels
+each side runs per call (the same program should run the same kernels).
 
   PYTHONPATH=build/python /usr/bin/python3 bench/python_vs_cpp.py build [--rounds 3] [--sizes gpu]
 """
@@ -68,14 +69,17 @@ def measure_python(app, n, iters, mode, reps, warmup):
         out = fn(*inputs)
         legato.flush()
     times = []
+    legato.reset_stats()
     for _ in range(reps):
         out = None
         start = time.perf_counter()
         out = fn(*inputs)
         legato.flush()
         times.append((time.perf_counter() - start) * 1e3)
+    counts = legato.stats()
     return {"app": app, "lang": "python", "mode": mode, "n": n,
             "median_ms": statistics.median(times), "min_ms": min(times),
+            "kernels": counts["kernels"] / reps, "bytes_moved": counts["bytes_moved"] / reps,
             "checksum": checksum(out)}
 
 
@@ -87,7 +91,8 @@ def measure_cpp(build, app, n, iters, mode, reps, warmup):
     line = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.splitlines()[-1]
     r = json.loads(line)
     return {"app": app, "lang": "c++", "mode": mode, "n": n, "median_ms": r["median_ms"],
-            "min_ms": r["min_ms"], "checksum": r["checksum"]}
+            "min_ms": r["min_ms"], "kernels": r["kernels"], "bytes_moved": r["bytes_moved"],
+            "checksum": r["checksum"]}
 
 
 def main():
@@ -116,10 +121,11 @@ def main():
             c = statistics.median(r["median_ms"] for r in cpp)
             p = statistics.median(r["median_ms"] for r in py)
             same = abs(py[-1]["checksum"] - cpp[-1]["checksum"]) <= 1e-9 * abs(cpp[-1]["checksum"])
-            rows.append((app, mode, c, p, same))
-    print(f"\n{'app':14} {'mode':5} {'C++ ms':>9} {'Python ms':>10} {'Py/C++':>7}  checksums")
-    for app, mode, c, p, same in rows:
-        print(f"{app:14} {mode:5} {c:9.2f} {p:10.2f} {p / c:7.3f}  "
+            rows.append((app, mode, c, p, same, py[-1]["kernels"], cpp[-1]["kernels"]))
+    print(f"\n{'app':14} {'mode':5} {'C++ ms':>9} {'Python ms':>10} {'Py/C++':>7}  "
+          f"{'kernels Py / C++':>17}  checksums")
+    for app, mode, c, p, same, kp, kc in rows:
+        print(f"{app:14} {mode:5} {c:9.2f} {p:10.2f} {p / c:7.3f}  {kp:8.0f} / {kc:<6}  "
               f"{'equal' if same else 'DIFFER'}")
 
 

@@ -15,9 +15,10 @@ namespace mlir::legato {
 ///   with its vector body and remainder) they made most of shallow water's
 ///   20,000-instruction entry function at 512², whose code generation took
 ///   1.3 s (docs/PERFORMANCE.md, "Compile time: small loops not unrolled").
-/// - The loop of a reduction's lanes (ReductionLoops.cpp): rows of 16 to
-///   128 doubles unrolled in full ran at 9 cycles an element, 0.1x NumPy's
-///   sum along rows; kept a loop, 2-4x NumPy.
+/// - The loop of a reduction's lanes over a short row (ReductionLoops.cpp):
+///   rows of 16 to 128 doubles unrolled in full ran at 9 cycles an element,
+///   0.1x NumPy's sum along rows; kept a loop, 2-4x NumPy. (Not a loop
+///   without lanes: a scan's sums of 8 elements ran at half speed so.)
 void disableUnrolling(Operation *root);
 
 } // namespace mlir::legato

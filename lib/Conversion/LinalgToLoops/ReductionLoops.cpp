@@ -26,6 +26,10 @@ struct Output {
 /// type alone, so the summation order never depends on the CPU, the thread
 /// count or what else the kernel computes: a sum fused into its producer
 /// gives the bits of the same sum run alone.
+/// Trip counts of a lanes loop up to which LLVM unrolls it in full (its
+/// default threshold, for the bodies these loops have).
+constexpr int64_t kMaxTripsUnrolledInFull = 16;
+
 int64_t lanesFor(Type element) {
   unsigned bits = element.getIntOrFloatBitWidth();
   return std::clamp<int64_t>(512 / std::max(bits, 8u), 1, 16);
@@ -195,8 +199,11 @@ LogicalResult legato::lowerReductionToLoops(RewriterBase &rewriter, linalg::Lina
           }
           scf::YieldOp::create(lb, ll, next);
         });
-    // (a short row's loop unrolled in full lost its vectors: LoopUnrolling.h)
-    legato::disableUnrolling(main);
+    // A short row's loop of lanes, which LLVM would unroll in full, lost
+    // its vectors so (LoopUnrolling.h); a long one, or one without lanes (a
+    // scan's sums of 8), runs faster unrolled.
+    if (lanes > 1 && vectorEnd / lanes <= kMaxTripsUnrolledInFull)
+      legato::disableUnrolling(main);
     SmallVector<Value> results(main.getResults());
     if (vectorEnd == innermost)
       return results;
