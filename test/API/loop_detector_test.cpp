@@ -27,6 +27,18 @@ namespace {
 
 constexpr int kOpsPerIteration = 4;
 
+/// An elementwise op of 1000 float64 values, recorded as the `seq`-th.
+NodePtr binaryOp(BinaryKind kind, NodePtr a, NodePtr b, uint64_t seq) {
+  auto n = std::make_shared<Node>();
+  n->kind = OpKind::Binary;
+  n->sub = uint8_t(kind);
+  n->dtype = legato::f64;
+  n->shape = {1000};
+  n->operands = {std::move(a), std::move(b)};
+  n->seq = seq;
+  return n;
+}
+
 struct Trace {
   Trace(LoopDetector::WindowLength length, LoopDetector::Outputs outputs)
       : detector(length, outputs) {}
@@ -37,13 +49,7 @@ struct Trace {
 
   /// Records an op of body op `bodyOp` (-1: after the loop).
   NodePtr record(int bodyOp, BinaryKind kind, NodePtr a, NodePtr b) {
-    auto n = std::make_shared<Node>();
-    n->kind = OpKind::Binary;
-    n->sub = uint8_t(kind);
-    n->dtype = legato::f64;
-    n->shape = {1000};
-    n->operands = {std::move(a), std::move(b)};
-    n->seq = seq++;
+    NodePtr n = binaryOp(kind, std::move(a), std::move(b), seq++);
     // Held before the op: s, and t or u within the body.
     int64_t live = bodyOp <= 0 ? 1 : 2;
     if (detector.record(*n, live) == LoopDetector::Cut::beforeThis) {
@@ -140,17 +146,11 @@ TEST(LoopDetector, LazyCutsLeavePendingTheValuesNoLaterOpReads) {
   param->kind = OpKind::Param;
   param->shape = {1000};
   NodePtr beforeLoop = param;
-  NodePtr s = param, t, u, v, kept;
+  NodePtr s = param, t, u, v;
   std::vector<NodePtr> list;
   int cutsChecked = 0;
   auto op = [&](BinaryKind kind, NodePtr a, NodePtr b, NodePtr &variable) {
-    auto n = std::make_shared<Node>();
-    n->kind = OpKind::Binary;
-    n->sub = uint8_t(kind);
-    n->dtype = legato::f64;
-    n->shape = {1000};
-    n->operands = {std::move(a), std::move(b)};
-    n->seq = seq++;
+    NodePtr n = binaryOp(kind, std::move(a), std::move(b), seq++);
     // (held: s, t, u and v all the time, as Python holds them)
     if (detector.record(*n, /*live=*/4) == LoopDetector::Cut::beforeThis) {
       ++cutsChecked;
