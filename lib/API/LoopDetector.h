@@ -14,8 +14,9 @@
 // too. The cut falls where the fewest values become window outputs, seen
 // over the first period, so windows pass on the loop's state, not its
 // temporaries:
-// - lazily, every value an Array holds at the cut is an output: the cut
-//   goes where Arrays hold the fewest values (an iteration boundary);
+// - lazily, a value an Array holds at the cut is an output (unless no later
+//   op reads it: mustOutput): the cut goes where Arrays hold the fewest
+//   values (an iteration boundary), ties broken by the bytes read across;
 // - in a jit trace, whose future is known, a value is an output when a
 //   later op reads it: the cut goes where the fewest bytes pass from their
 //   writer to a reader across it. That is an iteration boundary too, or a
