@@ -110,7 +110,7 @@ public:
       recentHeld[slot] = held;
       recentLive += held ? 1 : -1;
     }
-    if (!held && mode == Mode::lazy)
+    if (!held && mode == Mode::lazy && loops.watchingFirstPeriod())
       loops.noteRelease(node, nextSeq);
   }
   /// Runs every pending value that a live Array holds, the queued windows

@@ -146,7 +146,7 @@ void LoopDetector::noteReads(const Node &node) {
 }
 
 void LoopDetector::noteRelease(const Node &node, uint64_t nextSeq) {
-  if (body.empty() || cutBefore >= 0 || node.seq < periodicFrom || node.seq >= nextSeq)
+  if (!watchingFirstPeriod() || node.seq < periodicFrom || node.seq >= nextSeq)
     return;
   // The op at nextSeq will be at body position `position`.
   int64_t p = period(), distance = int64_t(nextSeq - node.seq);

@@ -86,6 +86,9 @@ public:
 
   /// The locked period in ops, 0 when none.
   int64_t period() const { return int64_t(body.size()); }
+  /// Whether the detector is locked and watching the first period after
+  /// the lock (the only time noteRelease records anything).
+  bool watchingFirstPeriod() const { return !body.empty() && cutBefore < 0; }
   /// Over the first period after a lock: an Array let go of `node`'s
   /// value when the next op recorded would have seq `nextSeq`.
   void noteRelease(const Node &node, uint64_t nextSeq);

@@ -43,7 +43,8 @@ def LegatoConvertLinalgToLoopsPass : Pass<"legato-convert-linalg-to-loops", "mli
     threads (OuterReductionLoops.h). The loops of ops below
     `min-parallel-iterations` carry a `loop_annotation` that turns LLVM's
     unrolling off: they run for microseconds, and unrolled they multiplied
-    the code LLVM generated.
+    the code LLVM generated. So does a reduction's loop of lanes over a
+    short row (16 trips or fewer), which unrolled in full lost its vectors.
   }];
   let options = [
     Option<"threads", "threads", "int", "1", "CPU worker threads">,
