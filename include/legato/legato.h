@@ -51,14 +51,31 @@ class TypeError : public Error {
 public:
   using Error::Error;
 };
+/// A C++ or Python integer that the array's integer dtype cannot hold
+/// (`uint8_array + 300`, `int8_array + (-200)`): NumPy 2's OverflowError.
+class OverflowError : public Error {
+public:
+  using Error::Error;
+};
 
-/// Element types. Promotion among them follows NumPy.
-enum class DType { bool_, i32, i64, f32, f64 };
+/// Element types, NumPy's: bool, signed and unsigned integers of 8 to 64
+/// bits, float16/32/64. Promotion among them follows NumPy's table (NEP 50).
+/// (The values are stable: compiled programs in a cache are keyed by them.)
+enum class DType { bool_, i32, i64, f32, f64, i8, i16, u8, u16, u32, u64, f16 };
 inline constexpr DType bool_ = DType::bool_;
+inline constexpr DType i8 = DType::i8;
+inline constexpr DType i16 = DType::i16;
 inline constexpr DType i32 = DType::i32;
 inline constexpr DType i64 = DType::i64;
+inline constexpr DType u8 = DType::u8;
+inline constexpr DType u16 = DType::u16;
+inline constexpr DType u32 = DType::u32;
+inline constexpr DType u64 = DType::u64;
+inline constexpr DType f16 = DType::f16;
 inline constexpr DType f32 = DType::f32;
 inline constexpr DType f64 = DType::f64;
+/// Every dtype, bool first, then by kind and size (as NumPy lists them).
+inline constexpr DType all_dtypes[] = {bool_, i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64};
 /// "float64", "int32", ... as NumPy spells them.
 std::string dtype_name(DType);
 /// Bytes per element (bool is stored as one byte).
@@ -207,12 +224,17 @@ struct Index {
 struct Scalar {
   enum class Kind { boolean, integer, floating } kind;
   double f = 0;
-  int64_t i = 0;
+  int64_t i = 0; ///< an integer's value; its bits when `above_int64`
+  /// An unsigned integer in [2^63, 2^64): `i` holds its bits.
+  bool above_int64 = false;
   Scalar(bool v) : kind(Kind::boolean), f(v), i(v) {}
   template <class T, std::enable_if_t<std::is_integral_v<T> &&
                                           !std::is_same_v<T, bool>,
                                       int> = 0>
-  Scalar(T v) : kind(Kind::integer), f(double(v)), i(int64_t(v)) {}
+  Scalar(T v) : kind(Kind::integer), f(double(v)), i(int64_t(v)) {
+    if constexpr (std::is_unsigned_v<T>)
+      above_int64 = i < 0;
+  }
   template <class T,
             std::enable_if_t<std::is_floating_point_v<T>, int> = 0>
   Scalar(T v) : kind(Kind::floating), f(double(v)), i(int64_t(v)) {}
@@ -292,13 +314,21 @@ public:
   const std::shared_ptr<detail::ArrayImpl> &impl() const { return impl_; }
   template <class T> static constexpr DType host_dtype() {
     if constexpr (std::is_same_v<T, bool>) return DType::bool_;
+    else if constexpr (std::is_same_v<T, int8_t>) return DType::i8;
+    else if constexpr (std::is_same_v<T, int16_t>) return DType::i16;
     else if constexpr (std::is_same_v<T, int32_t>) return DType::i32;
     else if constexpr (std::is_same_v<T, int64_t>) return DType::i64;
+    else if constexpr (std::is_same_v<T, uint8_t>) return DType::u8;
+    else if constexpr (std::is_same_v<T, uint16_t>) return DType::u16;
+    else if constexpr (std::is_same_v<T, uint32_t>) return DType::u32;
+    else if constexpr (std::is_same_v<T, uint64_t>) return DType::u64;
     else if constexpr (std::is_same_v<T, float>) return DType::f32;
     else {
+      // (float16 has no C++17 type: read it as float, or pass its bits to
+      // from_buffer with DType::f16)
       static_assert(std::is_same_v<T, double>,
-                    "legato: host type must be bool, int32_t, int64_t, float "
-                    "or double");
+                    "legato: host type must be bool, int8_t ... int64_t, "
+                    "uint8_t ... uint64_t, float or double");
       return DType::f64;
     }
   }

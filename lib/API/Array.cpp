@@ -1,5 +1,6 @@
 //===- Array.cpp - the Array handle, views and host reads -------------------===//
 #include "API/Engine.h"
+#include "API/HostElements.h"
 #include "API/Ops.h"
 #include "API/Promotion.h"
 
@@ -11,8 +12,15 @@ using namespace detail;
 std::string dtype_name(DType t) {
   switch (t) {
   case DType::bool_: return "bool";
+  case DType::i8: return "int8";
+  case DType::i16: return "int16";
   case DType::i32: return "int32";
   case DType::i64: return "int64";
+  case DType::u8: return "uint8";
+  case DType::u16: return "uint16";
+  case DType::u32: return "uint32";
+  case DType::u64: return "uint64";
+  case DType::f16: return "float16";
   case DType::f32: return "float32";
   case DType::f64: return "float64";
   }
@@ -21,10 +29,17 @@ std::string dtype_name(DType t) {
 
 int64_t dtype_size(DType t) {
   switch (t) {
-  case DType::bool_: return 1;
+  case DType::bool_:
+  case DType::i8:
+  case DType::u8: return 1;
+  case DType::i16:
+  case DType::u16:
+  case DType::f16: return 2;
   case DType::i32:
+  case DType::u32:
   case DType::f32: return 4;
   case DType::i64:
+  case DType::u64:
   case DType::f64: return 8;
   }
   return 0;
@@ -125,31 +140,7 @@ void Array::copy_to_host(void *dst, DType as) const {
     readWhole(staged.data());
     src = staged.data();
   }
-  auto load = [&](int64_t i) -> double {
-    switch (n->dtype) {
-    case DType::bool_: return static_cast<const uint8_t *>(src)[i];
-    case DType::i32: return static_cast<const int32_t *>(src)[i];
-    case DType::i64: return double(static_cast<const int64_t *>(src)[i]);
-    case DType::f32: return static_cast<const float *>(src)[i];
-    case DType::f64: return static_cast<const double *>(src)[i];
-    }
-    return 0;
-  };
-  for (int64_t i = 0; i < count; ++i) {
-    // Integers to int64 go directly, so values beyond 2^53 stay exact.
-    if (as == DType::i64 && n->dtype == DType::i32) {
-      static_cast<int64_t *>(dst)[i] = static_cast<const int32_t *>(src)[i];
-      continue;
-    }
-    double v = load(i);
-    switch (as) {
-    case DType::bool_: static_cast<bool *>(dst)[i] = v != 0; break;
-    case DType::i32: static_cast<int32_t *>(dst)[i] = int32_t(int64_t(v)); break;
-    case DType::i64: static_cast<int64_t *>(dst)[i] = int64_t(v); break;
-    case DType::f32: static_cast<float *>(dst)[i] = float(v); break;
-    case DType::f64: static_cast<double *>(dst)[i] = v; break;
-    }
-  }
+  convertElements(src, n->dtype, dst, as, count);
 }
 
 void Array::throw_item_error() const {

@@ -108,8 +108,8 @@ Array full_like(const Array &a, Scalar value, std::optional<DType> dtype) {
 //===----------------------------------------------------------------------===//
 
 Array square(const Array &a) {
-  if (a.dtype() == DType::bool_)
-    refuseBool("square", a, "NumPy's square of bool is int8, which legato does not have");
+  if (a.dtype() == DType::bool_) // (NumPy: int8)
+    return square(astype(a, DType::i8));
   return a * a;
 }
 
@@ -162,7 +162,7 @@ Array clip(const Array &a, Scalar lo, const Array &hi) {
 
 Array round(const Array &a, int64_t decimals) {
   if (a.dtype() == DType::bool_)
-    refuseBool("round", a, "NumPy's rounding of bool is float16, which legato does not have");
+    refuseBool("round", a, "NumPy cannot round bools either; cast them first, e.g. astype(legato::f64)");
   bool integer = !isFloat(a.dtype());
   if (integer && decimals >= 0) // nothing below the units: a copy, as NumPy's
     return copy(a);               // since 2.4 (numpy#29137; a itself before)
@@ -177,17 +177,12 @@ Array round(const Array &a, int64_t decimals) {
 }
 
 namespace {
-/// a and b in their promoted float type (integers in float64), for NumPy's
-/// float-only binary functions; two bools are refused (NumPy: float16).
+/// a and b in the float type NumPy's float-only binary functions compute
+/// their promoted type in (floatFor: float16 for bools and 8-bit integers).
 std::pair<Array, Array> floatOperands(const char *op, const Array &a, const Array &b) {
   broadcastShapes(op, a.shape(), b.shape());
-  if (a.dtype() == DType::bool_ && b.dtype() == DType::bool_)
-    refuseBool(op, a,
-               (std::string("NumPy's ") + op + " of bools is float16, which legato does not have")
-                   .c_str());
-  DType t = promoteTypes(a.dtype(), b.dtype());
-  Array x = astype(a, isFloat(t) ? t : DType::f64);
-  return {x, astype(b, x.dtype())};
+  DType t = floatFor(promoteTypes(a.dtype(), b.dtype()));
+  return {astype(a, t), astype(b, t)};
 }
 } // namespace
 
@@ -207,9 +202,9 @@ Array nan_to_num(const Array &a, double nan, std::optional<double> posinf,
                  std::optional<double> neginf) {
   if (!isFloat(a.dtype()))
     return copy(a); // NumPy: integers and bools hold no NaN or inf
-  bool f32 = a.dtype() == DType::f32;
-  double largest = f32 ? double(std::numeric_limits<float>::max())
-                       : std::numeric_limits<double>::max();
+  double largest = a.dtype() == DType::f16   ? 65504.0
+                   : a.dtype() == DType::f32 ? double(std::numeric_limits<float>::max())
+                                             : std::numeric_limits<double>::max();
   double inf = std::numeric_limits<double>::infinity();
   return where(isnan(a), nan,
                where(a == inf, posinf.value_or(largest),
@@ -237,15 +232,11 @@ Array logaddexp(const Array &a, const Array &b) {
 }
 
 Array deg2rad(const Array &a) {
-  if (a.dtype() == DType::bool_)
-    refuseBool("deg2rad", a, "NumPy's deg2rad of bool is float16, which legato does not have");
-  return asFloat(a) * (M_PI / 180.0);
+  return astype(a, floatFor(a.dtype())) * (M_PI / 180.0);
 }
 
 Array rad2deg(const Array &a) {
-  if (a.dtype() == DType::bool_)
-    refuseBool("rad2deg", a, "NumPy's rad2deg of bool is float16, which legato does not have");
-  return asFloat(a) * (180.0 / M_PI);
+  return astype(a, floatFor(a.dtype())) * (180.0 / M_PI);
 }
 
 namespace {

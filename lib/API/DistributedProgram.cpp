@@ -4,6 +4,8 @@
 #include "API/OverlapPieces.h"
 #include "API/SegmentValues.h"
 
+#include <cstring>
+
 #include "Dialect/Legato/IR/LegatoDialect.h"
 #include "Dialect/Legato/IR/Markers.h"
 #include "Dialect/Legato/Transforms/ShardingRules.h"
@@ -80,17 +82,16 @@ std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
   int64_t count = 1;
   for (int64_t d : shapeOfValue(v))
     count *= d;
-  std::vector<char> bytes(size_t(count * dtype_size(t)));
-  for (int64_t i = 0; i < count; ++i) {
-    char *at = bytes.data() + i * dtype_size(t);
-    switch (t) {
-    case DType::bool_: *reinterpret_cast<uint8_t *>(at) = splat.getSplatValue<bool>(); break;
-    case DType::i32: *reinterpret_cast<int32_t *>(at) = splat.getSplatValue<int32_t>(); break;
-    case DType::i64: *reinterpret_cast<int64_t *>(at) = splat.getSplatValue<int64_t>(); break;
-    case DType::f32: *reinterpret_cast<float *>(at) = splat.getSplatValue<float>(); break;
-    case DType::f64: *reinterpret_cast<double *>(at) = splat.getSplatValue<double>(); break;
-    }
-  }
+  // The element's bits, little-endian as the host stores them (bool: 0/1
+  // in a byte).
+  APInt bits = isa<FloatType>(splat.getElementType())
+                   ? splat.getSplatValue<APFloat>().bitcastToAPInt()
+                   : splat.getSplatValue<APInt>();
+  uint64_t word = bits.getZExtValue();
+  int64_t size = dtype_size(t);
+  std::vector<char> bytes(size_t(count * size));
+  for (int64_t i = 0; i < count; ++i)
+    std::memcpy(bytes.data() + i * size, &word, size_t(size));
   std::shared_ptr<runtime::Buffer> buffer = backend.allocate(int64_t(bytes.size()));
   if (!bytes.empty())
     buffer->write(bytes.data());

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
 #include "API/Ops.h"
+#include "API/Promotion.h"
 
 #include <string>
 
@@ -17,18 +18,11 @@ using namespace detail;
 
 namespace {
 
-/// bool < integer < floating: same_kind casts only down this order or within.
-int kindOf(DType t) {
-  if (t == DType::bool_)
-    return 0;
-  return t == DType::f32 || t == DType::f64 ? 2 : 1;
-}
-
 /// `result` (= target op operand), checked against NumPy's rules for
 /// writing it into `target`. Errors name the ufunc and the operator.
 Array intoTarget(const char *op, const Array &target, const Array &result,
                  const Shape &operandShape) {
-  if (kindOf(result.dtype()) > kindOf(target.dtype()))
+  if (!castsSameKind(result.dtype(), target.dtype()))
     throw TypeError(std::string("legato.") + op + ": the result is " + dtype_name(result.dtype()) +
                     ", which NumPy's same_kind rule does not cast into the array's " +
                     dtype_name(target.dtype()) + " (shape " + shapeString(target.shape()) +

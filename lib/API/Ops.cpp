@@ -166,11 +166,22 @@ NodePtr constantNode(double value, DType dtype, const Shape &shape) {
   return n;
 }
 
+void checkHolds(const char *op, DType t, const Scalar &value) {
+  if (holds(t, value))
+    return;
+  std::string v = value.above_int64 ? std::to_string(uint64_t(value.i)) : std::to_string(value.i);
+  throw OverflowError(std::string("legato.") + op + ": Python integer " + v +
+                      " out of bounds for " + dtype_name(t) +
+                      "; cast the array to a wider type first (astype) or use a value the type holds");
+}
+
 NodePtr constantNode(const Scalar &value, DType dtype, const Shape &shape) {
+  checkHolds("full", dtype, value);
   if (value.kind == Scalar::Kind::floating || isFloat(dtype))
     return constantNode(value.kind == Scalar::Kind::floating ? value.f : double(value.i), dtype,
                         shape);
-  NodePtr n = constantNode(double(value.i), dtype, shape);
+  NodePtr n = constantNode(value.above_int64 ? double(uint64_t(value.i)) : double(value.i), dtype,
+                           shape);
   n->intScalar = value.i;
   return n;
 }
@@ -222,7 +233,9 @@ Shape broadcastAll(const char *op, std::initializer_list<const Operand *> operan
   return result;
 }
 
-DType promoteAll(std::initializer_list<const Operand *> operands) {
+/// The operands' common type; an integer scalar the type cannot hold is
+/// NumPy 2's OverflowError, named after `op`.
+DType promoteAll(const char *op, std::initializer_list<const Operand *> operands) {
   std::optional<DType> arrays;
   for (const Operand *o : operands)
     if (o->node)
@@ -231,6 +244,9 @@ DType promoteAll(std::initializer_list<const Operand *> operands) {
   for (const Operand *o : operands)
     if (!o->node)
       t = promoteWithScalar(t, o->scalar->kind);
+  for (const Operand *o : operands)
+    if (!o->node)
+      checkHolds(op, t, *o->scalar);
   return t;
 }
 
@@ -241,15 +257,16 @@ DType promoteAll(std::initializer_list<const Operand *> operands) {
 
 Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
-  DType t = promoteAll({&a, &b});
+  DType t = promoteAll(name, {&a, &b});
   BinaryKind k = kind;
   if (t == DType::bool_) {
     // NumPy: bool + bool is "or", bool * bool is "and".
     if (k == BinaryKind::Add) k = BinaryKind::Or;
     else if (k == BinaryKind::Mul) k = BinaryKind::And;
-    else if (k == BinaryKind::Sub || k == BinaryKind::Pow || k == BinaryKind::Mod ||
-             k == BinaryKind::FloorDiv) // NumPy: TypeError, or int8 (which legato lacks)
-      dtypeError(name, t, shape, "cast to an integer type with astype(legato::i64)");
+    else if (k == BinaryKind::Sub) // (NumPy: TypeError)
+      dtypeError(name, t, shape, "use logical_xor, or cast to an integer type with astype(legato::i64)");
+    else if (k == BinaryKind::Pow || k == BinaryKind::Mod || k == BinaryKind::FloorDiv)
+      t = DType::i8; // (NumPy's bool ** bool, % and // give int8)
   }
   if (k == BinaryKind::Div && !isFloat(t))
     t = DType::f64; // true division
@@ -259,7 +276,7 @@ Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand 
 
 Array compare(const char *name, int predicate, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
-  DType t = promoteAll({&a, &b});
+  DType t = promoteAll(name, {&a, &b});
   return wrap(makeNode(OpKind::Compare, DType::bool_, shape,
                        {a.as(t, shape), b.as(t, shape)}, {}, 0, uint8_t(predicate)));
 }
@@ -279,7 +296,7 @@ Array logical(const char *name, BinaryKind kind, const Operand &a, const Operand
 /// logical ones; floats are NumPy's TypeError.
 Array bitwise(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
-  DType t = promoteAll({&a, &b});
+  DType t = promoteAll(name, {&a, &b});
   if (isFloat(t))
     dtypeError(name, t, shape, "bitwise operations take integers and bools");
   if (t == DType::bool_ && (kind == BinaryKind::Shl || kind == BinaryKind::Shr))
@@ -288,25 +305,20 @@ Array bitwise(const char *name, BinaryKind kind, const Operand &a, const Operand
                        uint8_t(kind)));
 }
 
-/// A binary float function (arctan2): ints compute in float64; bool with
-/// bool is rejected (NumPy gives float16).
+/// A binary float function (arctan2): integers and bools compute in the
+/// narrowest float that holds them, as NumPy (float16 for bool and 8-bit).
 Array floatBinary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
-  DType t = promoteAll({&a, &b});
-  if (t == DType::bool_)
-    dtypeError(name, t, shape, "cast first, e.g. astype(legato::f64)");
-  if (!isFloat(t))
-    t = DType::f64;
+  DType t = floatFor(promoteAll(name, {&a, &b}));
   return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,
                        uint8_t(kind)));
 }
 
-/// Float math (exp, log, ...): ints compute in float64, bool is rejected.
+/// Float math (exp, log, ...): integers and bools compute in the narrowest
+/// float that holds them, as NumPy (float64 from 32-bit integers on).
 Array floatUnary(const char *name, UnaryKind kind, const Array &a) {
   NodePtr n = valueOf(a);
-  if (n->dtype == DType::bool_)
-    dtypeError(name, n->dtype, n->shape, "cast first, e.g. astype(legato::f64)");
-  DType t = isFloat(n->dtype) ? n->dtype : DType::f64;
+  DType t = floatFor(n->dtype);
   return wrap(makeNode(OpKind::Unary, t, n->shape, {convertNode(n, t)}, {}, 0, uint8_t(kind)));
 }
 
@@ -417,7 +429,7 @@ Array selectOp(const Operand &c, const Operand &a, const Operand &b) {
     bool allBool = a.scalar->kind == Scalar::Kind::boolean && b.scalar->kind == Scalar::Kind::boolean;
     t = anyFloat ? DType::f64 : allBool ? DType::bool_ : DType::i64;
   } else {
-    t = promoteAll({&a, &b});
+    t = promoteAll("where", {&a, &b});
   }
   NodePtr cond = toBool(c.node);
   return wrap(makeNode(OpKind::Select, t, shape,
@@ -493,9 +505,13 @@ Array reduce(const char *op, int kind, const Array &a, std::vector<int64_t> axes
     throw Error(std::string("legato.") + op + ": zero-size reduction of an array of shape " +
                 shapeString(n->shape) + " has no identity; reduce a non-empty axis");
   DType t = n->dtype;
-  if (!extremum && !isFloat(t))
-    t = DType::i64; // NumPy sums and multiplies integers and bools in int64
-  NodePtr r = makeNode(OpKind::Reduce, t, reduced, {convertNode(n, t)}, axes, 0, uint8_t(kind));
+  // NumPy sums and multiplies integers and bools in 64 bits, float16 in
+  // float32 (rounded to float16 at the end).
+  DType compute = extremum ? t : t == DType::f16 ? DType::f32 : sumType(t);
+  NodePtr r = makeNode(OpKind::Reduce, compute, reduced, {convertNode(n, compute)}, axes, 0,
+                       uint8_t(kind));
+  if (t == DType::f16)
+    r = convertNode(r, t);
   if (keepdims)
     r = reshapeNode(r, kept);
   return wrap(r);
@@ -519,7 +535,7 @@ Array detail::scan(const char *op, int kind, const Array &a, std::optional<int64
     axis = axis.value_or(0);
   }
   int64_t d = normalizeAxis(op, *axis, n->shape, int64_t(n->shape.size()));
-  DType t = isFloat(n->dtype) ? n->dtype : DType::i64; // as sum and prod
+  DType t = sumType(n->dtype); // (float16 steps round to float16, as NumPy's)
   return wrap(makeNode(OpKind::Scan, t, n->shape, {convertNode(n, t)}, {d}, 0, uint8_t(kind)));
 }
 
@@ -538,6 +554,8 @@ Array mean(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   int64_t count = 1;
   for (int64_t d : normalized)
     count *= n->shape[d];
+  if (n->dtype == DType::f16) // (NumPy: float32 intermediates)
+    return astype(mean(astype(a, DType::f32), std::move(axes), keepdims), DType::f16);
   Array input = isFloat(n->dtype) ? a : astype(a, DType::f64);
   return sum(input, std::move(axes), keepdims) / double(count);
 }
@@ -565,14 +583,15 @@ Array product(const char *op, const Array &a, const Array &b) {
     shape.push_back(x->shape[0]);
   if (y->shape.size() == 2)
     shape.push_back(y->shape[1]);
-  // NumPy: a boolean product is the "or" of "and"s, i.e. an integer product != 0.
-  DType compute = t == DType::bool_ ? DType::i64 : t;
+  // NumPy: a boolean product is the "or" of "and"s, i.e. an integer product
+  // != 0; float16 products accumulate in float32.
+  DType compute = t == DType::bool_ ? DType::i64 : t == DType::f16 ? DType::f32 : t;
   NodePtr r = k1 == 0 ? constantNode(0.0, compute, shape) // empty sums
                       : makeNode(OpKind::Matmul, compute, shape,
                                  {convertNode(x, compute), convertNode(y, compute)});
   if (t == DType::bool_)
     r = toBool(r);
-  return wrap(r);
+  return wrap(convertNode(r, t));
 }
 } // namespace
 

@@ -123,8 +123,17 @@ namespace {
 Type elementType(OpBuilder &b, DType t) {
   switch (t) {
   case DType::bool_: return b.getI1Type();
+  case DType::i8: return b.getI8Type();
+  case DType::i16: return b.getI16Type();
   case DType::i32: return b.getI32Type();
   case DType::i64: return b.getI64Type();
+  // Unsigned integers keep their signedness in the legato dialect (its
+  // lowering picks unsigned comparisons, divisions and casts from it).
+  case DType::u8: return b.getIntegerType(8, /*isSigned=*/false);
+  case DType::u16: return b.getIntegerType(16, false);
+  case DType::u32: return b.getIntegerType(32, false);
+  case DType::u64: return b.getIntegerType(64, false);
+  case DType::f16: return b.getF16Type();
   case DType::f32: return b.getF32Type();
   case DType::f64: return b.getF64Type();
   }

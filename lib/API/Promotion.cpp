@@ -5,7 +5,38 @@
 
 namespace legato::detail {
 
-bool isFloat(DType t) { return t == DType::f32 || t == DType::f64; }
+bool isFloat(DType t) { return t == DType::f16 || t == DType::f32 || t == DType::f64; }
+
+bool isUnsigned(DType t) {
+  return t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
+}
+
+bool isInteger(DType t) { return t != DType::bool_ && !isFloat(t); }
+
+DType integerType(int64_t bytes, bool isUnsigned) {
+  switch (bytes) {
+  case 1: return isUnsigned ? DType::u8 : DType::i8;
+  case 2: return isUnsigned ? DType::u16 : DType::i16;
+  case 4: return isUnsigned ? DType::u32 : DType::i32;
+  default: return isUnsigned ? DType::u64 : DType::i64;
+  }
+}
+
+DType floatFor(DType t) {
+  if (isFloat(t))
+    return t;
+  int64_t bytes = dtype_size(t); // (bool: one byte)
+  return bytes == 1 ? DType::f16 : bytes == 2 ? DType::f32 : DType::f64;
+}
+
+bool castsSameKind(DType from, DType to) {
+  auto kind = [](DType t) { return t == DType::bool_ ? 0 : isUnsigned(t) ? 1 : isFloat(t) ? 3 : 2; };
+  return kind(from) <= kind(to);
+}
+
+namespace {
+DType wider(DType a, DType b) { return dtype_size(a) >= dtype_size(b) ? a : b; }
+} // namespace
 
 DType promoteTypes(DType a, DType b) {
   if (a == b)
@@ -16,11 +47,20 @@ DType promoteTypes(DType a, DType b) {
     return a;
   bool fa = isFloat(a), fb = isFloat(b);
   if (fa && fb)
-    return DType::f64;
-  if (!fa && !fb)
-    return DType::i64; // i32 with i64
-  // Integer with float: float32 cannot hold every int32, so NumPy uses f64.
-  return DType::f64;
+    return wider(a, b);
+  if (fa || fb) { // an integer with a float: the float that holds both
+    DType f = fa ? a : b, i = fa ? b : a;
+    return wider(f, floatFor(i));
+  }
+  bool ua = isUnsigned(a), ub = isUnsigned(b);
+  if (ua == ub)
+    return wider(a, b);
+  // Signed with unsigned: a signed type wider than the unsigned one holds
+  // both; past 64 bits NumPy gives float64.
+  DType s = ua ? b : a, u = ua ? a : b;
+  if (dtype_size(s) > dtype_size(u))
+    return s;
+  return dtype_size(u) == 8 ? DType::f64 : integerType(2 * dtype_size(u), false);
 }
 
 DType promoteWithScalar(DType t, Scalar::Kind scalar) {
@@ -33,6 +73,30 @@ DType promoteWithScalar(DType t, Scalar::Kind scalar) {
     return isFloat(t) ? t : DType::f64;
   }
   return t;
+}
+
+bool holds(DType t, const Scalar &s) {
+  if (!isInteger(t) || s.kind != Scalar::Kind::integer)
+    return true;
+  if (s.above_int64)
+    return t == DType::u64;
+  int64_t bits = 8 * dtype_size(t);
+  if (isUnsigned(t))
+    return s.i >= 0 && (bits == 64 || s.i < (int64_t(1) << bits));
+  return bits == 64 || (s.i >= -(int64_t(1) << (bits - 1)) && s.i < (int64_t(1) << (bits - 1)));
+}
+
+Scalar largestOf(DType t) {
+  if (t == DType::u64)
+    return Scalar(std::numeric_limits<uint64_t>::max());
+  int64_t bits = 8 * dtype_size(t) - (isUnsigned(t) ? 0 : 1);
+  return Scalar(bits == 63 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << bits) - 1);
+}
+
+DType sumType(DType t) {
+  if (isFloat(t))
+    return t;
+  return isUnsigned(t) ? DType::u64 : DType::i64;
 }
 
 Shape broadcastShapes(const char *op, const Shape &a, const Shape &b) {

@@ -7,10 +7,31 @@
 namespace legato::detail {
 
 bool isFloat(DType t);
-/// NumPy's result type of two arrays (e.g. i32 + f32 -> f64).
+/// A signed or unsigned integer type (not bool).
+bool isInteger(DType t);
+bool isUnsigned(DType t);
+/// The integer type of `bytes` bytes of the given signedness.
+DType integerType(int64_t bytes, bool isUnsigned);
+/// The float that NumPy computes float functions of `t` in: `t` itself
+/// for floats, else the narrowest that holds every value (float16 for bool
+/// and 8-bit integers, float32 for 16-bit, float64 beyond).
+DType floatFor(DType t);
+/// NumPy's same_kind rule: casts down bool < unsigned < signed < float
+/// only (uint8 into int64 yes, int64 into uint8 or float into int no).
+bool castsSameKind(DType from, DType to);
+/// NumPy's result type of two arrays (NumPy's table: i32 + f32 -> f64,
+/// u8 + i8 -> i16, u64 + i64 -> f64, i16 + f16 -> f32, ...).
 DType promoteTypes(DType a, DType b);
 /// An array of type `t` combined with a weak C++ scalar (NumPy 2 rules).
 DType promoteWithScalar(DType t, Scalar::Kind scalar);
+/// Whether integer `t` holds the integer scalar `s` (NumPy 2 raises
+/// OverflowError for `uint8_array + 300`).
+bool holds(DType t, const Scalar &s);
+/// The largest value of integer type `t`.
+Scalar largestOf(DType t);
+/// NumPy's default accumulator of sums and products: int64 for signed
+/// integers and bools, uint64 for unsigned, the type itself for floats.
+DType sumType(DType t);
 
 /// The broadcast of `a` and `b`; throws naming `op` and both shapes.
 Shape broadcastShapes(const char *op, const Shape &a, const Shape &b);

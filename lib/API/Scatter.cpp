@@ -146,7 +146,7 @@ void add_at(const Array &a, const Array &indices, const Array &values) {
     throw IndexError("legato.add_at: a 0-d array has no axis to add along (indices of shape " +
                      shapeString(indices.shape()) + "); reshape it to (1,)");
   DType t = a.dtype(), from = values.dtype();
-  if ((isFloat(from) && !isFloat(t)) || (from != DType::bool_ && t == DType::bool_))
+  if (!castsSameKind(from, t))
     throw TypeError(
         "legato.add_at: cannot add " + dtype_name(from) + " values into a " + dtype_name(t) +
         " array (shape " + shapeString(a.shape()) +

@@ -20,10 +20,16 @@ inline DType dtypeOf(mlir::Value v) {
   mlir::Type t = mlir::cast<mlir::RankedTensorType>(v.getType()).getElementType();
   if (t.isInteger(1))
     return DType::bool_;
-  if (t.isInteger(32))
-    return DType::i32;
-  if (t.isInteger(64))
-    return DType::i64;
+  if (auto i = mlir::dyn_cast<mlir::IntegerType>(t)) {
+    int64_t bytes = i.getWidth() / 8;
+    bool u = i.isUnsigned();
+    return bytes == 1 ? (u ? DType::u8 : DType::i8)
+           : bytes == 2 ? (u ? DType::u16 : DType::i16)
+           : bytes == 4 ? (u ? DType::u32 : DType::i32)
+                        : (u ? DType::u64 : DType::i64);
+  }
+  if (t.isF16())
+    return DType::f16;
   if (t.isF32())
     return DType::f32;
   return DType::f64;

@@ -8,16 +8,14 @@
 #ifndef LEGATO_API_SORTORDER_H
 #define LEGATO_API_SORTORDER_H
 
-#include "legato/legato.h"
+#include "API/Promotion.h"
 
 namespace legato::detail {
-
-inline bool isFloating(DType t) { return t == DType::f32 || t == DType::f64; }
 
 /// x < y in NumPy's sort order, where NaN comes after every number.
 inline Array sortsBefore(const Array &x, const Array &y) {
   Array less = x < y;
-  if (isFloating(x.dtype()) || isFloating(y.dtype()))
+  if (isFloat(x.dtype()) || isFloat(y.dtype()))
     less = logical_or(less, logical_and(isnan(y), logical_not(isnan(x))));
   return less;
 }
@@ -25,7 +23,7 @@ inline Array sortsBefore(const Array &x, const Array &y) {
 /// x and y equal in NumPy's sort order (NaN equals NaN).
 inline Array sortsEqual(const Array &x, const Array &y) {
   Array same = x == y;
-  if (isFloating(x.dtype()) || isFloating(y.dtype()))
+  if (isFloat(x.dtype()) || isFloat(y.dtype()))
     same = logical_or(same, logical_and(isnan(x), isnan(y)));
   return same;
 }

@@ -143,14 +143,9 @@ void stage(Rows &rows, int64_t n, int64_t k) {
 
 /// A 0-d array of `dtype` that sorts after (or ties with) every value.
 Array sortsLast(DType dtype) {
-  switch (dtype) {
-  case DType::i32:
-    return from_vector<int32_t>({std::numeric_limits<int32_t>::max()}, {});
-  case DType::i64:
-    return from_vector<int64_t>({std::numeric_limits<int64_t>::max()}, {});
-  default:
+  if (isFloat(dtype))
     return full({}, std::nan(""), dtype);
-  }
+  return full({}, largestOf(dtype), dtype);
 }
 
 /// Rows of at most this many elements sort by counting (two reductions of
@@ -297,7 +292,7 @@ std::vector<Array> quantiles(const Array &a, const std::vector<double> &q,
   Array s = sortedLast(rows);
   // NaN sorts last: a slice holding one has no quantiles.
   std::optional<Array> holdsNaN;
-  if (isFloating(a.dtype()))
+  if (isFloat(a.dtype()))
     holdsNaN = isnan(elementOfLast(s, n - 1));
   std::vector<Array> values;
   for (double p : q) {
@@ -379,7 +374,9 @@ UniqueAll unique_all(const Array &a, bool equal_nan) {
 
 Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   auto [rows, shape] = reducedAxesLast("median", a, axes, keepdims);
-  DType result = a.dtype() == DType::f32 ? DType::f32 : DType::f64;
+  // (NumPy: the mean of the middle elements, in the array's float type,
+  // integers in float64)
+  DType result = isFloat(a.dtype()) ? a.dtype() : DType::f64;
   int64_t n = rows.shape().back();
   if (n == 0) // NumPy: the mean of an empty slice, NaN (with a warning)
     return full(shape, std::nan(""), result);
@@ -387,7 +384,7 @@ Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   Array mid = elementOfLast(s, n / 2);
   if (n % 2 == 0) // NumPy takes the mean of the two middle elements
     mid = (elementOfLast(s, n / 2 - 1) + mid) / 2;
-  if (isFloating(a.dtype())) { // NaN sorts last: a slice holding one has no median
+  if (isFloat(a.dtype())) { // NaN sorts last: a slice holding one has no median
     Array largest = elementOfLast(s, n - 1);
     mid = where(isnan(largest), largest, mid);
   }

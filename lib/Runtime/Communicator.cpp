@@ -23,11 +23,17 @@ template <typename T> void combineTyped(T *into, const T *from, int64_t count, R
   for (int64_t i = 0; i < count; ++i) {
     T a = into[i], b = from[i];
     switch (op) {
-    case ReduceOp::sum:
-      into[i] = a + b;
+    case ReduceOp::sum: // (integers wrap, as the kernels' do: in uint64)
+      if constexpr (std::is_integral_v<T>)
+        into[i] = T(uint64_t(a) + uint64_t(b));
+      else
+        into[i] = a + b;
       break;
     case ReduceOp::prod:
-      into[i] = a * b;
+      if constexpr (std::is_integral_v<T>)
+        into[i] = T(uint64_t(a) * uint64_t(b));
+      else
+        into[i] = a * b;
       break;
     case ReduceOp::max:
     case ReduceOp::min:
@@ -47,11 +53,19 @@ template <typename T> void combineTyped(T *into, const T *from, int64_t count, R
 int64_t elementBytes(DType dtype) {
   switch (dtype) {
   case DType::bool_:
+  case DType::i8:
+  case DType::u8:
     return 1;
+  case DType::i16:
+  case DType::u16:
+  case DType::f16:
+    return 2;
   case DType::i32:
+  case DType::u32:
   case DType::f32:
     return 4;
   case DType::i64:
+  case DType::u64:
   case DType::f64:
     return 8;
   }
@@ -59,6 +73,10 @@ int64_t elementBytes(DType dtype) {
 }
 
 void combineInto(void *into, const void *from, int64_t count, DType dtype, ReduceOp op) {
+  auto typed = [&](auto zero) {
+    using T = decltype(zero);
+    combineTyped(static_cast<T *>(into), static_cast<const T *>(from), count, op);
+  };
   switch (dtype) {
   case DType::bool_: { // stored as bytes: or for sum and max, and for prod and min
     auto *a = static_cast<uint8_t *>(into);
@@ -68,14 +86,26 @@ void combineInto(void *into, const void *from, int64_t count, DType dtype, Reduc
       a[i] = any ? (a[i] || b[i]) : (a[i] && b[i]);
     return;
   }
-  case DType::i32:
-    return combineTyped(static_cast<int32_t *>(into), static_cast<const int32_t *>(from), count, op);
-  case DType::i64:
-    return combineTyped(static_cast<int64_t *>(into), static_cast<const int64_t *>(from), count, op);
-  case DType::f32:
-    return combineTyped(static_cast<float *>(into), static_cast<const float *>(from), count, op);
-  case DType::f64:
-    return combineTyped(static_cast<double *>(into), static_cast<const double *>(from), count, op);
+  case DType::f16: { // in float, rounded back once: float16 arithmetic
+    auto *a = static_cast<_Float16 *>(into);
+    auto *b = static_cast<const _Float16 *>(from);
+    for (int64_t i = 0; i < count; ++i) {
+      float x = a[i], y = b[i];
+      combineTyped(&x, &y, 1, op);
+      a[i] = _Float16(x);
+    }
+    return;
+  }
+  case DType::i8: return typed(int8_t{});
+  case DType::i16: return typed(int16_t{});
+  case DType::i32: return typed(int32_t{});
+  case DType::i64: return typed(int64_t{});
+  case DType::u8: return typed(uint8_t{});
+  case DType::u16: return typed(uint16_t{});
+  case DType::u32: return typed(uint32_t{});
+  case DType::u64: return typed(uint64_t{});
+  case DType::f32: return typed(float{});
+  case DType::f64: return typed(double{});
   }
 }
 

@@ -106,11 +106,23 @@ void joinMpi() {
 MPI_Datatype mpiType(DType dtype) {
   switch (dtype) {
   case DType::bool_:
+  case DType::u8:
     return MPI_UINT8_T;
+  case DType::i8:
+    return MPI_INT8_T;
+  case DType::i16:
+    return MPI_INT16_T;
   case DType::i32:
     return MPI_INT32_T;
   case DType::i64:
     return MPI_INT64_T;
+  case DType::u16:
+  case DType::f16: // (MPI has no float16: its bits, combined by our ops)
+    return MPI_UINT16_T;
+  case DType::u32:
+    return MPI_UINT32_T;
+  case DType::u64:
+    return MPI_UINT64_T;
   case DType::f32:
     return MPI_FLOAT;
   case DType::f64:
@@ -119,7 +131,8 @@ MPI_Datatype mpiType(DType dtype) {
   throw Error("MpiCommunicator::allReduce: unknown dtype " + std::to_string(int(dtype)));
 }
 
-/// max/min that return NaN when either operand is NaN (NumPy's maximum).
+/// max/min that return NaN when either operand is NaN (NumPy's maximum);
+/// also float16's every op (MPI has no float16 type of its own).
 template <DType dtype, ReduceOp op>
 void nanPropagating(void *in, void *inout, int *length, MPI_Datatype *) {
   combineInto(inout, in, *length, dtype, op);
@@ -144,6 +157,7 @@ int waitFor(MPI_Request *request, MPI_Status *status) {
 struct MpiCommunicator::State {
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Op maxF32 = MPI_OP_NULL, minF32 = MPI_OP_NULL;
+  MPI_Op sumF16 = MPI_OP_NULL, prodF16 = MPI_OP_NULL, maxF16 = MPI_OP_NULL, minF16 = MPI_OP_NULL;
   MPI_Op maxF64 = MPI_OP_NULL, minF64 = MPI_OP_NULL;
 };
 
@@ -246,6 +260,14 @@ MpiCommunicator::MpiCommunicator(int64_t chunkBytes)
         "MPI_Op_create", "MpiCommunicator", rank_);
   check(MPI_Op_create(nanPropagating<DType::f64, ReduceOp::min>, 1, &state_->minF64),
         "MPI_Op_create", "MpiCommunicator", rank_);
+  check(MPI_Op_create(nanPropagating<DType::f16, ReduceOp::sum>, 1, &state_->sumF16),
+        "MPI_Op_create", "MpiCommunicator", rank_);
+  check(MPI_Op_create(nanPropagating<DType::f16, ReduceOp::prod>, 1, &state_->prodF16),
+        "MPI_Op_create", "MpiCommunicator", rank_);
+  check(MPI_Op_create(nanPropagating<DType::f16, ReduceOp::max>, 1, &state_->maxF16),
+        "MPI_Op_create", "MpiCommunicator", rank_);
+  check(MPI_Op_create(nanPropagating<DType::f16, ReduceOp::min>, 1, &state_->minF16),
+        "MPI_Op_create", "MpiCommunicator", rank_);
 }
 
 MpiCommunicator::~MpiCommunicator() {
@@ -255,7 +277,8 @@ MpiCommunicator::~MpiCommunicator() {
   MPI_Finalized(&finalized);
   if (finalized)
     return;
-  for (MPI_Op *op : {&state_->maxF32, &state_->minF32, &state_->maxF64, &state_->minF64})
+  for (MPI_Op *op : {&state_->maxF32, &state_->minF32, &state_->maxF64, &state_->minF64,
+                     &state_->sumF16, &state_->prodF16, &state_->maxF16, &state_->minF16})
     if (*op != MPI_OP_NULL)
       MPI_Op_free(op);
   if (state_->comm != MPI_COMM_NULL)
@@ -268,23 +291,25 @@ void MpiCommunicator::allReduce(void *data, int64_t count, DType dtype, ReduceOp
     throw Error("MpiCommunicator::allReduce: invalid buffer (" + std::to_string(count) +
                 " elements at " + (data ? "a buffer" : "null") + ")");
   MPI_Datatype type = mpiType(dtype);
-  bool isFloat = dtype == DType::f32 || dtype == DType::f64;
+  bool isFloat = dtype == DType::f16 || dtype == DType::f32 || dtype == DType::f64;
   MPI_Op mpiOp = MPI_OP_NULL;
   switch (op) {
   case ReduceOp::sum:
-    mpiOp = dtype == DType::bool_ ? MPI_LOR : MPI_SUM;
+    mpiOp = dtype == DType::bool_ ? MPI_LOR : dtype == DType::f16 ? state_->sumF16 : MPI_SUM;
     break;
   case ReduceOp::prod:
-    mpiOp = dtype == DType::bool_ ? MPI_LAND : MPI_PROD;
+    mpiOp = dtype == DType::bool_ ? MPI_LAND : dtype == DType::f16 ? state_->prodF16 : MPI_PROD;
     break;
   case ReduceOp::max:
     mpiOp = dtype == DType::bool_ ? MPI_LOR
+            : dtype == DType::f16 ? state_->maxF16
             : dtype == DType::f32 ? state_->maxF32
             : dtype == DType::f64 ? state_->maxF64
                                   : MPI_MAX;
     break;
   case ReduceOp::min:
     mpiOp = dtype == DType::bool_ ? MPI_LAND
+            : dtype == DType::f16 ? state_->minF16
             : dtype == DType::f32 ? state_->minF32
             : dtype == DType::f64 ? state_->minF64
                                   : MPI_MIN;

@@ -1,12 +1,12 @@
 """The array API standard's namespace over legato: legato.numpy's functions
-and arrays, with only the dtypes legato has (bool, int32, int64, float32,
-float64).
+and arrays, with only the dtypes legato has (bool, int8-int64, uint8-uint64,
+float16 (not a standard dtype, but allowed), float32, float64).
 
-legato.numpy keeps NumPy's other dtype names (uint8, complex128, ...) so
-that a NumPy program using them gets a TypeError naming the nearest dtype
-legato has; a library that consumes the standard looks dtypes up by name
-instead and must not find those (the standard lets an implementation leave
-dtypes out). Everything else is legato.numpy's own object:
+legato.numpy keeps NumPy's complex dtype names so that a NumPy program using
+them gets a TypeError saying legato lacks them; a library that consumes the
+standard looks dtypes up by name instead and must not find those (the
+standard lets an implementation leave dtypes out). Everything else is
+legato.numpy's own object:
 
     import legato.array_api as xp
     xp.sum(xp.asarray([1.0, 2.0]))
@@ -16,8 +16,7 @@ import sys as _sys
 
 from . import numpy as _numpy
 
-_LACKED = ("int8", "int16", "uint8", "uint16", "uint32", "uint64", "float16",
-           "complex64", "complex128")
+_LACKED = ("complex64", "complex128")
 
 _this = _sys.modules[__name__]
 for _name in dir(_numpy):

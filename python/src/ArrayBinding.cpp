@@ -20,8 +20,7 @@ namespace legato::python {
 
 namespace {
 
-constexpr std::array<DType, 5> kDTypes = {DType::bool_, DType::i32, DType::i64, DType::f32,
-                                          DType::f64};
+constexpr size_t kDTypeCount = std::size(all_dtypes);
 
 // Module references live until exit and are never released: a static
 // py::object's destructor would run after the interpreter has finalised.
@@ -36,16 +35,6 @@ py::module_ &package() {
   return *pkg;
 }
 
-/// NumPy's advice for a dtype legato lacks: the nearest one it has.
-const char *nearestDType(char kind, int64_t itemsize) {
-  if (kind == 'f')
-    return itemsize < 4 ? "float32" : "float64";
-  if (kind == 'i')
-    return itemsize <= 4 ? "int32" : "int64";
-  if (kind == 'u')
-    return itemsize < 4 ? "int32" : "int64";
-  return nullptr;
-}
 
 /// A NumPy array (any strides) of a dtype legato has, copied into a new array.
 Array fromNumpy(py::array source) {
@@ -140,13 +129,31 @@ void checkSize1(const Array &a, const char *what) {
                          ")");
 }
 
+/// 'b', 'i' (signed or unsigned integers) or 'f': the Python number a
+/// dtype's elements become.
+char pythonKind(DType t) {
+  if (t == DType::bool_)
+    return 'b';
+  return t == DType::f16 || t == DType::f32 || t == DType::f64 ? 'f' : 'i';
+}
+
+/// int(a) of a one-element array: exact for every integer dtype.
+py::object pythonInt(const Array &a) {
+  InterruptibleWait wait;
+  if (pythonKind(a.dtype()) == 'f')
+    return py::int_(py::float_(a.item<double>()));
+  if (a.dtype() == DType::u64)
+    return py::int_(a.item<uint64_t>());
+  return py::int_(a.item<int64_t>());
+}
+
 } // namespace
 
 py::object numpyDType(DType t) {
-  static std::array<py::object, 5> *cache = [] {
-    auto *c = new std::array<py::object, 5>; // leaked: lives until exit
-    for (size_t i = 0; i < kDTypes.size(); ++i)
-      (*c)[i] = numpy().attr("dtype")(dtype_name(kDTypes[i]));
+  static std::array<py::object, kDTypeCount> *cache = [] {
+    auto *c = new std::array<py::object, kDTypeCount>; // leaked: lives until exit
+    for (DType d : all_dtypes)
+      (*c)[size_t(d)] = numpy().attr("dtype")(dtype_name(d));
     return c;
   }();
   return (*cache)[size_t(t)];
@@ -158,19 +165,15 @@ DType fromNumpyDType(py::handle dtype) {
   int64_t size = d.attr("itemsize").cast<int64_t>();
   if (kind == 'b')
     return DType::bool_;
-  if (kind == 'i' && size == 4)
-    return DType::i32;
-  if (kind == 'i' && size == 8)
-    return DType::i64;
-  if (kind == 'f' && size == 4)
-    return DType::f32;
-  if (kind == 'f' && size == 8)
-    return DType::f64;
+  for (DType t : all_dtypes)
+    if (dtype_size(t) == size && numpyDType(t).attr("kind").cast<char>() == kind)
+      return t;
   std::string name = py::str(d).cast<std::string>();
   std::string message = "legato: the dtype " + name +
-                        " is not supported; legato has bool, int32, int64, float32 and float64";
-  if (const char *nearest = nearestDType(kind, size))
-    message += std::string(" (convert with .astype(\"") + nearest + "\"))";
+                        " is not supported; legato has bool, int8-int64, uint8-uint64, "
+                        "float16, float32 and float64";
+  if (kind == 'c')
+    message += " (complex dtypes are not supported yet: split real and imaginary parts)";
   throw legato::TypeError(message);
 }
 
@@ -197,10 +200,16 @@ std::optional<Operand> toOperand(py::handle h) {
   if (PyLong_CheckExact(o)) {
     int overflow = 0;
     long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (overflow)
-      throw py::value_error("Python integer " + py::str(h).cast<std::string>() +
-                            " out of bounds for int64");
-    return Operand(Scalar(int64_t(v)));
+    if (!overflow)
+      return Operand(Scalar(int64_t(v)));
+    // [2^63, 2^64): a uint64 value (NumPy: uint64 arrays take it)
+    unsigned long long u = overflow > 0 ? PyLong_AsUnsignedLongLong(o) : 0;
+    if (overflow < 0 || PyErr_Occurred()) {
+      PyErr_Clear();
+      throw legato::OverflowError("legato: Python integer " + py::str(h).cast<std::string>() +
+                                  " out of bounds for int64 and uint64");
+    }
+    return Operand(Scalar(uint64_t(u)));
   }
   if (PyFloat_CheckExact(o))
     return Operand(Scalar(PyFloat_AS_DOUBLE(o)));
@@ -257,12 +266,9 @@ std::pair<Operand, Operand> toOperands(py::handle a, py::handle b) {
 }
 
 void bindArray(py::module_ &m) {
-  py::enum_<DType>(m, "DType")
-      .value("bool_", DType::bool_)
-      .value("int32", DType::i32)
-      .value("int64", DType::i64)
-      .value("float32", DType::f32)
-      .value("float64", DType::f64);
+  py::enum_<DType> dtypes(m, "DType");
+  for (DType t : all_dtypes) // (NumPy's names: bool_, int8, ..., float64)
+    dtypes.value(t == DType::bool_ ? "bool_" : dtype_name(t).c_str(), t);
   m.def("numpy_dtype", &numpyDType, "The numpy.dtype of a legato DType.");
   m.def("legato_dtype", [](py::handle d) { return fromNumpyDType(d); },
         "The legato DType of anything numpy.dtype() takes (TypeError for a dtype legato lacks).");
@@ -395,14 +401,12 @@ void bindArray(py::module_ &m) {
   });
   cls.def("__int__", [](const Array &a) -> py::object {
     checkSize1(a, "scalars");
-    if (a.dtype() == DType::f32 || a.dtype() == DType::f64)
-      return py::int_(py::float_(a.item<double>()));
-    return py::int_(a.item<int64_t>());
+    return pythonInt(a);
   });
-  cls.def("__index__", [](const Array &a) {
-    if (a.ndim() != 0 || (a.dtype() != DType::i32 && a.dtype() != DType::i64))
+  cls.def("__index__", [](const Array &a) -> py::object {
+    if (a.ndim() != 0 || a.dtype() == DType::bool_ || pythonKind(a.dtype()) != 'i')
       throw py::type_error("only integer scalar arrays can be converted to a scalar index");
-    return a.item<int64_t>();
+    return pythonInt(a);
   });
   cls.def("__bool__", [](const Array &a) {
     if (a.size() != 1)

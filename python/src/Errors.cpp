@@ -6,6 +6,7 @@
 //   legato::IndexError -> legato.IndexError(legato.Error, IndexError)
 //   legato::AxisError  -> legato.AxisError(legato.Error, numpy.AxisError)
 //   legato::TypeError  -> legato.TypeError(legato.Error, TypeError)
+//   legato::OverflowError -> legato.OverflowError(legato.Error, OverflowError)
 //   legato::Error      -> legato.ValueError(legato.Error, ValueError)
 //
 //===----------------------------------------------------------------------===//
@@ -54,6 +55,11 @@ void bindErrors(py::module_ &m) {
                    "An operand of a kind the operation does not accept (NumPy's TypeError).")
           .release()
           .ptr();
+  static PyObject *overflowError =
+      newException(m, "OverflowError", py::make_tuple(base, py::handle(PyExc_OverflowError)),
+                   "A Python integer the array's dtype cannot hold (NumPy 2's OverflowError).")
+          .release()
+          .ptr();
   static PyObject *axisErrorType =
       newException(m, "AxisError", py::make_tuple(base, axisError),
                    "An axis out of range for the array (numpy.AxisError: a ValueError and an "
@@ -72,6 +78,8 @@ void bindErrors(py::module_ &m) {
       PyErr_SetObject(axisErrorType, py::make_tuple(py::str(e.what())).ptr());
     } catch (const legato::TypeError &e) {
       PyErr_SetString(typeError, e.what());
+    } catch (const legato::OverflowError &e) {
+      PyErr_SetString(overflowError, e.what());
     } catch (const legato::Error &e) {
       PyErr_SetString(valueError, e.what());
     }

@@ -20,8 +20,8 @@ using Axes = std::vector<int64_t>;
 /// like's dtype when the scalar's kind fits in it, else the kind's default.
 Array weakArray(const Scalar &s, const Array &like) {
   DType t = like.dtype();
-  bool isFloat = t == DType::f32 || t == DType::f64;
-  bool isInt = t == DType::i32 || t == DType::i64;
+  bool isFloat = t == DType::f16 || t == DType::f32 || t == DType::f64;
+  bool isInt = !isFloat && t != DType::bool_;
   DType result = t;
   if (s.kind == Scalar::Kind::floating && !isFloat)
     result = DType::f64;

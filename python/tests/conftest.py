@@ -20,8 +20,9 @@ JIT = os.environ.get("LEGATO_PYTEST_JIT") == "1"
 AxisError = getattr(getattr(numpy, "exceptions", numpy), "AxisError")
 
 # Tolerances by dtype, as NumPy's own tests use for ufuncs: float64 results
-# to a few ulp, float32 to ~1e-6 relative.
-RTOL = {numpy.dtype("float64"): 1e-12, numpy.dtype("float32"): 2e-6}
+# to a few ulp, float32 to ~1e-6 relative, float16 to ~1e-3.
+RTOL = {numpy.dtype("float64"): 1e-12, numpy.dtype("float32"): 2e-6,
+        numpy.dtype("float16"): 1e-3}
 
 
 def to_numpy(x):

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace legato::cuda {
 
@@ -36,15 +37,24 @@ bool gpusShared() {
   return ranksHere > gpus;
 }
 
-ncclDataType_t ncclType(DType dtype) {
+/// NCCL's type of `dtype`; none for 16-bit integers (NCCL has none: the
+/// host path combines those).
+std::optional<ncclDataType_t> ncclType(DType dtype) {
   switch (dtype) {
-  case DType::bool_: return ncclUint8;
+  case DType::bool_:
+  case DType::u8: return ncclUint8;
+  case DType::i8: return ncclInt8;
   case DType::i32: return ncclInt32;
   case DType::i64: return ncclInt64;
+  case DType::u32: return ncclUint32;
+  case DType::u64: return ncclUint64;
+  case DType::f16: return ncclFloat16;
   case DType::f32: return ncclFloat32;
   case DType::f64: return ncclFloat64;
+  case DType::i16:
+  case DType::u16: break;
   }
-  throw Error("legato(nccl): unknown dtype");
+  return std::nullopt;
 }
 
 } // namespace
@@ -134,9 +144,10 @@ void NcclCollectives::sendRecv(const std::vector<runtime::Communicator::Message>
 
 bool NcclCollectives::allReduce(const void *in, void *out, int64_t count, DType dtype,
                                 runtime::ReduceOp op) {
-  bool isFloat = dtype == DType::f32 || dtype == DType::f64;
+  bool isFloat = dtype == DType::f16 || dtype == DType::f32 || dtype == DType::f64;
   // NCCL's float max/min drop NaN (fmax); NumPy's, and the host path's, keep it.
-  if (isFloat && (op == runtime::ReduceOp::max || op == runtime::ReduceOp::min))
+  std::optional<ncclDataType_t> type = ncclType(dtype);
+  if (!type || (isFloat && (op == runtime::ReduceOp::max || op == runtime::ReduceOp::min)))
     return false;
   // Booleans are bytes holding 0 or 1: or is max, and is min.
   ncclRedOp_t ncclOp = ncclSum;
@@ -151,7 +162,7 @@ bool NcclCollectives::allReduce(const void *in, void *out, int64_t count, DType 
   device_->makeCurrent();
   // Each element is reduced once and the result copied to every rank, so
   // all ranks get the same bits, as the host path promises.
-  nccl::check(nccl_.ncclAllReduce(in, out, size_t(count), ncclType(dtype), ncclOp, comm_,
+  nccl::check(nccl_.ncclAllReduce(in, out, size_t(count), *type, ncclOp, comm_,
                                   stream()),
               "ncclAllReduce of " + std::to_string(count) + " elements", comm_);
   return true;

@@ -27,7 +27,7 @@ struct BroadcastLowering : OpConversionPattern<BroadcastOp> {
   LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto in = cast<RankedTensorType>(op.getInput().getType());
-    RankedTensorType out = op.getType();
+    RankedTensorType out = signless(op.getType());
     int64_t lead = out.getRank() - in.getRank();
     SmallVector<AffineExpr> exprs;
     for (int64_t d = 0; d < in.getRank(); ++d)
@@ -48,7 +48,7 @@ struct TransposeLowering : OpConversionPattern<TransposeOp> {
     for (auto [i, p] : llvm::enumerate(perm))
       exprs[p] = rewriter.getAffineDimExpr(i);
     rewriter.replaceOp(op, buildCopyThroughMap(rewriter, op.getLoc(), adaptor.getInput(),
-                                               op.getType(), exprs));
+                                               signless(op.getType()), exprs));
     return success();
   }
 };
@@ -89,7 +89,7 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(SliceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getType();
+    RankedTensorType type = signless(op.getType());
     ForwardWindow w = forwardWindow(rewriter, op.getOffsets(), op.getStrides(), type.getShape());
     Value slice = tensor::ExtractSliceOp::create(
         rewriter, op.getLoc(), type, adaptor.getInput(), ValueRange{}, ValueRange{},
@@ -194,7 +194,7 @@ struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getType();
+    RankedTensorType type = signless(op.getType());
     if (std::optional<legato::Rotation> roll = legato::rotation(op)) {
       Value source = rewriter.getRemappedValue(roll->source);
       auto sourceType = cast<RankedTensorType>(source.getType());
@@ -244,7 +244,7 @@ struct PadLowering : OpConversionPattern<PadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(PadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getType();
+    RankedTensorType type = signless(op.getType());
     double padding = op.getPadding().convertToDouble();
     auto inputType = cast<RankedTensorType>(adaptor.getInput().getType());
     Value border;
@@ -273,7 +273,7 @@ struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getType();
+    RankedTensorType type = signless(op.getType());
     // Reshapes that only split or merge dims (adding or dropping unit dims,
     // as a row written with `a[{0, all}] = ...`) are views of any layout;
     // tensor.reshape would copy a strided input into a fresh buffer.
@@ -298,7 +298,8 @@ struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
 
 } // namespace
 
-void lowering::populateDataMovementLoweringPatterns(RewritePatternSet &patterns) {
+void lowering::populateDataMovementLoweringPatterns(const TypeConverter &converter,
+                                                    RewritePatternSet &patterns) {
   patterns.add<BroadcastLowering, TransposeLowering, SliceLowering, InsertSliceLowering,
-                ConcatenateLowering, PadLowering, ReshapeLowering>(patterns.getContext());
+                ConcatenateLowering, PadLowering, ReshapeLowering>(converter, patterns.getContext());
 }

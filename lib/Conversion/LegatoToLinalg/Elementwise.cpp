@@ -3,6 +3,9 @@
 // Every elementwise op becomes a `linalg.generic` over its result whose body
 // is the op's NumPy semantics on scalars: NaN comparisons, NumPy's
 // maximum and minimum, remainder and floor division, astype's conversions.
+// Unsigned integers (signless here) take the unsigned operations the legato
+// op's types call for; float16 computes in float32, rounded once to float16
+// after each op, as NumPy's float16 loops do.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/LegatoToLinalg/LoweringUtils.h"
@@ -27,7 +30,8 @@ namespace {
 /// NumPy's shifts: an amount outside [0, bit width) shifts every bit out
 /// (0, or -1 for a negative value shifted right), where arith's shifts
 /// give poison; the amount is clamped first so that no poison is made.
-Value buildNumpyShift(OpBuilder &b, Location loc, Value x, Value amount, bool left) {
+Value buildNumpyShift(OpBuilder &b, Location loc, Value x, Value amount, bool left,
+                      bool isUnsigned) {
   Type t = x.getType();
   int64_t width = t.getIntOrFloatBitWidth();
   Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, amount,
@@ -37,13 +41,44 @@ Value buildNumpyShift(OpBuilder &b, Location loc, Value x, Value amount, bool le
     return arith::SelectOp::create(b, loc, inRange, arith::ShLIOp::create(b, loc, x, safe),
                                    scalarConstant(b, loc, t, 0));
   }
+  if (isUnsigned) // (every bit shifted out: 0)
+    return arith::SelectOp::create(b, loc, inRange, arith::ShRUIOp::create(b, loc, x, amount),
+                                   scalarConstant(b, loc, t, 0));
   Value safe = arith::SelectOp::create(b, loc, inRange, amount, scalarConstant(b, loc, t, width - 1));
   return arith::ShRSIOp::create(b, loc, x, safe);
 }
 
-Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
+/// `op`'s float16 scalar result: computed from float32 operands, rounded
+/// once to float16 (NumPy's float16 loops convert to float32 and back).
+template <class Compute>
+Value throughF32(OpBuilder &b, Location loc, ValueRange xs, Compute compute) {
+  SmallVector<Value> wide;
+  for (Value x : xs)
+    wide.push_back(arith::ExtFOp::create(b, loc, b.getF32Type(), x));
+  Value r = compute(wide);
+  return r.getType().isF32() ? Value(arith::TruncFOp::create(b, loc, b.getF16Type(), r)) : r;
+}
+
+/// An integer power: arith's ipowi is signed (a negative exponent has its
+/// own meaning), so unsigned values compute in 64-bit with a nonnegative
+/// exponent and wrap back (powers wrap alike in any width).
+Value integerPower(OpBuilder &b, Location loc, Value x, Value y, bool isUnsigned) {
   Type t = x.getType();
-  bool f = isFloat(t), bit = isBool(t);
+  if (!isUnsigned || t.isInteger(64))
+    return math::IPowIOp::create(b, loc, x, y);
+  Type i64 = b.getI64Type();
+  Value r = math::IPowIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, x),
+                                  arith::ExtUIOp::create(b, loc, i64, y));
+  return arith::TruncIOp::create(b, loc, t, r);
+}
+
+Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y, bool isUnsigned) {
+  Type t = x.getType();
+  if (t.isF16())
+    return throughF32(b, loc, {x, y}, [&](ValueRange w) {
+      return scalarBinary(b, loc, op, w[0], w[1], false);
+    });
+  bool f = isFloat(t), bit = isBool(t), u = bit || isUnsigned;
   if (isa<AddOp>(op))
     return f ? Value(arith::AddFOp::create(b, loc, x, y)) : Value(arith::AddIOp::create(b, loc, x, y));
   if (isa<SubOp>(op))
@@ -53,13 +88,13 @@ Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) 
   if (isa<DivOp>(op))
     return arith::DivFOp::create(b, loc, x, y);
   if (isa<PowOp>(op))
-    return f ? Value(math::PowFOp::create(b, loc, x, y)) : Value(math::IPowIOp::create(b, loc, x, y));
+    return f ? Value(math::PowFOp::create(b, loc, x, y)) : integerPower(b, loc, x, y, isUnsigned);
   if (isa<MaxOp>(op))
     return f ? buildNumpyMaxMin(b, loc, x, y, /*maximum=*/true)
-             : bit ? Value(arith::MaxUIOp::create(b, loc, x, y)) : Value(arith::MaxSIOp::create(b, loc, x, y));
+             : u ? Value(arith::MaxUIOp::create(b, loc, x, y)) : Value(arith::MaxSIOp::create(b, loc, x, y));
   if (isa<MinOp>(op))
     return f ? buildNumpyMaxMin(b, loc, x, y, /*maximum=*/false)
-             : bit ? Value(arith::MinUIOp::create(b, loc, x, y)) : Value(arith::MinSIOp::create(b, loc, x, y));
+             : u ? Value(arith::MinUIOp::create(b, loc, x, y)) : Value(arith::MinSIOp::create(b, loc, x, y));
   if (isa<AndOp>(op))
     return arith::AndIOp::create(b, loc, x, y);
   if (isa<OrOp>(op))
@@ -67,26 +102,27 @@ Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) 
   if (isa<XorOp>(op))
     return arith::XOrIOp::create(b, loc, x, y);
   if (isa<ShlOp, ShrOp>(op))
-    return buildNumpyShift(b, loc, x, y, /*left=*/isa<ShlOp>(op));
+    return buildNumpyShift(b, loc, x, y, /*left=*/isa<ShlOp>(op), isUnsigned);
   if (isa<Atan2Op>(op))
     return math::Atan2Op::create(b, loc, x, y);
   if (isa<ModOp>(op))
-    return buildNumpyRemainder(b, loc, x, y);
+    return buildNumpyRemainder(b, loc, x, y, isUnsigned);
   if (isa<FloorDivOp>(op))
-    return buildNumpyFloorDivide(b, loc, x, y);
+    return buildNumpyFloorDivide(b, loc, x, y, isUnsigned);
   llvm_unreachable("not a legato binary op");
 }
 
-Value scalarCompare(OpBuilder &b, Location loc, ComparePredicate p, Value x, Value y) {
+Value scalarCompare(OpBuilder &b, Location loc, ComparePredicate p, Value x, Value y,
+                    bool isUnsigned) {
   Type t = x.getType();
-  if (isFloat(t)) {
+  if (isFloat(t)) { // (float16 compares exactly as it is)
     // NumPy: comparisons with NaN are false, except != which is true.
     arith::CmpFPredicate fp[] = {arith::CmpFPredicate::OLT, arith::CmpFPredicate::OLE,
                                  arith::CmpFPredicate::OGT, arith::CmpFPredicate::OGE,
                                  arith::CmpFPredicate::OEQ, arith::CmpFPredicate::UNE};
     return arith::CmpFOp::create(b, loc, fp[int(p)], x, y);
   }
-  bool u = isBool(t); // True > False
+  bool u = isBool(t) || isUnsigned; // (True > False)
   arith::CmpIPredicate ip[] = {
       u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
       u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle,
@@ -96,15 +132,17 @@ Value scalarCompare(OpBuilder &b, Location loc, ComparePredicate p, Value x, Val
   return arith::CmpIOp::create(b, loc, ip[int(p)], x, y);
 }
 
-Value scalarUnary(OpBuilder &b, Location loc, Operation *op, Value x) {
+Value scalarUnary(OpBuilder &b, Location loc, Operation *op, Value x, bool isUnsigned) {
   Type t = x.getType();
+  if (t.isF16())
+    return throughF32(b, loc, {x}, [&](ValueRange w) { return scalarUnary(b, loc, op, w[0], false); });
   if (isa<NegOp>(op))
     return isFloat(t) ? Value(arith::NegFOp::create(b, loc, x))
                       : Value(arith::SubIOp::create(b, loc, scalarConstant(b, loc, t, 0), x));
   if (isa<AbsOp>(op)) {
     if (isFloat(t))
       return math::AbsFOp::create(b, loc, x);
-    return isBool(t) ? x : Value(math::AbsIOp::create(b, loc, x));
+    return isBool(t) || isUnsigned ? x : Value(math::AbsIOp::create(b, loc, x));
   }
   if (isa<NotOp>(op)) // (all ones: -1, or true for bool)
     return arith::XOrIOp::create(b, loc, x, scalarConstant(b, loc, t, -1));
@@ -137,9 +175,36 @@ Value scalarUnary(OpBuilder &b, Location loc, Operation *op, Value x) {
   llvm_unreachable("not a legato unary op");
 }
 
+/// A float to an integer of `to`'s width, as the x86 conversions NumPy's
+/// C casts compile to: 8- and 16-bit integers through int32 (so -1.5 gives
+/// 255 as uint8), uint32 through int64, uint64 from 2^63 on through the
+/// offset 2^63 (arith's fptoui would leave negative values undefined).
+Value floatToInteger(OpBuilder &b, Location loc, Value x, Type to, bool toUnsigned) {
+  unsigned width = to.getIntOrFloatBitWidth();
+  if (x.getType().isF16())
+    x = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+  if (!toUnsigned && width >= 32)
+    return arith::FPToSIOp::create(b, loc, to, x);
+  if (width < 32)
+    return arith::TruncIOp::create(b, loc, to, arith::FPToSIOp::create(b, loc, b.getI32Type(), x));
+  Type i64 = b.getI64Type();
+  Value wide = arith::FPToSIOp::create(b, loc, i64, x);
+  if (width == 32)
+    return arith::TruncIOp::create(b, loc, to, wide);
+  // [2^63, 2^64): x - 2^63 converted, with the top bit set.
+  Value limit = scalarConstant(b, loc, x.getType(), 9223372036854775808.0);
+  Value high = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, limit);
+  Value top = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i64, llvm::APInt::getSignedMinValue(64)));
+  Value shifted = arith::XOrIOp::create(
+      b, loc, arith::FPToSIOp::create(b, loc, i64, arith::SubFOp::create(b, loc, x, limit)), top);
+  return arith::SelectOp::create(b, loc, high, shifted, wide);
+}
+
 /// NumPy astype: float->int truncates, anything->bool is `!= 0`, bool->number
-/// is 0/1.
-Value scalarConvert(OpBuilder &b, Location loc, Value x, Type to) {
+/// is 0/1, unsigned integers extend with zeros. Into float16 through
+/// float32, except from float64, which rounds once (as NumPy's).
+Value scalarConvert(OpBuilder &b, Location loc, Value x, Type to, bool fromUnsigned,
+                    bool toUnsigned) {
   Type from = x.getType();
   if (from == to)
     return x;
@@ -152,14 +217,18 @@ Value scalarConvert(OpBuilder &b, Location loc, Value x, Type to) {
     return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
                ? Value(arith::ExtFOp::create(b, loc, to, x))
                : Value(arith::TruncFOp::create(b, loc, to, x));
+  if (to.isF16()) // (every integer below 2^24 is exact in float32; beyond, both give inf)
+    return arith::TruncFOp::create(
+        b, loc, to, scalarConvert(b, loc, x, b.getF32Type(), fromUnsigned, false));
+  bool zeroExtend = isBool(from) || fromUnsigned;
   if (isFloat(to))
-    return isBool(from) ? Value(arith::UIToFPOp::create(b, loc, to, x))
-                        : Value(arith::SIToFPOp::create(b, loc, to, x));
+    return zeroExtend ? Value(arith::UIToFPOp::create(b, loc, to, x))
+                      : Value(arith::SIToFPOp::create(b, loc, to, x));
   if (isFloat(from))
-    return arith::FPToSIOp::create(b, loc, to, x);
+    return floatToInteger(b, loc, x, to, toUnsigned);
   if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-    return isBool(from) ? Value(arith::ExtUIOp::create(b, loc, to, x))
-                        : Value(arith::ExtSIOp::create(b, loc, to, x));
+    return zeroExtend ? Value(arith::ExtUIOp::create(b, loc, to, x))
+                      : Value(arith::ExtSIOp::create(b, loc, to, x));
   return arith::TruncIOp::create(b, loc, to, x);
 }
 
@@ -173,12 +242,13 @@ struct ElementwiseLowering : OpConversionPattern<Op> {
   LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Operation *raw = op.getOperation();
+    bool isUnsigned = isUnsignedValue(op->getOperand(0));
     Value result = buildElementwise(
-        rewriter, op.getLoc(), op.getType(), adaptor.getOperands(),
+        rewriter, op.getLoc(), signless(op.getType()), adaptor.getOperands(),
         [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
           if (args.size() == 2)
-            return scalarBinary(b, loc, raw, args[0], args[1]);
-          return scalarUnary(b, loc, raw, args[0]);
+            return scalarBinary(b, loc, raw, args[0], args[1], isUnsigned);
+          return scalarUnary(b, loc, raw, args[0], isUnsigned);
         });
     rewriter.replaceOp(op, result);
     return success();
@@ -190,10 +260,11 @@ struct CompareLowering : OpConversionPattern<CompareOp> {
   LogicalResult matchAndRewrite(CompareOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     ComparePredicate p = op.getPredicate();
+    bool isUnsigned = isUnsignedValue(op.getLhs());
     rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), op.getType(),
                                             {adaptor.getLhs(), adaptor.getRhs()},
                                             [&](OpBuilder &b, Location loc, ValueRange a) {
-                                              return scalarCompare(b, loc, p, a[0], a[1]);
+                                              return scalarCompare(b, loc, p, a[0], a[1], isUnsigned);
                                             }));
     return success();
   }
@@ -203,7 +274,7 @@ struct SelectLowering : OpConversionPattern<SelectOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(SelectOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), op.getType(),
+    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), signless(op.getType()),
                                             adaptor.getOperands(),
                                             [](OpBuilder &b, Location loc, ValueRange a) -> Value {
                                               return arith::SelectOp::create(b, loc, a[0], a[1], a[2]);
@@ -216,11 +287,13 @@ struct ConvertLowering : OpConversionPattern<ConvertOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ConvertOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Type to = op.getType().getElementType();
-    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), op.getType(),
-                                            {adaptor.getInput()},
+    RankedTensorType type = signless(op.getType());
+    Type to = type.getElementType();
+    bool fromUnsigned = isUnsignedValue(op.getInput()), toUnsigned = isUnsignedValue(op);
+    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), type, {adaptor.getInput()},
                                             [&](OpBuilder &b, Location loc, ValueRange a) {
-                                              return scalarConvert(b, loc, a[0], to);
+                                              return scalarConvert(b, loc, a[0], to, fromUnsigned,
+                                                                   toUnsigned);
                                             }));
     return success();
   }
@@ -228,7 +301,8 @@ struct ConvertLowering : OpConversionPattern<ConvertOp> {
 
 } // namespace
 
-void lowering::populateElementwiseLoweringPatterns(RewritePatternSet &patterns) {
+void lowering::populateElementwiseLoweringPatterns(const TypeConverter &converter,
+                                                   RewritePatternSet &patterns) {
   patterns.add<ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
       ElementwiseLowering<PowOp>, ElementwiseLowering<MaxOp>, ElementwiseLowering<MinOp>, ElementwiseLowering<AndOp>, ElementwiseLowering<XorOp>,
       ElementwiseLowering<ShlOp>, ElementwiseLowering<ShrOp>,
@@ -241,5 +315,5 @@ void lowering::populateElementwiseLoweringPatterns(RewritePatternSet &patterns) 
       ElementwiseLowering<Log10Op>, ElementwiseLowering<Log1pOp>, ElementwiseLowering<CbrtOp>, ElementwiseLowering<CeilOp>,
       ElementwiseLowering<TruncOp>, ElementwiseLowering<RintOp>, ElementwiseLowering<Atan2Op>, ElementwiseLowering<ModOp>,
       ElementwiseLowering<FloorDivOp>,
-      CompareLowering, SelectLowering, ConvertLowering>(patterns.getContext());
+      CompareLowering, SelectLowering, ConvertLowering>(converter, patterns.getContext());
 }

@@ -24,7 +24,9 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
   LogicalResult matchAndRewrite(ConstantOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     TypedAttr scalar = cast<TypedAttr>(cast<DenseElementsAttr>(op.getValue()).getSplatValue<Attribute>());
-    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), op.getType(), {}, {},
+    if (auto i = dyn_cast<IntegerAttr>(scalar)) // (unsigned values: the same bits, signless)
+      scalar = IntegerAttr::get(signless(i.getType()), i.getValue());
+    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), signless(op.getType()), {}, {},
                                         [&](OpBuilder &b, Location loc, ValueRange) -> Value {
                                           return arith::ConstantOp::create(b, loc, scalar);
                                         }));
@@ -93,6 +95,7 @@ struct RandomLowering : OpConversionPattern<RandomOp> {
 
 } // namespace
 
-void lowering::populateGeneratorLoweringPatterns(RewritePatternSet &patterns) {
-  patterns.add<ConstantLowering, IotaLowering, RandomLowering>(patterns.getContext());
+void lowering::populateGeneratorLoweringPatterns(const TypeConverter &converter,
+                                                 RewritePatternSet &patterns) {
+  patterns.add<ConstantLowering, IotaLowering, RandomLowering>(converter, patterns.getContext());
 }

@@ -23,7 +23,7 @@ struct GatherLowering : OpConversionPattern<GatherOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(GatherOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = op.getType();
+    RankedTensorType resultType = signless(op.getType());
     int64_t axis = op.getAxis();
     auto indicesType = cast<RankedTensorType>(op.getIndices().getType());
     int64_t k = indicesType.getRank(), rank = resultType.getRank();
@@ -69,11 +69,12 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
     int64_t k = cast<RankedTensorType>(op.getIndices().getType()).getRank();
     int64_t n = op.getType().getDimSize(axis);
     std::optional<ReduceKind> kind = op.getCombine();
+    bool isUnsigned = isUnsignedValue(op.getDest());
     if (valuesType.getNumElements() == 1) {
       // One value: a kernel over the destination that stores it where the
       // position along the axis is the index. (A loop of one iteration
       // would be folded away, and with it what marks it as a scatter.)
-      RankedTensorType type = op.getType();
+      RankedTensorType type = signless(op.getType());
       AffineMap first = AffineMap::get(
           type.getRank(), 0, SmallVector<AffineExpr>(k, rewriter.getAffineConstantExpr(0)),
           rewriter.getContext());
@@ -89,7 +90,7 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
                 Value here = arith::IndexCastOp::create(b, loc, b.getI64Type(),
                                                         linalg::IndexOp::create(b, loc, axis));
                 Value hit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, here, args[1]);
-                Value value = kind ? combine(b, loc, *kind, args[0], args[2]) : args[2];
+                Value value = kind ? combine(b, loc, *kind, args[0], args[2], isUnsigned) : args[2];
                 return arith::SelectOp::create(b, loc, hit, value, args[0]);
               }));
       return success();
@@ -103,7 +104,7 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
     if (isa<BlockArgument>(op.getDest()) || !op.getDest().hasOneUse())
       dest = linalg::CopyOp::create(rewriter, loc, dest,
                                     tensor::EmptyOp::create(rewriter, loc, op.getType().getShape(),
-                                                            op.getType().getElementType())
+                                                            signless(op.getType()).getElementType())
                                         .getResult())
                  .getResult(0);
     auto loop = scf::ForOp::create(
@@ -136,7 +137,8 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
                 Value value = tensor::ExtractOp::create(b, loc, adaptor.getValues(), at);
                 if (kind)
                   value = combine(b, loc, *kind,
-                                  tensor::ExtractOp::create(b, loc, current, position), value);
+                                  tensor::ExtractOp::create(b, loc, current, position), value,
+                                  isUnsigned);
                 scf::YieldOp::create(
                     b, loc, tensor::InsertOp::create(b, loc, value, current, position).getResult());
               },
@@ -151,6 +153,7 @@ struct ScatterLowering : OpConversionPattern<ScatterOp> {
 
 } // namespace
 
-void lowering::populateIndexingLoweringPatterns(RewritePatternSet &patterns) {
-  patterns.add<GatherLowering, ScatterLowering>(patterns.getContext());
+void lowering::populateIndexingLoweringPatterns(const TypeConverter &converter,
+                                                RewritePatternSet &patterns) {
+  patterns.add<GatherLowering, ScatterLowering>(converter, patterns.getContext());
 }

@@ -6,11 +6,14 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/LegatoToLinalg/LegatoToLinalg.h"
 
+#include "Conversion/LegatoToLinalg/LoweringUtils.h"
 #include "Conversion/LegatoToLinalg/Patterns.h"
 #include "Conversion/Passes.h"
 #include "Dialect/Legato/IR/LegatoDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,13 +28,23 @@ namespace mlir::legato {
 using namespace mlir;
 using namespace mlir::legato;
 
-void legato::populateLegatoToLinalgConversionPatterns(RewritePatternSet &patterns) {
-  lowering::populateElementwiseLoweringPatterns(patterns);
-  lowering::populateGeneratorLoweringPatterns(patterns);
-  lowering::populateIndexingLoweringPatterns(patterns);
-  lowering::populateDataMovementLoweringPatterns(patterns);
-  lowering::populateReductionLoweringPatterns(patterns);
-  lowering::populateProductLoweringPatterns(patterns);
+SignlessTypeConverter::SignlessTypeConverter() {
+  addConversion([](Type t) { return lowering::signless(t); });
+  auto cast = [](OpBuilder &b, Type to, ValueRange inputs, Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, to, inputs).getResult(0);
+  };
+  addSourceMaterialization(cast);
+  addTargetMaterialization(cast);
+}
+
+void legato::populateLegatoToLinalgConversionPatterns(const TypeConverter &converter,
+                                                      RewritePatternSet &patterns) {
+  lowering::populateElementwiseLoweringPatterns(converter, patterns);
+  lowering::populateGeneratorLoweringPatterns(converter, patterns);
+  lowering::populateIndexingLoweringPatterns(converter, patterns);
+  lowering::populateDataMovementLoweringPatterns(converter, patterns);
+  lowering::populateReductionLoweringPatterns(converter, patterns);
+  lowering::populateProductLoweringPatterns(converter, patterns);
 }
 
 namespace {
@@ -40,11 +53,19 @@ struct ConvertLegatoToLinalgPass
     : legato::impl::ConvertLegatoToLinalgPassBase<ConvertLegatoToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    SignlessTypeConverter converter;
     ConversionTarget target(*ctx);
     target.addIllegalDialect<LegatoDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    // Functions and returns take signless types too (the runtime passes
+    // bytes; unsigned values live on only in the legato ops' semantics).
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
+      return converter.isSignatureLegal(f.getFunctionType());
+    });
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) { return converter.isLegal(op); });
     RewritePatternSet patterns(ctx);
-    populateLegatoToLinalgConversionPatterns(patterns);
+    populateLegatoToLinalgConversionPatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }

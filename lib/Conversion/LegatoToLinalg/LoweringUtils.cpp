@@ -51,7 +51,15 @@ Value lowering::buildCopyThroughMap(OpBuilder &b, Location loc, Value input,
                       [](OpBuilder &, Location, ValueRange a) { return a[0]; });
 }
 
-TypedAttr lowering::reductionIdentity(OpBuilder &b, ReduceKind kind, Type t) {
+Type lowering::signless(Type t) {
+  if (auto shaped = dyn_cast<RankedTensorType>(t))
+    return shaped.clone(signless(shaped.getElementType()));
+  if (auto i = dyn_cast<IntegerType>(t); i && i.isUnsigned())
+    return IntegerType::get(t.getContext(), i.getWidth());
+  return t;
+}
+
+TypedAttr lowering::reductionIdentity(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned) {
   if (auto ft = dyn_cast<FloatType>(t)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
     switch (kind) {
@@ -62,21 +70,22 @@ TypedAttr lowering::reductionIdentity(OpBuilder &b, ReduceKind kind, Type t) {
     }
   }
   unsigned w = t.getIntOrFloatBitWidth();
-  bool bit = w == 1;
+  bool u = isUnsigned || w == 1; // (bools order as unsigned: false < true)
   switch (kind) {
   case ReduceKind::sum: return b.getIntegerAttr(t, 0);
   case ReduceKind::prod: return b.getIntegerAttr(t, 1);
   case ReduceKind::max:
-    return b.getIntegerAttr(t, bit ? llvm::APInt(1, 0) : llvm::APInt::getSignedMinValue(w));
+    return b.getIntegerAttr(t, u ? llvm::APInt::getMinValue(w) : llvm::APInt::getSignedMinValue(w));
   case ReduceKind::min:
-    return b.getIntegerAttr(t, bit ? llvm::APInt(1, 1) : llvm::APInt::getSignedMaxValue(w));
+    return b.getIntegerAttr(t, u ? llvm::APInt::getMaxValue(w) : llvm::APInt::getSignedMaxValue(w));
   }
   llvm_unreachable("unknown reduction");
 }
 
-Value lowering::combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x) {
+Value lowering::combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x,
+                        bool isUnsigned) {
   Type t = x.getType();
-  bool f = isFloat(t), bit = isBool(t);
+  bool f = isFloat(t), bit = isBool(t), u = bit || isUnsigned;
   switch (kind) {
   case ReduceKind::sum:
     if (bit) return arith::OrIOp::create(b, loc, acc, x);
@@ -86,10 +95,10 @@ Value lowering::combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, 
     return f ? Value(arith::MulFOp::create(b, loc, acc, x)) : Value(arith::MulIOp::create(b, loc, acc, x));
   case ReduceKind::max:
     return f ? Value(arith::MaximumFOp::create(b, loc, acc, x))
-             : bit ? Value(arith::MaxUIOp::create(b, loc, acc, x)) : Value(arith::MaxSIOp::create(b, loc, acc, x));
+             : u ? Value(arith::MaxUIOp::create(b, loc, acc, x)) : Value(arith::MaxSIOp::create(b, loc, acc, x));
   case ReduceKind::min:
     return f ? Value(arith::MinimumFOp::create(b, loc, acc, x))
-             : bit ? Value(arith::MinUIOp::create(b, loc, acc, x)) : Value(arith::MinSIOp::create(b, loc, acc, x));
+             : u ? Value(arith::MinUIOp::create(b, loc, acc, x)) : Value(arith::MinSIOp::create(b, loc, acc, x));
   }
   llvm_unreachable("unknown reduction");
 }

@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::legato::lowering {
 
@@ -34,16 +35,26 @@ Value buildCopyThroughMap(OpBuilder &b, Location loc, Value input,
 
 inline bool isFloat(Type t) { return isa<FloatType>(t); }
 inline bool isBool(Type t) { return t.isInteger(1); }
+/// Whether `v` (a tensor or a scalar) holds unsigned integers: the legato
+/// op's own operand or result, before the conversion makes it signless.
+inline bool isUnsignedValue(Value v) { return getElementTypeOrSelf(v.getType()).isUnsignedInteger(); }
+
+/// `t` with unsigned integer elements made signless (linalg, arith and
+/// everything below take signless integers; the patterns choose unsigned
+/// operations from the legato op's types).
+Type signless(Type t);
+inline RankedTensorType signless(RankedTensorType t) { return cast<RankedTensorType>(signless(Type(t))); }
 
 /// A scalar constant of element type `t` holding `v` (converted as astype).
 Value scalarConstant(OpBuilder &b, Location loc, Type t, double v);
 
-/// The identity element of a reduction combiner, as an element of `t`.
-TypedAttr reductionIdentity(OpBuilder &b, ReduceKind kind, Type t);
+/// The identity element of a reduction combiner, as an element of the
+/// signless `t` (of unsigned integers when `isUnsigned`).
+TypedAttr reductionIdentity(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned);
 
 /// `acc` combined with `x` by the reduction `kind` (bool sums are `or`,
-/// bool products `and`).
-Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x);
+/// bool products `and`; unsigned integers compare as unsigned).
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x, bool isUnsigned);
 
 } // namespace mlir::legato::lowering
 

@@ -75,9 +75,20 @@ FloatDivision divideFloats(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return d;
 }
 
+/// Unsigned integers: `lhs op rhs` by a divisor that is never 0 (NumPy
+/// gives 0 there).
+template <class Op> Value divideUnsigned(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  Value zero = constantLike(b, loc, rhs, 0), one = constantLike(b, loc, rhs, 1);
+  Value byZero = cmpi(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+  return select(b, loc, byZero, zero, Op::create(b, loc, lhs, select(b, loc, byZero, one, rhs)));
+}
+
 } // namespace
 
-Value mlir::legato::buildNumpyRemainder(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+Value mlir::legato::buildNumpyRemainder(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                                        bool isUnsigned) {
+  if (isUnsigned)
+    return divideUnsigned<arith::RemUIOp>(b, loc, lhs, rhs);
   if (isa<FloatType>(lhs.getType())) {
     Value zero = constantLike(b, loc, rhs, 0);
     Value byZero = cmpf(b, loc, arith::CmpFPredicate::OEQ, rhs, zero);
@@ -92,7 +103,10 @@ Value mlir::legato::buildNumpyRemainder(OpBuilder &b, Location loc, Value lhs, V
   return select(b, loc, d.byZero, zero, mod);
 }
 
-Value mlir::legato::buildNumpyFloorDivide(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+Value mlir::legato::buildNumpyFloorDivide(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                                          bool isUnsigned) {
+  if (isUnsigned)
+    return divideUnsigned<arith::DivUIOp>(b, loc, lhs, rhs);
   if (isa<FloatType>(lhs.getType())) {
     Value zero = constantLike(b, loc, rhs, 0), half = constantLike(b, loc, rhs, 0.5),
           one = constantLike(b, loc, rhs, 1);

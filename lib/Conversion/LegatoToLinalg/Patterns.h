@@ -3,21 +3,22 @@
 #define LEGATO_CONVERSION_LEGATOTOLINALG_PATTERNS_H
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::legato::lowering {
 
 /// Arithmetic, math, comparisons, select and astype (Elementwise.cpp).
-void populateElementwiseLoweringPatterns(RewritePatternSet &patterns);
+void populateElementwiseLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 /// Splats, iota and random arrays (Generators.cpp).
-void populateGeneratorLoweringPatterns(RewritePatternSet &patterns);
+void populateGeneratorLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 /// Gather and scatter (Indexing.cpp).
-void populateIndexingLoweringPatterns(RewritePatternSet &patterns);
+void populateIndexingLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 /// Broadcast, transpose, slices, concatenate, pad, reshape (DataMovement.cpp).
-void populateDataMovementLoweringPatterns(RewritePatternSet &patterns);
+void populateDataMovementLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 /// Reductions (Reductions.cpp).
-void populateReductionLoweringPatterns(RewritePatternSet &patterns);
+void populateReductionLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 /// Matrix and vector products (Products.cpp).
-void populateProductLoweringPatterns(RewritePatternSet &patterns);
+void populateProductLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 
 } // namespace mlir::legato::lowering
 

@@ -46,7 +46,7 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
   LogicalResult matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    RankedTensorType out = op.getType();
+    RankedTensorType out = signless(op.getType());
     Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(), out.getElementType());
     // Float products become BLAS calls that overwrite their output (beta = 0);
     // others run as loops that accumulate into a zero fill. A matrix times a
@@ -90,6 +90,7 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
 
 } // namespace
 
-void lowering::populateProductLoweringPatterns(RewritePatternSet &patterns) {
-  patterns.add<MatmulLowering>(patterns.getContext());
+void lowering::populateProductLoweringPatterns(const TypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<MatmulLowering>(converter, patterns.getContext());
 }

@@ -19,11 +19,12 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto in = cast<RankedTensorType>(op.getInput().getType());
-    RankedTensorType out = op.getType();
+    RankedTensorType out = signless(op.getType());
+    bool isUnsigned = isUnsignedValue(op.getInput());
     Type elem = out.getElementType();
     ReduceKind kind = op.getKind();
     Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(), elem);
-    Value identity = arith::ConstantOp::create(rewriter, loc, reductionIdentity(rewriter, kind, elem));
+    Value identity = arith::ConstantOp::create(rewriter, loc, reductionIdentity(rewriter, kind, elem, isUnsigned));
     init = linalg::FillOp::create(rewriter, loc, identity, init).getResult(0);
 
     SmallVector<utils::IteratorType> iterators;
@@ -41,7 +42,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     auto generic = linalg::GenericOp::create(
         rewriter, loc, TypeRange{out}, ValueRange{adaptor.getInput()}, ValueRange{init},
         maps, iterators, [&](OpBuilder &b, Location nloc, ValueRange args) {
-          linalg::YieldOp::create(b, nloc, combine(b, nloc, kind, args[1], args[0]));
+          linalg::YieldOp::create(b, nloc, combine(b, nloc, kind, args[1], args[0], isUnsigned));
         });
     rewriter.replaceOp(op, generic.getResult(0));
     return success();
@@ -50,6 +51,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
 
 } // namespace
 
-void lowering::populateReductionLoweringPatterns(RewritePatternSet &patterns) {
-  patterns.add<ReduceLowering>(patterns.getContext());
+void lowering::populateReductionLoweringPatterns(const TypeConverter &converter,
+                                                 RewritePatternSet &patterns) {
+  patterns.add<ReduceLowering>(converter, patterns.getContext());
 }

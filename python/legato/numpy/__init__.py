@@ -15,7 +15,7 @@ import numpy as _np
 
 from .. import _core
 from ._dtypes import result_type as _result_type, legato_dtype as _legato_dtype
-from . import _utils
+from . import _dtypes, _utils
 from ._creation import (arange, array, asanyarray, asarray, ascontiguousarray, copy, empty,  # noqa
                         empty_like, eye, from_dlpack, frombuffer, fromfunction, full, full_like,
                         identity, indices, linspace, logspace, meshgrid, ones, ones_like, tri,
@@ -255,8 +255,7 @@ def sinc(x):
 
 def signbit(x):
     x = asarray(x)
-    return where(x == 0, (1.0 / x) < 0, x < 0) if x._dtype in (
-        _core.DType.float32, _core.DType.float64) else x < 0
+    return where(x == 0, (1.0 / x) < 0, x < 0) if x._dtype in _dtypes._FLOATS else x < 0
 
 
 def copysign(x1, x2):
@@ -266,8 +265,7 @@ def copysign(x1, x2):
 
 def fmod(x1, x2):
     q = divide(x1, x2)
-    return subtract(x1, multiply(trunc(q), x2)) if asarray(q)._dtype in (
-        _core.DType.float32, _core.DType.float64) else _core.remainder(x1, x2)
+    return subtract(x1, multiply(trunc(q), x2)) if asarray(q)._dtype in _dtypes._FLOATS else _core.remainder(x1, x2)
 
 
 def divmod_(x1, x2):

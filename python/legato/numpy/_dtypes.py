@@ -32,12 +32,17 @@ def numpy_dtype(dtype):
     return _core.numpy_dtype(legato_dtype(dtype))
 
 
+_FLOATS = (DType.float16, DType.float32, DType.float64)
+_INTEGERS = (DType.int8, DType.int16, DType.int32, DType.int64,
+             DType.uint8, DType.uint16, DType.uint32, DType.uint64)
+
+
 def is_float(t):
-    return t in (DType.float32, DType.float64)
+    return t in _FLOATS
 
 
 def is_integer(t):
-    return t in (DType.int32, DType.int64)
+    return t in _INTEGERS
 
 
 def default_dtype_of(value):

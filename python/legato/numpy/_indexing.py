@@ -15,10 +15,11 @@ import operator
 import numpy as _np
 
 from .. import _core
+from . import _dtypes
 from ._dtypes import DType
 from ._utils import asarray, optional_axis
 
-_INT = (DType.int32, DType.int64)
+_INT = _dtypes._INTEGERS
 _MODES = {"raise": _core.IndexMode.raise_, "wrap": _core.IndexMode.wrap,
           "clip": _core.IndexMode.clip}
 

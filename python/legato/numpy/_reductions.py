@@ -4,11 +4,11 @@ import builtins
 import operator
 
 from .. import _core
-from . import _utils
+from . import _dtypes, _utils
 from ._dtypes import DType, legato_dtype
 from ._utils import asarray, axes, optional_axis, write_out
 
-_FLOATS = (DType.float32, DType.float64)
+_FLOATS = _dtypes._FLOATS
 
 
 def _reduce(fn, name, a, axis, keepdims, dtype=None, out=None):

@@ -2,7 +2,7 @@
 call signature (out=, where=, dtype=) and, where NumPy has them, the
 methods reduce, accumulate, outer and at."""
 from .. import _core
-from . import _utils
+from . import _dtypes, _utils
 from ._dtypes import legato_dtype
 from ._utils import write_out
 
@@ -123,7 +123,7 @@ def _positive(x):
 
 def _reciprocal(x):
     x = _utils.asarray(x)
-    return _core.divide(1, x) if x._dtype in (_core.DType.float32, _core.DType.float64) \
+    return _core.divide(1, x) if x._dtype in _dtypes._FLOATS \
         else _core.floor_divide(1, x)
 
 
@@ -135,7 +135,7 @@ def _rounding(name):
 
     def rounded(x):
         x = _utils.asarray(x)
-        if x._dtype in (_core.DType.float32, _core.DType.float64):
+        if x._dtype in _dtypes._FLOATS:
             return fn(x)
         return x._copy()
     return rounded

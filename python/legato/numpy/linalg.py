@@ -4,7 +4,7 @@ yet and raise an AttributeError that says so."""
 import operator
 
 from .. import _core
-from . import _utils
+from . import _dtypes, _utils
 from . import _products
 from ._products import matmul, matrix_power, outer, tensordot, vecdot  # noqa: F401
 from ._shape import matrix_transpose  # noqa: F401
@@ -36,11 +36,11 @@ def _vector_norm(x, ord, axes, keepdims):
         return _core.sum((x != 0)._astype(_core.DType.float64), axes, keepdims)
     if ord == 1:
         return _core.sum(a, axes, keepdims)._astype(
-            x._dtype if x._dtype in (_core.DType.float32, _core.DType.float64)
+            x._dtype if x._dtype in _dtypes._FLOATS
             else _core.DType.float64)
     if isinstance(ord, str):
         raise _core.ValueError(f"legato.linalg.norm: Invalid norm order '{ord}' for vectors")
-    a = a if a._dtype in (_core.DType.float32, _core.DType.float64) else \
+    a = a if a._dtype in _dtypes._FLOATS else \
         a._astype(_core.DType.float64)
     return _core.power(_core.sum(_core.power(a, float(ord)), axes, keepdims), 1.0 / ord)
 
@@ -68,7 +68,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
     if ord is None or ord == "fro":
         return _core.norm(x, axes, bool(keepdims))
     a = _core.absolute(x)
-    if a._dtype not in (_core.DType.float32, _core.DType.float64):
+    if a._dtype not in _dtypes._FLOATS:
         a = a._astype(_core.DType.float64)
     if ord in (1, -1):
         sums = _core.sum(a, [row], True)

@@ -15,7 +15,9 @@ def Legato_Dialect : Dialect {
   let summary = "Distributed NumPy-style array programs";
   let description = [{
     The program that the legato tracer records. Values are statically shaped
-    ranked tensors of i1 (bool), i32, i64, f32 or f64. Views and in-place
+    ranked tensors of NumPy's dtypes: i1 (bool), i8-i64, ui8-ui64 (unsigned
+    integers keep their signedness here; the lowering to linalg makes them
+    signless), f16, f32 or f64. Views and in-place
     writes of the user program are functionalised (`legato.slice`,
     `legato.insert_slice`); broadcasts and dtype conversions are explicit.
   }];

@@ -16,13 +16,18 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Types and enums
 //===----------------------------------------------------------------------===//
 
-def Legato_Element : AnyTypeOf<[I1, I32, I64, F32, F64]>;
-def Legato_Tensor : StaticShapeTensorOf<[I1, I32, I64, F32, F64]>;
-def Legato_FloatTensor : StaticShapeTensorOf<[F32, F64]>;
+// NumPy's dtypes: bool (i1), signed integers (signless i8-i64), unsigned
+// integers (ui8-ui64: their signedness picks the lowering's comparisons,
+// divisions and casts; linalg and below see them signless) and floats.
+defvar Legato_Ints = [I8, I16, I32, I64, UI8, UI16, UI32, UI64];
+defvar Legato_Floats = [F16, F32, F64];
+def Legato_Element : AnyTypeOf<!listconcat([I1], Legato_Ints, Legato_Floats)>;
+def Legato_Tensor : StaticShapeTensorOf<!listconcat([I1], Legato_Ints, Legato_Floats)>;
+def Legato_FloatTensor : StaticShapeTensorOf<Legato_Floats>;
 def Legato_BoolTensor : StaticShapeTensorOf<[I1]>;
-def Legato_IntegerTensor : StaticShapeTensorOf<[I1, I32, I64]>;
-def Legato_SignedTensor : StaticShapeTensorOf<[I32, I64]>;
-def Legato_NumericTensor : StaticShapeTensorOf<[I32, I64, F32, F64]>;
+def Legato_IntegerTensor : StaticShapeTensorOf<!listconcat([I1], Legato_Ints)>;
+def Legato_IntOnlyTensor : StaticShapeTensorOf<Legato_Ints>;
+def Legato_NumericTensor : StaticShapeTensorOf<!listconcat(Legato_Ints, Legato_Floats)>;
 
 def Legato_ComparePredicate : I32EnumAttr<"ComparePredicate",
     "elementwise comparison", [
@@ -199,14 +204,14 @@ def Legato_OrOp : Legato_BinaryOp<"or", Legato_IntegerTensor, [Commutative]> {
 def Legato_XorOp : Legato_BinaryOp<"xor", Legato_IntegerTensor, [Commutative]> {
   let summary = "elementwise bitwise exclusive or (on bool, logical xor)";
 }
-def Legato_ShlOp : Legato_BinaryOp<"shl", Legato_SignedTensor> {
+def Legato_ShlOp : Legato_BinaryOp<"shl", Legato_IntOnlyTensor> {
   let summary = "elementwise left shift (NumPy's left_shift)";
   let description = [{
     As NumPy's `left_shift`: a shift by the bit width or more, or by a
     negative amount, gives 0 (LLVM's `shl` would give poison).
   }];
 }
-def Legato_ShrOp : Legato_BinaryOp<"shr", Legato_SignedTensor> {
+def Legato_ShrOp : Legato_BinaryOp<"shr", Legato_IntOnlyTensor> {
   let summary = "elementwise arithmetic right shift (NumPy's right_shift)";
   let description = [{
     As NumPy's `right_shift` of signed integers: the sign bit is kept, and

@@ -46,9 +46,9 @@ std::optional<Scalar> splatScalar(Value v) {
     s.f = f.getValueAsDouble();
   } else {
     auto i = cast<IntegerAttr>(element);
-    // i1 is a bool: true is 1, not -1.
-    s.i = i.getType().isInteger(1) ? int64_t(i.getValue().getBoolValue())
-                                   : i.getValue().getSExtValue();
+    // i1 is a bool (true is 1, not -1); unsigned values zero-extend.
+    bool zeroExtend = i.getType().isInteger(1) || i.getType().isUnsignedInteger();
+    s.i = zeroExtend ? int64_t(i.getValue().getZExtValue()) : i.getValue().getSExtValue();
   }
   return s;
 }
@@ -59,9 +59,17 @@ Attribute scalarAttr(Type elem, const Scalar &s) {
   int64_t i = s.isFloat ? int64_t(s.f) : s.i;
   if (elem.isInteger(1))
     return IntegerAttr::get(elem, APInt(1, s.isFloat ? s.f != 0 : i != 0));
-  if (elem.isInteger(32))
-    i = int32_t(uint32_t(uint64_t(i))); // wraps, as the generated code does
-  return IntegerAttr::get(elem, i);
+  // The low bits: integers wrap, as the generated code does.
+  return IntegerAttr::get(elem, APInt(elem.getIntOrFloatBitWidth(), uint64_t(i),
+                                      /*isSigned=*/false, /*implicitTrunc=*/true));
+}
+
+/// `v` rounded to the float type `elem` (to nearest, ties to even).
+double roundTo(Type elem, double v) {
+  APFloat r(v);
+  bool lost;
+  r.convert(cast<FloatType>(elem).getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+  return r.convertToDouble();
 }
 
 Value makeScalarSplat(OpBuilder &b, Location loc, RankedTensorType type, const Scalar &s) {
@@ -213,8 +221,7 @@ struct DivByConstant : CountedPattern<DivOp> {
     if (!c || *c == 0 || !std::isfinite(*c) || *c == 1 || *c == -1)
       return rewriter.notifyMatchFailure(op, "divisor is not a finite constant");
     double reciprocal = 1.0 / *c;
-    bool inF32 = getElementTypeOrSelf(op.getType()).isF32();
-    if (inF32 ? !std::isfinite(float(reciprocal)) : !std::isfinite(reciprocal))
+    if (!std::isfinite(roundTo(getElementTypeOrSelf(op.getType()), reciprocal)))
       return rewriter.notifyMatchFailure(op, "1/c overflows");
     int exponent;
     bool powerOfTwo = std::fabs(std::frexp(*c, &exponent)) == 0.5;
@@ -293,12 +300,12 @@ struct SelectKnown : CountedPattern<SelectOp> {
 // Constant folding
 //===----------------------------------------------------------------------===//
 
-/// Rounds a double result to the element type (f32 arithmetic done in double
-/// and rounded once equals f32 arithmetic for + - * / sqrt).
+/// Rounds a double result to the element type (f16 or f32 arithmetic done
+/// in double and rounded once equals it for + - * / sqrt).
 Scalar floatResult(Type elem, double v) {
   Scalar s;
   s.isFloat = true;
-  s.f = elem.isF32() ? double(float(v)) : v;
+  s.f = roundTo(elem, v);
   return s;
 }
 Scalar intResult(int64_t v) {
@@ -339,7 +346,7 @@ std::optional<Scalar> foldUnary(Operation *op, const Scalar &x, Type elem) {
     else if (isa<TruncOp>(op)) r = std::trunc(v);
     else if (isa<RintOp>(op)) r = std::nearbyint(v);
     else return std::nullopt;
-    if (elem.isF32()) // f32 math functions round differently: fold the
+    if (!elem.isF64()) // f16/f32 math functions round differently: fold the
       if (!isa<NegOp, AbsOp, SqrtOp, FloorOp, CeilOp, TruncOp, RintOp>(op)) // exactly-rounded ones only
         return std::nullopt;
     return floatResult(elem, r);
@@ -410,6 +417,9 @@ struct FoldConstantElementwise : CountedAnyOpPattern {
     for (Value v : op->getOperands()) {
       std::optional<Scalar> s = splatScalar(v);
       if (!s)
+        return failure();
+      // (uint64 values from 2^63 on, negative here, are left to run time)
+      if (getElementTypeOrSelf(v.getType()).isUnsignedInteger(64) && s->i < 0)
         return failure();
       args.push_back(*s);
     }
