@@ -8,6 +8,7 @@
 #ifndef LEGATO_LEGATO_H
 #define LEGATO_LEGATO_H
 
+#include <complex>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -59,9 +60,10 @@ public:
 };
 
 /// Element types, NumPy's: bool, signed and unsigned integers of 8 to 64
-/// bits, float16/32/64. Promotion among them follows NumPy's table (NEP 50).
-/// (The values are stable: compiled programs in a cache are keyed by them.)
-enum class DType { bool_, i32, i64, f32, f64, i8, i16, u8, u16, u32, u64, f16 };
+/// bits, float16/32/64, complex64/128 (pairs of float32/64). Promotion among
+/// them follows NumPy's table (NEP 50). (The values are stable: compiled
+/// programs in a cache are keyed by them.)
+enum class DType { bool_, i32, i64, f32, f64, i8, i16, u8, u16, u32, u64, f16, c64, c128 };
 inline constexpr DType bool_ = DType::bool_;
 inline constexpr DType i8 = DType::i8;
 inline constexpr DType i16 = DType::i16;
@@ -74,8 +76,11 @@ inline constexpr DType u64 = DType::u64;
 inline constexpr DType f16 = DType::f16;
 inline constexpr DType f32 = DType::f32;
 inline constexpr DType f64 = DType::f64;
+inline constexpr DType c64 = DType::c64;
+inline constexpr DType c128 = DType::c128;
 /// Every dtype, bool first, then by kind and size (as NumPy lists them).
-inline constexpr DType all_dtypes[] = {bool_, i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64};
+inline constexpr DType all_dtypes[] = {bool_, i8, i16, i32, i64, u8, u16, u32, u64,
+                                       f16, f32, f64, c64, c128};
 /// "float64", "int32", ... as NumPy spells them.
 std::string dtype_name(DType);
 /// Bytes per element (bool is stored as one byte).
@@ -222,8 +227,9 @@ struct Index {
 /// A C++ number used as an operand: "weak" in NumPy 2's sense, so `a * 2.0`
 /// keeps a's float type and `a + 1` keeps a's integer type.
 struct Scalar {
-  enum class Kind { boolean, integer, floating } kind;
-  double f = 0;
+  enum class Kind { boolean, integer, floating, complex } kind;
+  double f = 0; ///< the value as a double (a complex value's real part)
+  double imag = 0; ///< a complex value's imaginary part
   int64_t i = 0; ///< an integer's value; its bits when `above_int64`
   /// An unsigned integer in [2^63, 2^64): `i` holds its bits.
   bool above_int64 = false;
@@ -238,6 +244,8 @@ struct Scalar {
   template <class T,
             std::enable_if_t<std::is_floating_point_v<T>, int> = 0>
   Scalar(T v) : kind(Kind::floating), f(double(v)), i(int64_t(v)) {}
+  template <class T>
+  Scalar(std::complex<T> v) : kind(Kind::complex), f(double(v.real())), imag(double(v.imag())) {}
 };
 
 class ArrayView;
@@ -323,12 +331,14 @@ public:
     else if constexpr (std::is_same_v<T, uint32_t>) return DType::u32;
     else if constexpr (std::is_same_v<T, uint64_t>) return DType::u64;
     else if constexpr (std::is_same_v<T, float>) return DType::f32;
+    else if constexpr (std::is_same_v<T, std::complex<float>>) return DType::c64;
+    else if constexpr (std::is_same_v<T, std::complex<double>>) return DType::c128;
     else {
       // (float16 has no C++17 type: read it as float, or pass its bits to
       // from_buffer with DType::f16)
       static_assert(std::is_same_v<T, double>,
                     "legato: host type must be bool, int8_t ... int64_t, "
-                    "uint8_t ... uint64_t, float or double");
+                    "uint8_t ... uint64_t, float, double or std::complex of them");
       return DType::f64;
     }
   }
@@ -518,8 +528,8 @@ LEGATO_BINARY(operator&)
 LEGATO_BINARY(operator|)
 LEGATO_BINARY(operator^)
 // As NumPy's shifts: shifting by the bit width or more, or by a negative
-// amount, gives 0 (right_shift of a negative value: -1); bool operands are
-// a TypeError (NumPy gives int8, which legato lacks).
+// amount, gives 0 (right_shift of a negative value: -1); bools shift as
+// int8 (NumPy's).
 LEGATO_BINARY(left_shift)
 LEGATO_BINARY(right_shift)
 /// np.arctan2(y, x): the angle of the point (x, y), in (-pi, pi].
@@ -530,7 +540,15 @@ Array logical_not(const Array &);
 /// Bitwise not of integers, logical not of bools (NumPy's invert).
 Array invert(const Array &);
 Array operator~(const Array &);
+/// np.abs: of a complex array, the magnitude (float32 or float64).
 Array abs(const Array &);
+/// np.real, np.imag, np.conj and np.angle: the parts of complex numbers
+/// (real arrays: real is the array, imag zeros, conj the array, angle 0 or
+/// pi by the sign, as NumPy's).
+Array real(const Array &);
+Array imag(const Array &);
+Array conj(const Array &);
+Array angle(const Array &, bool deg = false);
 Array exp(const Array &);
 Array log(const Array &);
 Array sqrt(const Array &);

@@ -23,6 +23,8 @@ std::string dtype_name(DType t) {
   case DType::f16: return "float16";
   case DType::f32: return "float32";
   case DType::f64: return "float64";
+  case DType::c64: return "complex64";
+  case DType::c128: return "complex128";
   }
   return "?";
 }
@@ -40,7 +42,9 @@ int64_t dtype_size(DType t) {
   case DType::f32: return 4;
   case DType::i64:
   case DType::u64:
-  case DType::f64: return 8;
+  case DType::f64:
+  case DType::c64: return 8;
+  case DType::c128: return 16;
   }
   return 0;
 }

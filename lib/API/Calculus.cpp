@@ -30,7 +30,7 @@ Array gradientInput(const Array &f) {
                     shapeString(f.shape()) +
                     "): NumPy subtracts booleans, which it rejects; cast first, e.g. "
                     "astype(legato::f64)");
-  return isFloat(f.dtype()) ? f : astype(f, DType::f64);
+  return isInexact(f.dtype()) ? f : astype(f, DType::f64);
 }
 
 /// `axis` of y in [0, rank), for trapezoid (which needs an axis).

@@ -35,7 +35,7 @@ int64_t reducedCount(const char *op, const Array &a, std::vector<int64_t> axes) 
   return count;
 }
 
-Array asFloat(const Array &a) { return isFloat(a.dtype()) ? a : astype(a, DType::f64); }
+Array asFloat(const Array &a) { return isInexact(a.dtype()) ? a : astype(a, DType::f64); }
 
 /// Checks `axes` under `op`'s name and refuses a reduction of nothing, which
 /// has no maximum or minimum.
@@ -83,7 +83,7 @@ Array extremumIndex(const char *op, bool largest, const Array &a, std::optional<
 
 /// NumPy's nan-functions replace NaN by the reduction's identity first.
 Array withoutNaN(const Array &a, Scalar identity) {
-  return isFloat(a.dtype()) ? where(a != a, identity, a) : a;
+  return isInexact(a.dtype()) ? where(a != a, identity, a) : a;
 }
 
 } // namespace
@@ -117,6 +117,8 @@ Array sign(const Array &a) {
   if (a.dtype() == DType::bool_)
     refuseBool("sign", a, "NumPy has no sign of bool either");
   DType t = a.dtype();
+  if (isComplex(t)) // NumPy 2: z / |z|, and 0 for 0
+    return where(a == 0, a, a / abs(a));
   Array s = astype(a > 0, t) - astype(a < 0, t); // 0 - 0 is +0.0, as NumPy's sign(-0.0)
   return isFloat(t) ? where(a != a, a, s) : s;
 }
@@ -125,12 +127,16 @@ Array sign(const Array &a) {
 Array isnan(const Array &a) { return a != a; }
 
 Array isinf(const Array &a) {
+  if (isComplex(a.dtype())) // (either part)
+    return logical_or(isinf(real(a)), isinf(imag(a)));
   if (!isFloat(a.dtype()))
     return a != a; // false everywhere, placed like a
   return abs(a) == std::numeric_limits<double>::infinity();
 }
 
 Array isfinite(const Array &a) {
+  if (isComplex(a.dtype())) // (both parts)
+    return logical_and(isfinite(real(a)), isfinite(imag(a)));
   if (!isFloat(a.dtype()))
     return a == a;
   return abs(a) < std::numeric_limits<double>::infinity(); // false for NaN too
@@ -161,8 +167,13 @@ Array clip(const Array &a, Scalar lo, const Array &hi) {
 }
 
 Array round(const Array &a, int64_t decimals) {
+  if (a.dtype() == DType::bool_ && decimals == 0) // (NumPy: rint, float16)
+    return rint(a);
   if (a.dtype() == DType::bool_)
-    refuseBool("round", a, "NumPy cannot round bools either; cast them first, e.g. astype(legato::f64)");
+    refuseBool("round", a, "NumPy cannot scale bools by 10^decimals either");
+  if (isComplex(a.dtype()))
+    throw TypeError("legato.round: complex arrays (shape " + shapeString(a.shape()) +
+                    ") are not rounded yet; round real() and imag() apart");
   bool integer = !isFloat(a.dtype());
   if (integer && decimals >= 0) // nothing below the units: a copy, as NumPy's
     return copy(a);               // since 2.4 (numpy#29137; a itself before)
@@ -200,6 +211,9 @@ Array hypot(const Array &a, const Array &b) {
 
 Array nan_to_num(const Array &a, double nan, std::optional<double> posinf,
                  std::optional<double> neginf) {
+  if (isComplex(a.dtype())) // (each part, as NumPy's)
+    return astype(nan_to_num(real(a), nan, posinf, neginf), a.dtype()) +
+           nan_to_num(imag(a), nan, posinf, neginf) * Scalar(std::complex<double>(0, 1));
   if (!isFloat(a.dtype()))
     return copy(a); // NumPy: integers and bools hold no NaN or inf
   double largest = a.dtype() == DType::f16   ? 65504.0
@@ -327,13 +341,15 @@ Array nancumprod(const Array &a, std::optional<int64_t> axis) {
 
 Array nanmean(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   normalizeAxes("nanmean", axes, a.shape());
-  if (!isFloat(a.dtype()))
+  if (!isInexact(a.dtype()))
     return mean(a, std::move(axes), keepdims);
   // As NumPy: the sum and the count apart, divided in float64 (a float32
-  // sum by an int64 count) and cast back; 0 / 0 where every element is NaN.
+  // sum by an int64 count; complex128 for complex sums) and cast back;
+  // 0 / 0 where every element is NaN.
   Array count = sum(a == a, axes, keepdims);
   Array total = sum(withoutNaN(a, 0), std::move(axes), keepdims);
-  return astype(astype(total, DType::f64) / count, a.dtype());
+  DType wide = isComplex(a.dtype()) ? DType::c128 : DType::f64;
+  return astype(astype(total, wide) / count, a.dtype());
 }
 
 namespace {
@@ -396,8 +412,10 @@ Array var(const Array &a, std::vector<int64_t> axes, bool keepdims, int64_t ddof
   // array), squared and summed, divided by max(count - ddof, 0).
   Array x = asFloat(a);
   Array deviation = x - mean(x, axes, /*keepdims=*/true);
-  return sum(deviation * deviation, std::move(axes), keepdims) /
-         double(std::max<int64_t>(count - ddof, 0));
+  // (complex numbers: |deviation|^2, a real variance, as NumPy's)
+  Array squared = isComplex(x.dtype()) ? square(real(deviation)) + square(imag(deviation))
+                                       : deviation * deviation;
+  return sum(squared, std::move(axes), keepdims) / double(std::max<int64_t>(count - ddof, 0));
 }
 
 Array std(const Array &a, std::vector<int64_t> axes, bool keepdims, int64_t ddof) {

@@ -9,10 +9,18 @@ namespace legato::detail {
 namespace {
 
 template <class T> constexpr bool isFloatHost = std::is_floating_point_v<T> || std::is_same_v<T, _Float16>;
+template <class T> struct IsComplex : std::false_type {};
+template <class T> struct IsComplex<std::complex<T>> : std::true_type {};
 
 template <class To, class From> To castElement(From v) {
   if constexpr (std::is_same_v<To, bool>) {
     return v != From(0);
+  } else if constexpr (IsComplex<From>::value && IsComplex<To>::value) {
+    return To(typename To::value_type(v.real()), typename To::value_type(v.imag()));
+  } else if constexpr (IsComplex<From>::value) { // (the real part)
+    return castElement<To>(v.real());
+  } else if constexpr (IsComplex<To>::value) {
+    return To(castElement<typename To::value_type>(v), 0);
   } else if constexpr (isFloatHost<From> && !isFloatHost<To>) {
     double d = double(v);
     if (std::is_same_v<To, uint64_t> && d >= 9223372036854775808.0 && d < 18446744073709551616.0)

@@ -1,8 +1,9 @@
 //===- HostElements.h - array elements as C++ values -------------*- C++ -*-===//
 //
 // The C++ type that holds an element of each dtype in host memory (bool as
-// one byte, float16 as GCC's _Float16), and NumPy's casts between them for
-// host reads (to_vector, item, a NumPy array's copy).
+// one byte, float16 as GCC's _Float16, complex numbers as std::complex), and
+// NumPy's casts between them for host reads (to_vector, item, a NumPy
+// array's copy).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_API_HOSTELEMENTS_H
@@ -10,6 +11,7 @@
 
 #include "legato/legato.h"
 
+#include <complex>
 #include <cstdint>
 
 namespace legato::detail {
@@ -28,13 +30,16 @@ template <class F> decltype(auto) visitHostType(DType t, F &&f) {
   case DType::u64: return f(uint64_t{});
   case DType::f16: return f(_Float16{});
   case DType::f32: return f(float{});
+  case DType::c64: return f(std::complex<float>{});
+  case DType::c128: return f(std::complex<double>{});
   case DType::f64: break;
   }
   return f(double{});
 }
 
 /// Copies `count` elements of dtype `from` at `src` to `dst` as dtype
-/// `to`, cast as NumPy casts: to bool is `!= 0`; a float to an integer
+/// `to`, cast as NumPy casts: to bool is `!= 0`; a complex number to a real
+/// type is its real part (NumPy warns); a float to an integer
 /// truncates, and NaN or a value past int64 gives int64's minimum (as the
 /// x86 conversion NumPy's casts compile to); integers wrap.
 void convertElements(const void *src, DType from, void *dst, DType to, int64_t count);

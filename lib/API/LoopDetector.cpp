@@ -33,8 +33,11 @@ uint64_t LoopDetector::signature(const Node &node) const {
   uint64_t bits;
   std::memcpy(&bits, &node.scalar, sizeof bits);
   h = mix(h, bits);
-  if (node.kind == OpKind::Constant)
+  if (node.kind == OpKind::Constant) {
     h = mix(h, uint64_t(node.intScalar));
+    std::memcpy(&bits, &node.imagScalar, sizeof bits);
+    h = mix(h, bits);
+  }
   for (const NodePtr &op : node.operands) {
     if (op->seq >= origin && node.seq - op->seq <= kNear) {
       h = mix(h, 1);

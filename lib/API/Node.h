@@ -48,7 +48,8 @@ enum class OpKind : uint8_t {
 enum class UnaryKind : uint8_t {
   Neg, Abs, Not, Exp, Log, Sqrt, Sin, Cos, Tanh, Erf, Floor,
   Tan, Arcsin, Arccos, Arctan, Sinh, Cosh, Arcsinh, Arccosh, Arctanh,
-  Exp2, Expm1, Log2, Log10, Log1p, Cbrt, Ceil, Trunc, Rint
+  Exp2, Expm1, Log2, Log10, Log1p, Cbrt, Ceil, Trunc, Rint,
+  Real, Imag, Conj, Magnitude ///< complex numbers' parts, conjugate and abs
 };
 enum class BinaryKind : uint8_t { Add, Sub, Mul, Div, Pow, Max, Min, And, Or, Arctan2, Mod, FloorDiv,
                                      Xor, Shl, Shr };
@@ -70,6 +71,9 @@ struct Node {
   /// A Constant node of an integer dtype: its exact value (`scalar` holds
   /// it rounded to 53 bits).
   int64_t intScalar = 0;
+  /// A Constant node of a complex dtype: its imaginary part (`scalar` holds
+  /// the real part).
+  double imagScalar = 0;
   std::shared_ptr<runtime::Buffer> buffer;
   /// Over several ranks: which box of the array `buffer` holds on each rank
   /// (a jit parameter: where the argument lives). Null: the whole array.

@@ -177,9 +177,15 @@ void checkHolds(const char *op, DType t, const Scalar &value) {
 
 NodePtr constantNode(const Scalar &value, DType dtype, const Shape &shape) {
   checkHolds("full", dtype, value);
-  if (value.kind == Scalar::Kind::floating || isFloat(dtype))
-    return constantNode(value.kind == Scalar::Kind::floating ? value.f : double(value.i), dtype,
-                        shape);
+  bool inexact = value.kind == Scalar::Kind::floating || value.kind == Scalar::Kind::complex;
+  if (isComplex(dtype)) {
+    NodePtr n = constantNode(inexact ? value.f : double(value.i), dtype, shape);
+    n->imagScalar = value.kind == Scalar::Kind::complex ? value.imag : 0.0;
+    return n;
+  }
+  // (a complex value in a real array: its real part, as NumPy's cast)
+  if (inexact || isFloat(dtype))
+    return constantNode(inexact ? value.f : double(value.i), dtype, shape);
   NodePtr n = constantNode(value.above_int64 ? double(uint64_t(value.i)) : double(value.i), dtype,
                            shape);
   n->intScalar = value.i;
@@ -268,17 +274,47 @@ Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand 
     else if (k == BinaryKind::Pow || k == BinaryKind::Mod || k == BinaryKind::FloorDiv)
       t = DType::i8; // (NumPy's bool ** bool, % and // give int8)
   }
-  if (k == BinaryKind::Div && !isFloat(t))
+  if (isComplex(t) && (k == BinaryKind::Mod || k == BinaryKind::FloorDiv))
+    dtypeError(name, t, shape, "complex numbers have no floor division or remainder (NumPy neither)");
+  if (isComplex(t) && (k == BinaryKind::Max || k == BinaryKind::Min))
+    dtypeError(name, t, shape, "ordering complex numbers is not supported yet; compare real() or abs()");
+  if (k == BinaryKind::Div && !isInexact(t))
     t = DType::f64; // true division
   return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,
                        uint8_t(k)));
 }
 
+NodePtr complexPart(UnaryKind part, const NodePtr &z) {
+  return makeNode(OpKind::Unary, partOf(z->dtype), z->shape, {z}, {}, 0, uint8_t(part));
+}
+
+NodePtr compareNodes(int predicate, NodePtr x, NodePtr y) {
+  Shape shape = x->shape;
+  if (isComplex(x->dtype) && predicate < 4) {
+    // NumPy 2 orders complex numbers by their real parts, then their
+    // imaginary parts: x < y is xr < yr or (xr == yr and xi < yi).
+    NodePtr xr = complexPart(UnaryKind::Real, x), yr = complexPart(UnaryKind::Real, y);
+    NodePtr xi = complexPart(UnaryKind::Imag, x), yi = complexPart(UnaryKind::Imag, y);
+    // (the real parts decide where they differ and no part is NaN)
+    NodePtr noNaN = makeNode(OpKind::Binary, DType::bool_, shape,
+                             {compareNodes(4, xi, xi), compareNodes(4, yi, yi)}, {}, 0,
+                             uint8_t(BinaryKind::And));
+    NodePtr first = makeNode(OpKind::Binary, DType::bool_, shape,
+                             {compareNodes(predicate & ~1, xr, yr), noNaN}, {}, 0,
+                             uint8_t(BinaryKind::And)); // (lt, gt: strict)
+    NodePtr tie = makeNode(OpKind::Binary, DType::bool_, shape,
+                           {compareNodes(4 /*eq*/, xr, yr), compareNodes(predicate, xi, yi)},
+                           {}, 0, uint8_t(BinaryKind::And));
+    return makeNode(OpKind::Binary, DType::bool_, shape, {first, tie}, {}, 0,
+                    uint8_t(BinaryKind::Or));
+  }
+  return makeNode(OpKind::Compare, DType::bool_, shape, {x, y}, {}, 0, uint8_t(predicate));
+}
+
 Array compare(const char *name, int predicate, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
   DType t = promoteAll(name, {&a, &b});
-  return wrap(makeNode(OpKind::Compare, DType::bool_, shape,
-                       {a.as(t, shape), b.as(t, shape)}, {}, 0, uint8_t(predicate)));
+  return wrap(compareNodes(predicate, a.as(t, shape), b.as(t, shape)));
 }
 
 Array logical(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
@@ -297,10 +333,10 @@ Array logical(const char *name, BinaryKind kind, const Operand &a, const Operand
 Array bitwise(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
   DType t = promoteAll(name, {&a, &b});
-  if (isFloat(t))
+  if (isInexact(t))
     dtypeError(name, t, shape, "bitwise operations take integers and bools");
   if (t == DType::bool_ && (kind == BinaryKind::Shl || kind == BinaryKind::Shr))
-    dtypeError(name, t, shape, "cast to an integer type with astype(legato::i64)");
+    t = DType::i8; // (NumPy's bool << bool)
   return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,
                        uint8_t(kind)));
 }
@@ -310,6 +346,8 @@ Array bitwise(const char *name, BinaryKind kind, const Operand &a, const Operand
 Array floatBinary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
   DType t = floatFor(promoteAll(name, {&a, &b}));
+  if (isComplex(t))
+    dtypeError(name, t, shape, "it is defined for real numbers only (as NumPy's)");
   return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,
                        uint8_t(kind)));
 }
@@ -319,6 +357,13 @@ Array floatBinary(const char *name, BinaryKind kind, const Operand &a, const Ope
 Array floatUnary(const char *name, UnaryKind kind, const Array &a) {
   NodePtr n = valueOf(a);
   DType t = floatFor(n->dtype);
+  if (isComplex(t) && kind != UnaryKind::Exp && kind != UnaryKind::Log &&
+      kind != UnaryKind::Sqrt && kind != UnaryKind::Sin && kind != UnaryKind::Cos &&
+      kind != UnaryKind::Tan && kind != UnaryKind::Tanh && kind != UnaryKind::Expm1 &&
+      kind != UnaryKind::Log1p)
+    dtypeError(name, t, n->shape,
+               "legato computes exp, log, sqrt, sin, cos, tan, tanh, expm1 and log1p of complex "
+               "numbers; use those, or the real() and imag() parts");
   return wrap(makeNode(OpKind::Unary, t, n->shape, {convertNode(n, t)}, {}, 0, uint8_t(kind)));
 }
 
@@ -377,7 +422,7 @@ Array logical_not(const Array &a) {
 
 Array invert(const Array &a) {
   NodePtr n = valueOf(a);
-  if (isFloat(n->dtype))
+  if (isInexact(n->dtype))
     dtypeError("invert", n->dtype, n->shape, "bitwise not takes integers and bools");
   return wrap(makeNode(OpKind::Unary, n->dtype, n->shape, {n}, {}, 0, uint8_t(UnaryKind::Not)));
 }
@@ -385,7 +430,37 @@ Array operator~(const Array &a) { return invert(a); }
 
 Array abs(const Array &a) {
   NodePtr n = valueOf(a);
+  if (isComplex(n->dtype))
+    return wrap(complexPart(UnaryKind::Magnitude, n));
   return wrap(makeNode(OpKind::Unary, n->dtype, n->shape, {n}, {}, 0, uint8_t(UnaryKind::Abs)));
+}
+
+Array real(const Array &a) {
+  NodePtr n = valueOf(a);
+  return isComplex(n->dtype) ? wrap(complexPart(UnaryKind::Real, n)) : a;
+}
+
+Array imag(const Array &a) {
+  NodePtr n = valueOf(a);
+  if (isComplex(n->dtype))
+    return wrap(complexPart(UnaryKind::Imag, n));
+  return wrap(constantNode(0.0, n->dtype, n->shape));
+}
+
+Array conj(const Array &a) {
+  NodePtr n = valueOf(a);
+  if (!isComplex(n->dtype))
+    return a;
+  return wrap(makeNode(OpKind::Unary, n->dtype, n->shape, {n}, {}, 0, uint8_t(UnaryKind::Conj)));
+}
+
+Array angle(const Array &a, bool deg) {
+  NodePtr n = valueOf(a);
+  // NumPy: arctan2(imag, real), in float64 for integers and bools.
+  DType part = isComplex(n->dtype) ? partOf(n->dtype) : isFloat(n->dtype) ? n->dtype : DType::f64;
+  Array x = isComplex(n->dtype) ? real(a) : astype(a, part);
+  Array r = arctan2(imag(isComplex(n->dtype) ? a : x), x);
+  return deg ? r * (180.0 / M_PI) : r;
 }
 Array exp(const Array &a) { return floatUnary("exp", UnaryKind::Exp, a); }
 Array log(const Array &a) { return floatUnary("log", UnaryKind::Log, a); }
@@ -501,6 +576,9 @@ Array reduce(const char *op, int kind, const Array &a, std::vector<int64_t> axes
     kept.push_back(isReduced ? 1 : n->shape[d]);
   }
   bool extremum = kind == 2 || kind == 3;
+  if (extremum && isComplex(n->dtype))
+    dtypeError(op, n->dtype, n->shape,
+               "ordering complex numbers is not supported yet; reduce real() or abs()");
   if (extremum && count == 0)
     throw Error(std::string("legato.") + op + ": zero-size reduction of an array of shape " +
                 shapeString(n->shape) + " has no identity; reduce a non-empty axis");
@@ -556,7 +634,7 @@ Array mean(const Array &a, std::vector<int64_t> axes, bool keepdims) {
     count *= n->shape[d];
   if (n->dtype == DType::f16) // (NumPy: float32 intermediates)
     return astype(mean(astype(a, DType::f32), std::move(axes), keepdims), DType::f16);
-  Array input = isFloat(n->dtype) ? a : astype(a, DType::f64);
+  Array input = isInexact(n->dtype) ? a : astype(a, DType::f64);
   return sum(input, std::move(axes), keepdims) / double(count);
 }
 
@@ -948,8 +1026,10 @@ Array random(Shape shape, DType t, uint64_t seed) {
   checkArraySize("random", shape, t);
   DType ft = t == DType::f32 ? DType::f32 : DType::f64;
   NodePtr u = makeNode(OpKind::Random, ft, shape, {}, {int64_t(seed)});
-  if (isFloat(t))
-    return wrap(u);
+  if (isComplex(t))
+    dtypeError("random", t, shape, "draw the real and imaginary parts apart");
+  if (isFloat(t)) // (float16: float64's values rounded)
+    return wrap(convertNode(u, t));
   // Integers: [0, 2^31); bool: u < 0.5.
   if (t == DType::bool_)
     return wrap(makeNode(OpKind::Compare, DType::bool_, shape,

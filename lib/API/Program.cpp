@@ -106,8 +106,10 @@ Program collectProgram(const std::vector<Node *> &outputs,
     for (int64_t v : n->ints)
       key.put(v);
     key.put(n->scalar); // (its bits: -0.0 and NaN payloads differ)
-    if (n->kind == OpKind::Constant) // (the only nodes that set it)
+    if (n->kind == OpKind::Constant) { // (the only nodes that set them)
       key.put(n->intScalar);
+      key.put(n->imagScalar);
+    }
     key.put(uint32_t(n->operands.size()));
     for (const NodePtr &op : n->operands)
       key.put(op->collectNumber);
@@ -136,6 +138,8 @@ Type elementType(OpBuilder &b, DType t) {
   case DType::f16: return b.getF16Type();
   case DType::f32: return b.getF32Type();
   case DType::f64: return b.getF64Type();
+  case DType::c64: return ComplexType::get(b.getF32Type());
+  case DType::c128: return ComplexType::get(b.getF64Type());
   }
   return {};
 }
@@ -144,14 +148,25 @@ RankedTensorType tensorType(OpBuilder &b, const Node *n) {
   return RankedTensorType::get(n->shape, elementType(b, n->dtype));
 }
 
-/// A Constant node's value as an attribute of its element type.
-Attribute scalarAttr(OpBuilder &b, const Node *n) {
-  Type et = elementType(b, n->dtype);
+/// A Constant node's value as a splat of `t`.
+DenseElementsAttr splatAttr(OpBuilder &b, RankedTensorType t, const Node *n) {
+  Type et = t.getElementType();
+  if (auto c = dyn_cast<ComplexType>(et)) {
+    const llvm::fltSemantics &sem = cast<FloatType>(c.getElementType()).getFloatSemantics();
+    auto part = [&](double v) {
+      APFloat f(v);
+      bool lost;
+      f.convert(sem, APFloat::rmNearestTiesToEven, &lost);
+      return f;
+    };
+    std::complex<APFloat> value(part(n->scalar), part(n->imagScalar));
+    return DenseElementsAttr::get(t, ArrayRef<std::complex<APFloat>>(value));
+  }
   if (isa<FloatType>(et))
-    return b.getFloatAttr(et, n->scalar);
+    return SplatElementsAttr::get(t, b.getFloatAttr(et, n->scalar));
   if (n->dtype == DType::bool_)
-    return b.getIntegerAttr(et, n->scalar != 0);
-  return b.getIntegerAttr(et, n->intScalar);
+    return SplatElementsAttr::get(t, b.getIntegerAttr(et, n->scalar != 0));
+  return SplatElementsAttr::get(t, b.getIntegerAttr(et, n->intScalar));
 }
 
 Value buildUnary(OpBuilder &b, Location loc, UnaryKind k, Type t, Value x) {
@@ -185,6 +200,10 @@ Value buildUnary(OpBuilder &b, Location loc, UnaryKind k, Type t, Value x) {
   case UnaryKind::Ceil: return mlir::legato::CeilOp::create(b, loc, t, x);
   case UnaryKind::Trunc: return mlir::legato::TruncOp::create(b, loc, t, x);
   case UnaryKind::Rint: return mlir::legato::RintOp::create(b, loc, t, x);
+  case UnaryKind::Real: return mlir::legato::RealOp::create(b, loc, t, x);
+  case UnaryKind::Imag: return mlir::legato::ImagOp::create(b, loc, t, x);
+  case UnaryKind::Conj: return mlir::legato::ConjOp::create(b, loc, t, x);
+  case UnaryKind::Magnitude: return mlir::legato::MagnitudeOp::create(b, loc, t, x);
   }
   return {};
 }
@@ -220,8 +239,7 @@ Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args)
   RankedTensorType t = tensorType(b, n);
   switch (n->kind) {
   case OpKind::Constant:
-    return mlir::legato::ConstantOp::create(
-        b, loc, cast<ElementsAttr>(SplatElementsAttr::get(t, scalarAttr(b, n))));
+    return mlir::legato::ConstantOp::create(b, loc, cast<ElementsAttr>(splatAttr(b, t, n)));
   case OpKind::Iota:
     return mlir::legato::IotaOp::create(b, loc, t, b.getI64IntegerAttr(n->ints[0]));
   case OpKind::Random:

@@ -7,11 +7,17 @@ namespace legato::detail {
 
 bool isFloat(DType t) { return t == DType::f16 || t == DType::f32 || t == DType::f64; }
 
+bool isComplex(DType t) { return t == DType::c64 || t == DType::c128; }
+
+DType complexOf(DType t) { return t == DType::f64 ? DType::c128 : DType::c64; }
+
+DType partOf(DType complex) { return complex == DType::c128 ? DType::f64 : DType::f32; }
+
 bool isUnsigned(DType t) {
   return t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
 }
 
-bool isInteger(DType t) { return t != DType::bool_ && !isFloat(t); }
+bool isInteger(DType t) { return t != DType::bool_ && !isInexact(t); }
 
 DType integerType(int64_t bytes, bool isUnsigned) {
   switch (bytes) {
@@ -23,14 +29,16 @@ DType integerType(int64_t bytes, bool isUnsigned) {
 }
 
 DType floatFor(DType t) {
-  if (isFloat(t))
+  if (isInexact(t))
     return t;
   int64_t bytes = dtype_size(t); // (bool: one byte)
   return bytes == 1 ? DType::f16 : bytes == 2 ? DType::f32 : DType::f64;
 }
 
 bool castsSameKind(DType from, DType to) {
-  auto kind = [](DType t) { return t == DType::bool_ ? 0 : isUnsigned(t) ? 1 : isFloat(t) ? 3 : 2; };
+  auto kind = [](DType t) {
+    return t == DType::bool_ ? 0 : isUnsigned(t) ? 1 : isFloat(t) ? 3 : isComplex(t) ? 4 : 2;
+  };
   return kind(from) <= kind(to);
 }
 
@@ -45,6 +53,8 @@ DType promoteTypes(DType a, DType b) {
     return b;
   if (b == DType::bool_)
     return a;
+  if (isComplex(a) || isComplex(b)) // the complex type of the parts' promotion
+    return complexOf(promoteTypes(isComplex(a) ? partOf(a) : a, isComplex(b) ? partOf(b) : b));
   bool fa = isFloat(a), fb = isFloat(b);
   if (fa && fb)
     return wider(a, b);
@@ -70,7 +80,9 @@ DType promoteWithScalar(DType t, Scalar::Kind scalar) {
   case Scalar::Kind::integer:
     return t == DType::bool_ ? DType::i64 : t;
   case Scalar::Kind::floating:
-    return isFloat(t) ? t : DType::f64;
+    return isInexact(t) ? t : DType::f64;
+  case Scalar::Kind::complex: // (float16 and float32 arrays: complex64)
+    return isComplex(t) ? t : isFloat(t) ? complexOf(t) : DType::c128;
   }
   return t;
 }
@@ -94,7 +106,7 @@ Scalar largestOf(DType t) {
 }
 
 DType sumType(DType t) {
-  if (isFloat(t))
+  if (isInexact(t))
     return t;
   return isUnsigned(t) ? DType::u64 : DType::i64;
 }

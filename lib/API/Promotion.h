@@ -6,18 +6,26 @@
 
 namespace legato::detail {
 
+/// A real floating-point type (float16, float32, float64).
 bool isFloat(DType t);
+bool isComplex(DType t);
+/// A float or complex type (NumPy's "inexact").
+inline bool isInexact(DType t) { return isFloat(t) || isComplex(t); }
+/// The complex type whose parts are float `t` (float16 and float32 give
+/// complex64, as NumPy's), and the float type of a complex type's parts.
+DType complexOf(DType t);
+DType partOf(DType complex);
 /// A signed or unsigned integer type (not bool).
 bool isInteger(DType t);
 bool isUnsigned(DType t);
 /// The integer type of `bytes` bytes of the given signedness.
 DType integerType(int64_t bytes, bool isUnsigned);
 /// The float that NumPy computes float functions of `t` in: `t` itself
-/// for floats, else the narrowest that holds every value (float16 for bool
+/// for floats and complex types, else the narrowest that holds every value (float16 for bool
 /// and 8-bit integers, float32 for 16-bit, float64 beyond).
 DType floatFor(DType t);
-/// NumPy's same_kind rule: casts down bool < unsigned < signed < float
-/// only (uint8 into int64 yes, int64 into uint8 or float into int no).
+/// NumPy's same_kind rule: casts down bool < unsigned < signed < float <
+/// complex only (uint8 into int64 yes, int64 into uint8 or float into int no).
 bool castsSameKind(DType from, DType to);
 /// NumPy's result type of two arrays (NumPy's table: i32 + f32 -> f64,
 /// u8 + i8 -> i16, u64 + i64 -> f64, i16 + f16 -> f32, ...).
@@ -30,7 +38,8 @@ bool holds(DType t, const Scalar &s);
 /// The largest value of integer type `t`.
 Scalar largestOf(DType t);
 /// NumPy's default accumulator of sums and products: int64 for signed
-/// integers and bools, uint64 for unsigned, the type itself for floats.
+/// integers and bools, uint64 for unsigned, the type itself for floats and
+/// complex types.
 DType sumType(DType t);
 
 /// The broadcast of `a` and `b`; throws naming `op` and both shapes.

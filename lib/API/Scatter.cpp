@@ -170,7 +170,7 @@ void add_at(const Array &a, const Array &indices, const Array &values) {
 Array bincount(const Array &x, const std::optional<Array> &weights, int64_t minlength) {
   if (x.ndim() != 1)
     throw Error("legato.bincount: x must be 1-D, not of shape " + shapeString(x.shape()));
-  if (isFloat(x.dtype()))
+  if (isInexact(x.dtype()))
     throw TypeError("legato.bincount: x must hold integers or bools, not " + dtype_name(x.dtype()) +
                     " (shape " + shapeString(x.shape()) + "); convert it with astype(legato::i64)");
   if (minlength < 0)

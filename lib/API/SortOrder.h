@@ -15,7 +15,7 @@ namespace legato::detail {
 /// x < y in NumPy's sort order, where NaN comes after every number.
 inline Array sortsBefore(const Array &x, const Array &y) {
   Array less = x < y;
-  if (isFloat(x.dtype()) || isFloat(y.dtype()))
+  if (isInexact(x.dtype()) || isInexact(y.dtype()))
     less = logical_or(less, logical_and(isnan(y), logical_not(isnan(x))));
   return less;
 }
@@ -23,7 +23,7 @@ inline Array sortsBefore(const Array &x, const Array &y) {
 /// x and y equal in NumPy's sort order (NaN equals NaN).
 inline Array sortsEqual(const Array &x, const Array &y) {
   Array same = x == y;
-  if (isFloat(x.dtype()) || isFloat(y.dtype()))
+  if (isInexact(x.dtype()) || isInexact(y.dtype()))
     same = logical_or(same, logical_and(isnan(x), isnan(y)));
   return same;
 }

@@ -143,8 +143,12 @@ void stage(Rows &rows, int64_t n, int64_t k) {
 
 /// A 0-d array of `dtype` that sorts after (or ties with) every value.
 Array sortsLast(DType dtype) {
+  if (isComplex(dtype))
+    return full({}, Scalar(std::complex<double>(std::nan(""), std::nan(""))), dtype);
   if (isFloat(dtype))
     return full({}, std::nan(""), dtype);
+  if (dtype == DType::bool_)
+    return full({}, true, dtype);
   return full({}, largestOf(dtype), dtype);
 }
 
@@ -292,7 +296,7 @@ std::vector<Array> quantiles(const Array &a, const std::vector<double> &q,
   Array s = sortedLast(rows);
   // NaN sorts last: a slice holding one has no quantiles.
   std::optional<Array> holdsNaN;
-  if (isFloat(a.dtype()))
+  if (isInexact(a.dtype()))
     holdsNaN = isnan(elementOfLast(s, n - 1));
   std::vector<Array> values;
   for (double p : q) {
@@ -376,7 +380,7 @@ Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   auto [rows, shape] = reducedAxesLast("median", a, axes, keepdims);
   // (NumPy: the mean of the middle elements, in the array's float type,
   // integers in float64)
-  DType result = isFloat(a.dtype()) ? a.dtype() : DType::f64;
+  DType result = isInexact(a.dtype()) ? a.dtype() : DType::f64;
   int64_t n = rows.shape().back();
   if (n == 0) // NumPy: the mean of an empty slice, NaN (with a warning)
     return full(shape, std::nan(""), result);
@@ -384,7 +388,7 @@ Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   Array mid = elementOfLast(s, n / 2);
   if (n % 2 == 0) // NumPy takes the mean of the two middle elements
     mid = (elementOfLast(s, n / 2 - 1) + mid) / 2;
-  if (isFloat(a.dtype())) { // NaN sorts last: a slice holding one has no median
+  if (isInexact(a.dtype())) { // NaN sorts last: a slice holding one has no median
     Array largest = elementOfLast(s, n - 1);
     mid = where(isnan(largest), largest, mid);
   }

@@ -1,6 +1,7 @@
 //===- KernelStats.cpp - what a bufferized program launches ---------------===//
 #include "Analysis/KernelStats.h"
 #include "Analysis/BufferFootprint.h"
+#include "Analysis/ElementBytes.h"
 #include "Dialect/Legato/IR/Markers.h"
 #include "Analysis/BufferRoots.h"
 #include "Analysis/SweepTiles.h"
@@ -23,10 +24,10 @@ static int64_t bytesOf(Value v) {
   if (auto cast = v.getDefiningOp<memref::CastOp>()) // BLAS call arguments
     v = cast.getSource();
   auto t = dyn_cast<MemRefType>(v.getType());
-  if (!t || !t.hasStaticShape() || !t.getElementType().isIntOrFloat())
-    return 0; // (index buffers: the deallocation's own bookkeeping)
-  int64_t bits = t.getElementTypeBitWidth();
-  return t.getNumElements() * (bits == 1 ? 1 : bits / 8);
+  if (!t || !t.hasStaticShape())
+    return 0;
+  // (index buffers, 0: the deallocation's own bookkeeping)
+  return t.getNumElements() * elementBytes(t.getElementType());
 }
 
 /// Bytes that `views` touch: per buffer they view, their bytes, at most the
@@ -71,8 +72,7 @@ static int64_t bytesOfKernel(linalg::LinalgOp op, Value fromCache = {}) {
       continue;
     int64_t loads = 0;
     op->walk([&](memref::LoadOp load) { loads += load.getMemref() == v; });
-    int64_t bits = type.getElementTypeBitWidth();
-    gathered += std::min(bytesOf(v), points * loads * (bits == 1 ? 1 : bits / 8));
+    gathered += std::min(bytesOf(v), points * loads * elementBytes(type.getElementType()));
   }
   return bytesTouched(inputs) + bytesTouched(inits) + gathered;
 }
@@ -93,8 +93,7 @@ static int64_t bytesOfScatter(scf::ForOp loop) {
     if (!memref || !trips)
       return;
     auto type = cast<MemRefType>(memref.getType());
-    int64_t bits = type.getElementTypeBitWidth();
-    total += std::min(bytesOf(memref), *trips * (bits == 1 ? 1 : bits / 8));
+    total += std::min(bytesOf(memref), *trips * elementBytes(type.getElementType()));
   });
   return total;
 }

@@ -22,7 +22,7 @@ def ConvertLegatoToLinalgPass : Pass<"convert-legato-to-linalg", "mlir::ModuleOp
     which inserts each one into the destination in order.
   }];
   let dependentDialects = [
-    "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+    "mlir::arith::ArithDialect", "mlir::complex::ComplexDialect", "mlir::linalg::LinalgDialect",
     "mlir::math::MathDialect", "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"
   ];
 }

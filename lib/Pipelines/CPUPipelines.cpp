@@ -11,6 +11,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -32,6 +33,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
@@ -148,6 +150,9 @@ void legato::buildLegatoCPULLVMPipeline(OpPassManager &pm,
   memrefOptions.useGenericFunctions = true; // allocations through the runtime
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createSCFToControlFlowPass());
+  // Complex arithmetic and functions as float ops on the parts (the parts
+  // themselves, create/re/im, go to LLVM structs with the rest).
+  pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(createConvertMathToFuncs()); // integer powers
   pm.addPass(createLegatoExactMathCallsPass());
   pm.addPass(createConvertMathToLLVMPass());
@@ -176,7 +181,8 @@ void legato::registerLegatoCompilerDialects(DialectRegistry &registry) {
   registry.insert<LegatoDialect, affine::AffineDialect, arith::ArithDialect,
                   bufferization::BufferizationDialect, cf::ControlFlowDialect,
                   func::FuncDialect, index::IndexDialect, linalg::LinalgDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  LLVM::LLVMDialect, complex::ComplexDialect, math::MathDialect,
+                  memref::MemRefDialect,
                   omp::OpenMPDialect, scf::SCFDialect, tensor::TensorDialect,
                   ub::UBDialect>();
   registerShardingOpInterfaceExternalModels(registry);
@@ -187,6 +193,7 @@ void legato::registerLegatoCompilerDialects(DialectRegistry &registry) {
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertComplexToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);
   index::registerConvertIndexToLLVMInterface(registry);
   registerConvertMathToLLVMInterface(registry);

@@ -76,6 +76,7 @@ void legato::buildLegatoGPUKernelPipeline(OpPassManager &pm, const PipelineOptio
   kernels.addPass(createLowerAffinePass());
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createConvertComplexToStandardPass()); // (complex numbers: float parts)
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   // The math ops that libdevice's patterns above leave (math.trunc): LLVM's
   // intrinsics, single PTX instructions.

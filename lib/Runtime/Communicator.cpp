@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -48,6 +49,18 @@ template <typename T> void combineTyped(T *into, const T *from, int64_t count, R
   }
 }
 
+/// Complex numbers add and multiply (the tracer orders them by their
+/// parts itself: no max or min reaches a collective).
+template <typename T>
+void combineComplex(void *into, const void *from, int64_t count, ReduceOp op) {
+  if (op != ReduceOp::sum && op != ReduceOp::prod)
+    throw Error("combineInto: complex numbers combine by sum or prod only");
+  auto *a = static_cast<std::complex<T> *>(into);
+  auto *b = static_cast<const std::complex<T> *>(from);
+  for (int64_t i = 0; i < count; ++i)
+    a[i] = op == ReduceOp::sum ? a[i] + b[i] : a[i] * b[i];
+}
+
 } // namespace
 
 int64_t elementBytes(DType dtype) {
@@ -67,7 +80,10 @@ int64_t elementBytes(DType dtype) {
   case DType::i64:
   case DType::u64:
   case DType::f64:
+  case DType::c64:
     return 8;
+  case DType::c128:
+    return 16;
   }
   return 1;
 }
@@ -106,6 +122,8 @@ void combineInto(void *into, const void *from, int64_t count, DType dtype, Reduc
   case DType::u64: return typed(uint64_t{});
   case DType::f32: return typed(float{});
   case DType::f64: return typed(double{});
+  case DType::c64: return combineComplex<float>(into, from, count, op);
+  case DType::c128: return combineComplex<double>(into, from, count, op);
   }
 }
 

@@ -123,6 +123,10 @@ MPI_Datatype mpiType(DType dtype) {
     return MPI_UINT32_T;
   case DType::u64:
     return MPI_UINT64_T;
+  case DType::c64:
+    return MPI_C_FLOAT_COMPLEX;
+  case DType::c128:
+    return MPI_C_DOUBLE_COMPLEX;
   case DType::f32:
     return MPI_FLOAT;
   case DType::f64:
@@ -291,7 +295,8 @@ void MpiCommunicator::allReduce(void *data, int64_t count, DType dtype, ReduceOp
     throw Error("MpiCommunicator::allReduce: invalid buffer (" + std::to_string(count) +
                 " elements at " + (data ? "a buffer" : "null") + ")");
   MPI_Datatype type = mpiType(dtype);
-  bool isFloat = dtype == DType::f16 || dtype == DType::f32 || dtype == DType::f64;
+  bool isFloat = dtype == DType::f16 || dtype == DType::f32 || dtype == DType::f64 ||
+                 dtype == DType::c64 || dtype == DType::c128; // (summed in rank order)
   MPI_Op mpiOp = MPI_OP_NULL;
   switch (op) {
   case ReduceOp::sum:

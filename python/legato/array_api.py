@@ -1,12 +1,7 @@
-"""The array API standard's namespace over legato: legato.numpy's functions
-and arrays, with only the dtypes legato has (bool, int8-int64, uint8-uint64,
-float16 (not a standard dtype, but allowed), float32, float64).
-
-legato.numpy keeps NumPy's complex dtype names so that a NumPy program using
-them gets a TypeError saying legato lacks them; a library that consumes the
-standard looks dtypes up by name instead and must not find those (the
-standard lets an implementation leave dtypes out). Everything else is
-legato.numpy's own object:
+"""The array API standard's namespace over legato: legato.numpy's functions,
+arrays and dtypes (bool, int8-int64, uint8-uint64, float16 (beside the
+standard's, as NumPy has it), float32, float64, complex64, complex128), and
+the standard's own finfo/iinfo (Python numbers):
 
     import legato.array_api as xp
     xp.sum(xp.asarray([1.0, 2.0]))
@@ -16,11 +11,9 @@ import sys as _sys
 
 from . import numpy as _numpy
 
-_LACKED = ("complex64", "complex128")
-
 _this = _sys.modules[__name__]
 for _name in dir(_numpy):
-    if not _name.startswith("_") and _name not in _LACKED:
+    if not _name.startswith("_"):
         setattr(_this, _name, getattr(_numpy, _name))
 __array_api_version__ = _numpy.__array_api_version__
 del _name, _this

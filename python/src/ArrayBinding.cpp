@@ -13,6 +13,8 @@
 
 #include <pybind11/numpy.h>
 
+#include <pybind11/complex.h>
+
 #include <array>
 #include <cstring>
 
@@ -129,17 +131,21 @@ void checkSize1(const Array &a, const char *what) {
                          ")");
 }
 
-/// 'b', 'i' (signed or unsigned integers) or 'f': the Python number a
-/// dtype's elements become.
+/// 'b', 'i' (signed or unsigned integers), 'f' or 'c': the Python number
+/// a dtype's elements become.
 char pythonKind(DType t) {
   if (t == DType::bool_)
     return 'b';
+  if (t == DType::c64 || t == DType::c128)
+    return 'c';
   return t == DType::f16 || t == DType::f32 || t == DType::f64 ? 'f' : 'i';
 }
 
 /// int(a) of a one-element array: exact for every integer dtype.
 py::object pythonInt(const Array &a) {
   InterruptibleWait wait;
+  if (pythonKind(a.dtype()) == 'c')
+    throw py::type_error("int() of a complex array: take real() or abs() first");
   if (pythonKind(a.dtype()) == 'f')
     return py::int_(py::float_(a.item<double>()));
   if (a.dtype() == DType::u64)
@@ -169,12 +175,9 @@ DType fromNumpyDType(py::handle dtype) {
     if (dtype_size(t) == size && numpyDType(t).attr("kind").cast<char>() == kind)
       return t;
   std::string name = py::str(d).cast<std::string>();
-  std::string message = "legato: the dtype " + name +
-                        " is not supported; legato has bool, int8-int64, uint8-uint64, "
-                        "float16, float32 and float64";
-  if (kind == 'c')
-    message += " (complex dtypes are not supported yet: split real and imaginary parts)";
-  throw legato::TypeError(message);
+  throw legato::TypeError("legato: the dtype " + name +
+                          " is not supported; legato has bool, int8-int64, uint8-uint64, "
+                          "float16-float64, complex64 and complex128");
 }
 
 namespace {
@@ -213,12 +216,12 @@ std::optional<Operand> toOperand(py::handle h) {
   }
   if (PyFloat_CheckExact(o))
     return Operand(Scalar(PyFloat_AS_DOUBLE(o)));
-  if (PyComplex_Check(o))
-    throw legato::TypeError("legato: complex numbers are not supported yet (operand " +
-                            py::repr(h).cast<std::string>() + ")");
+  if (PyComplex_CheckExact(o))
+    return Operand(Scalar(std::complex<double>(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o))));
   // NumPy arrays and scalars (strong, as in NEP 50), nested sequences.
   if (py::isinstance<py::array>(h) || PyObject_HasAttrString(o, "__array_interface__") ||
-      PyList_Check(o) || PyTuple_Check(o) || PyLong_Check(o) || PyFloat_Check(o)) {
+      PyList_Check(o) || PyTuple_Check(o) || PyLong_Check(o) || PyFloat_Check(o) ||
+      PyComplex_Check(o)) {
     py::array a = numpy().attr("asarray")(h);
     char kind = a.dtype().kind();
     if (kind == 'O' || kind == 'U' || kind == 'S' || kind == 'V')
@@ -242,6 +245,8 @@ Array toArray(py::handle h) {
     return full({}, s, DType::bool_);
   case Scalar::Kind::integer:
     return full({}, s, DType::i64);
+  case Scalar::Kind::complex:
+    return full({}, s, DType::c128);
   default:
     return full({}, s, DType::f64);
   }
@@ -396,8 +401,15 @@ void bindArray(py::module_ &m) {
   // Conversions to Python numbers.
   cls.def("__float__", [](const Array &a) {
     checkSize1(a, "scalars");
+    if (pythonKind(a.dtype()) == 'c')
+      throw py::type_error("float() of a complex array: take real() or abs() first");
     InterruptibleWait wait;
     return a.item<double>();
+  });
+  cls.def("__complex__", [](const Array &a) {
+    checkSize1(a, "scalars");
+    InterruptibleWait wait;
+    return a.item<std::complex<double>>();
   });
   cls.def("__int__", [](const Array &a) -> py::object {
     checkSize1(a, "scalars");

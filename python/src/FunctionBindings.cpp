@@ -20,10 +20,13 @@ using Axes = std::vector<int64_t>;
 /// like's dtype when the scalar's kind fits in it, else the kind's default.
 Array weakArray(const Scalar &s, const Array &like) {
   DType t = like.dtype();
+  bool isComplex = t == DType::c64 || t == DType::c128;
   bool isFloat = t == DType::f16 || t == DType::f32 || t == DType::f64;
-  bool isInt = !isFloat && t != DType::bool_;
+  bool isInt = !isFloat && !isComplex && t != DType::bool_;
   DType result = t;
-  if (s.kind == Scalar::Kind::floating && !isFloat)
+  if (s.kind == Scalar::Kind::complex && !isComplex)
+    result = t == DType::f64 ? DType::c128 : isFloat ? DType::c64 : DType::c128;
+  else if (s.kind == Scalar::Kind::floating && !isFloat && !isComplex)
     result = DType::f64;
   else if (s.kind == Scalar::Kind::integer && !isFloat && !isInt)
     result = DType::i64;
@@ -179,7 +182,11 @@ void bindFunctions(py::module_ &m) {
   LEGATO_UNARY("isfinite", legato::isfinite)
   LEGATO_UNARY("deg2rad", legato::deg2rad)
   LEGATO_UNARY("rad2deg", legato::rad2deg)
+  LEGATO_UNARY("real", legato::real)
+  LEGATO_UNARY("imag", legato::imag)
+  LEGATO_UNARY("conjugate", legato::conj)
 #undef LEGATO_UNARY
+  m.def("angle", [](py::handle a, bool deg) { return angle(toArray(a), deg); });
   m.def("astype", [](const Array &a, DType t) { return astype(a, t); });
   m.def("where", [](py::handle c, py::handle a, py::handle b) {
     Array cond = toArray(c);

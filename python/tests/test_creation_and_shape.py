@@ -65,10 +65,8 @@ def test_zero_d_values_stay_zero_d(value, dtype):
 
 
 def test_dtypes_legato_lacks_are_a_type_error_with_advice():
-    with pytest.raises(TypeError, match="uint8.*int32"):
-        lnp.asarray(numpy.zeros(3, dtype=numpy.uint8))
-    with pytest.raises(TypeError, match="complex"):
-        lnp.asarray([1j])
+    with pytest.raises(TypeError, match="datetime64.*not supported"):
+        lnp.asarray(numpy.zeros(3, dtype="datetime64[s]"))
 
 
 def test_dtype_spellings():

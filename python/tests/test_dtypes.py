@@ -222,11 +222,6 @@ def test_in_place_ops_follow_same_kind_casting():
         b += lnp.asarray(numpy.array([3, 4], numpy.int64))  # int64 into uint8: same_kind refuses
 
 
-def test_complex_is_refused_with_a_clear_error():
-    with pytest.raises(TypeError, match="complex"):
-        lnp.asarray(numpy.ones(2, numpy.complex128))
-
-
 def test_index_arrays_of_any_integer_dtype():
     x = numpy.arange(10.0)
     for dtype in ["int8", "uint8", "int16", "uint16", "uint32", "uint64"]:

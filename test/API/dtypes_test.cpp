@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <complex>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -182,6 +183,36 @@ TEST(DTypes, Float16BitsInAndOut) {
   // 65504 * 2 overflows float16 to inf, as NumPy's.
   EXPECT_EQ(run({h}, [](auto &in) { return in[0] * 2.0; }).to_vector<double>()[2],
             std::numeric_limits<double>::infinity());
+}
+
+TEST(DTypes, ComplexArithmeticAndParts) {
+  using C = std::complex<double>;
+  Array z = legato::from_vector<C>({C(1, 2), C(3, 4), C(0, -1)}, {3});
+  Array w = legato::from_vector<C>({C(3, -1), C(1, 0), C(0, 1)}, {3});
+  EXPECT_EQ(run({z, w}, [](auto &in) { return in[0] * in[1]; }).to_vector<C>(),
+            (std::vector<C>{C(5, 5), C(3, 4), C(1, 0)})); // (1+2i)(3-i) = 5+5i
+  Array m = run({z}, [](auto &in) { return legato::abs(in[0]); });
+  EXPECT_EQ(m.dtype(), legato::f64);
+  EXPECT_EQ(m.to_vector<double>()[1], 5.0);
+  EXPECT_EQ(run({z}, [](auto &in) { return legato::imag(in[0]); }).to_vector<double>(),
+            (std::vector<double>{2, 4, -1}));
+  EXPECT_EQ(run({z}, [](auto &in) { return legato::conj(in[0]); }).to_vector<C>(),
+            (std::vector<C>{C(1, -2), C(3, -4), C(0, 1)}));
+  EXPECT_EQ(run({z}, [](auto &in) { return legato::sum(in[0]); }).item<C>(), C(4, 5));
+  // Ordered by real parts, then imaginary parts: 1+2i < 3+4i, 0-i < 1+2i.
+  EXPECT_EQ(run({z, w}, [](auto &in) { return in[0] < in[1]; }).to_vector<bool>(),
+            (std::vector<bool>{true, false, true}));
+}
+
+TEST(DTypes, ComplexPromotion) {
+  Array c = legato::ones({2}, legato::c64);
+  EXPECT_EQ((c + legato::ones({2}, legato::f64)).dtype(), legato::c128);
+  EXPECT_EQ((c + legato::ones({2}, legato::i16)).dtype(), legato::c64);
+  EXPECT_EQ((c + legato::ones({2}, legato::i32)).dtype(), legato::c128);
+  EXPECT_EQ((legato::ones({2}, legato::f32) * std::complex<double>(0, 1)).dtype(), legato::c64);
+  EXPECT_EQ((legato::ones({2}, legato::i64) * std::complex<double>(0, 1)).dtype(), legato::c128);
+  EXPECT_THROW(legato::max(c), legato::TypeError);
+  EXPECT_THROW(legato::floor_divide(c, c), legato::TypeError);
 }
 
 } // namespace

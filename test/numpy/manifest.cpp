@@ -3,9 +3,11 @@
 #include "manifest.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -64,6 +66,21 @@ legato::Shape parse_shape(const std::string &s) {
   return shape;
 }
 
+/// A Python int as a C++ scalar: int64_t, or uint64_t above INT64_MAX (a
+/// uint64 array's weak operand).
+legato::Scalar to_integer_scalar(const std::string &s) {
+  if (s.empty() || s[0] == '-')
+    return legato::Scalar(to_int(s));
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (*end || errno)
+    fail("not an integer in [-2^63, 2^64): '" + s + "'");
+  if (v <= static_cast<unsigned long long>(INT64_MAX))
+    return legato::Scalar(static_cast<int64_t>(v));
+  return legato::Scalar(static_cast<uint64_t>(v));
+}
+
 Operand parse_operand(const std::string &s) {
   Operand op;
   if (s.size() > 1 && s[0] == '%') {
@@ -71,7 +88,7 @@ Operand parse_operand(const std::string &s) {
   } else if (s.rfind("b:", 0) == 0) {
     op.scalar = legato::Scalar(to_int(s.substr(2)) != 0);
   } else if (s.rfind("i:", 0) == 0) {
-    op.scalar = legato::Scalar(to_int(s.substr(2)));
+    op.scalar = to_integer_scalar(s.substr(2));
   } else if (s.rfind("f:", 0) == 0) {
     op.scalar = legato::Scalar(to_real(s.substr(2)));
   } else {
@@ -104,12 +121,18 @@ std::string slurp(const std::string &path) {
 } // namespace
 
 legato::DType parse_dtype(const std::string &name) {
-  if (name == "bool") return legato::bool_;
-  if (name == "int32") return legato::i32;
-  if (name == "int64") return legato::i64;
-  if (name == "float32") return legato::f32;
-  if (name == "float64") return legato::f64;
-  fail("unknown dtype '" + name + "'");
+  // Spelled out here rather than through legato::dtype_name, which the
+  // comparison checks.
+  static const std::map<std::string, legato::DType> dtypes = {
+      {"bool", legato::bool_},  {"int8", legato::i8},     {"int16", legato::i16},
+      {"int32", legato::i32},   {"int64", legato::i64},   {"uint8", legato::u8},
+      {"uint16", legato::u16},  {"uint32", legato::u32},  {"uint64", legato::u64},
+      {"float16", legato::f16}, {"float32", legato::f32}, {"float64", legato::f64},
+  };
+  auto it = dtypes.find(name);
+  if (it == dtypes.end())
+    fail("unknown dtype '" + name + "'");
+  return it->second;
 }
 
 int64_t HostArray::size() const {
@@ -122,8 +145,18 @@ int64_t HostArray::size() const {
 legato::Array HostArray::to_legato() const {
   switch (dtype) {
   case legato::DType::bool_: return legato::from_vector(values<bool>(), shape);
+  case legato::DType::i8: return legato::from_vector(values<int8_t>(), shape);
+  case legato::DType::i16: return legato::from_vector(values<int16_t>(), shape);
   case legato::DType::i32: return legato::from_vector(values<int32_t>(), shape);
   case legato::DType::i64: return legato::from_vector(values<int64_t>(), shape);
+  case legato::DType::u8: return legato::from_vector(values<uint8_t>(), shape);
+  case legato::DType::u16: return legato::from_vector(values<uint16_t>(), shape);
+  case legato::DType::u32: return legato::from_vector(values<uint32_t>(), shape);
+  case legato::DType::u64: return legato::from_vector(values<uint64_t>(), shape);
+  case legato::DType::f16: { // no C++17 type: the bits, through from_buffer
+    std::vector<uint16_t> bits = values<uint16_t>();
+    return legato::from_buffer(bits.data(), legato::f16, shape, size());
+  }
   case legato::DType::f32: return legato::from_vector(values<float>(), shape);
   case legato::DType::f64: return legato::from_vector(values<double>(), shape);
   }

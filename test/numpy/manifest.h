@@ -20,15 +20,17 @@
 
 namespace legato_numpy {
 
-/// An array as the oracle wrote it: C order, native endian, bool as a byte.
+/// An array as the oracle wrote it: C order, native endian, bool as a byte,
+/// float16 as its IEEE binary16 bits.
 struct HostArray {
   legato::DType dtype = legato::f64;
-  std::string dtype_name; ///< as NumPy spells it: "bool", "int32", ... "float64"
+  std::string dtype_name; ///< as NumPy spells it: "bool", "int8", ... "float64"
   legato::Shape shape;
   std::vector<unsigned char> bytes;
 
   int64_t size() const;
-  /// The elements, as T (T must be the C++ type of `dtype`).
+  /// The elements, as T (T must be the C++ type of `dtype`; uint16_t, the
+  /// bits, for float16).
   template <class T> std::vector<T> values() const {
     std::vector<T> out(static_cast<size_t>(size()));
     for (size_t i = 0; i < out.size(); ++i) {
@@ -39,7 +41,8 @@ struct HostArray {
     }
     return out;
   }
-  /// The array in legato, through legato::from_vector.
+  /// The array in legato, through legato::from_vector (legato::from_buffer
+  /// for float16).
   legato::Array to_legato() const;
 };
 
@@ -73,7 +76,8 @@ private:
   std::map<std::string, std::string> values_;
 };
 
-/// A case operand: input `input` of the group, or a C++ scalar.
+/// A case operand: input `input` of the group, or a C++ scalar ("i:" above
+/// 2^63 - 1 is a uint64_t).
 struct Operand {
   int input = -1;
   std::optional<legato::Scalar> scalar;
@@ -98,7 +102,8 @@ struct Group {
 /// Reads DIR/manifest.txt and DIR/data.bin; throws std::runtime_error.
 std::vector<Group> read_manifest(const std::string &dir);
 
-/// "float64" -> f64, ...; throws on an unknown name.
+/// NumPy's name -> legato's dtype ("uint8" -> u8, "float16" -> f16, ...);
+/// throws on an unknown name.
 legato::DType parse_dtype(const std::string &name);
 
 } // namespace legato_numpy

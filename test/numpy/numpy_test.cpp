@@ -6,9 +6,11 @@
 // (suite.group). A group's cases are recorded together -- one lazy window in
 // lazy mode, one legato::jit trace in jit mode (LEGATO_TEST_JIT=1) -- and each
 // result is compared with NumPy's: dtype, shape and values (exact for bool
-// and integers; floats within rtol 1e-12 / 1e-5 for float64 / float32 plus a
-// small atol, with NaN where NumPy has NaN). A call NumPy rejects must throw
-// legato::Error.
+// and integers of every width; floats within rtol 1e-12 / 1e-5 / 1e-3 for
+// float64 / float32 / float16 plus a small atol, with NaN where NumPy has
+// NaN; a case with exact=1 bit for bit). float16 results are read as their
+// bits (copy_to_host as f16) and decoded here. A call NumPy rejects must
+// throw legato::Error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -37,14 +40,39 @@ using namespace legato_numpy;
 
 struct Tolerance {
   double rtol = 0, atol = 0;
+  bool exact = false; ///< the same bits: a zero's sign too
 };
 
 Tolerance tolerance(legato::DType t) {
   switch (t) {
+  // float16: about one unit in the last place (2^-10 relative), as NumPy's
+  // own float16 tests allow; atol a few units of float16's subnormal step.
+  case legato::DType::f16: return {1e-3, 1e-6};
   case legato::DType::f32: return {1e-5, 1e-6};
   case legato::DType::f64: return {1e-12, 1e-13};
   default: return {};
   }
+}
+
+/// IEEE binary16 bits -> the value (independent of legato's conversion).
+double half_value(uint16_t bits) {
+  int sign = bits >> 15, exponent = (bits >> 10) & 0x1f, mantissa = bits & 0x3ff;
+  double v;
+  if (exponent == 0x1f)
+    v = mantissa ? std::nan("") : INFINITY;
+  else if (exponent == 0)
+    v = std::ldexp(double(mantissa), -24); // subnormal
+  else
+    v = std::ldexp(double(mantissa | 0x400), exponent - 25);
+  return sign ? -v : v;
+}
+
+/// float16 values: as float, decoded from the bits.
+std::vector<float> halves(const std::vector<uint16_t> &bits) {
+  std::vector<float> out;
+  for (uint16_t b : bits)
+    out.push_back(float(half_value(b)));
+  return out;
 }
 
 template <class T> bool close(T got, T want, Tolerance tol) {
@@ -53,6 +81,8 @@ template <class T> bool close(T got, T want, Tolerance tol) {
       return std::isnan(got);
     if (std::isinf(want) || std::isinf(got))
       return got == want;
+    if (tol.exact)
+      return got == want && std::signbit(got) == std::signbit(want);
     double g = got, w = want;
     return std::fabs(g - w) <= tol.atol + tol.rtol * std::fabs(w);
   } else {
@@ -84,14 +114,39 @@ std::string position(int64_t flat, const legato::Shape &shape) {
   return s + "]";
 }
 
+/// The elements of `got` and of `want` as T; float16 (T = float) through
+/// the bits. A float16 result also reads the same through to_vector<float>.
 template <class T>
-testing::AssertionResult same_values(const Array &got, const HostArray &want) {
-  std::vector<T> g = legato_test::host_values<T>(got);
-  std::vector<T> w = want.values<T>();
+std::optional<std::string> read_values(const Array &got, const HostArray &want,
+                                       std::vector<T> &g, std::vector<T> &w) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (want.dtype == legato::DType::f16) {
+      std::vector<uint16_t> bits(static_cast<size_t>(got.size()));
+      got.copy_to_host(bits.data(), legato::f16);
+      g = halves(bits);
+      w = halves(want.values<uint16_t>());
+      std::vector<float> as_float = got.to_vector<float>();
+      for (size_t i = 0; i < g.size() && i < as_float.size(); ++i)
+        if (!(as_float[i] == g[i] || (std::isnan(as_float[i]) && std::isnan(g[i]))))
+          return "to_vector<float>() gives " + std::to_string(as_float[i]) + " at " +
+                 std::to_string(i) + " where the float16 bits are " + std::to_string(g[i]);
+      return std::nullopt;
+    }
+  }
+  g = legato_test::host_values<T>(got);
+  w = want.values<T>();
+  return std::nullopt;
+}
+
+template <class T>
+testing::AssertionResult same_values(const Array &got, const HostArray &want, bool exact) {
+  std::vector<T> g, w;
+  if (std::optional<std::string> error = read_values<T>(got, want, g, w))
+    return testing::AssertionFailure() << *error;
   if (g.size() != w.size())
     return testing::AssertionFailure()
            << "to_vector gave " << g.size() << " elements for " << w.size();
-  Tolerance tol = tolerance(want.dtype);
+  Tolerance tol = exact ? Tolerance{0, 0, true} : tolerance(want.dtype);
   std::ostringstream where;
   size_t bad = 0;
   for (size_t i = 0; i < g.size(); ++i) {
@@ -103,24 +158,39 @@ testing::AssertionResult same_values(const Array &got, const HostArray &want) {
   }
   if (!bad)
     return testing::AssertionSuccess();
-  return testing::AssertionFailure() << bad << " of " << g.size() << " elements differ (rtol "
-                                     << tol.rtol << ", atol " << tol.atol << ")" << where.str();
+  testing::AssertionResult failure = testing::AssertionFailure();
+  failure << bad << " of " << g.size() << " elements differ";
+  if (tol.exact)
+    failure << " (exact)";
+  else
+    failure << " (rtol " << tol.rtol << ", atol " << tol.atol << ")";
+  return failure << where.str();
 }
 
-testing::AssertionResult matches(const Array &got, const HostArray &want) {
+/// `exact`: floats bit for bit (the case's exact=1: conversions, correctly
+/// rounded float16 arithmetic), else within the dtype's tolerance.
+testing::AssertionResult matches(const Array &got, const HostArray &want, bool exact) {
   std::string got_dtype = legato::dtype_name(got.dtype());
   std::string want_dtype = want.dtype_name;
-  if (got_dtype != want_dtype)
-    return testing::AssertionFailure() << "dtype: legato " << got_dtype << ", numpy " << want_dtype;
+  if (got_dtype != want_dtype || got.dtype() != want.dtype)
+    return testing::AssertionFailure() << "dtype: legato " << got_dtype << " (enum "
+                                       << int(got.dtype()) << "), numpy " << want_dtype;
   if (got.shape() != want.shape)
     return testing::AssertionFailure() << "shape: legato " << legato_test::shape_str(got.shape())
                                        << ", numpy " << legato_test::shape_str(want.shape);
   switch (want.dtype) {
-  case legato::DType::bool_: return same_values<bool>(got, want);
-  case legato::DType::i32: return same_values<int32_t>(got, want);
-  case legato::DType::i64: return same_values<int64_t>(got, want);
-  case legato::DType::f32: return same_values<float>(got, want);
-  case legato::DType::f64: return same_values<double>(got, want);
+  case legato::DType::bool_: return same_values<bool>(got, want, exact);
+  case legato::DType::i8: return same_values<int8_t>(got, want, exact);
+  case legato::DType::i16: return same_values<int16_t>(got, want, exact);
+  case legato::DType::i32: return same_values<int32_t>(got, want, exact);
+  case legato::DType::i64: return same_values<int64_t>(got, want, exact);
+  case legato::DType::u8: return same_values<uint8_t>(got, want, exact);
+  case legato::DType::u16: return same_values<uint16_t>(got, want, exact);
+  case legato::DType::u32: return same_values<uint32_t>(got, want, exact);
+  case legato::DType::u64: return same_values<uint64_t>(got, want, exact);
+  case legato::DType::f16: return same_values<float>(got, want, exact); // through the bits
+  case legato::DType::f32: return same_values<float>(got, want, exact);
+  case legato::DType::f64: return same_values<double>(got, want, exact);
   }
   return testing::AssertionFailure() << "bad dtype";
 }
@@ -211,7 +281,8 @@ public:
       if (!results[i])
         continue;
       try {
-        testing::AssertionResult same = matches(*results[i], *answered[i]->expected);
+        testing::AssertionResult same = matches(*results[i], *answered[i]->expected,
+                                                answered[i]->params.flag_or("exact", false));
         if (!same)
           ADD_FAILURE() << describe(*answered[i]) << ": " << same.message();
       } catch (const std::exception &e) {

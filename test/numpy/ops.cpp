@@ -97,12 +97,23 @@ template <class T> Array read_item(const Array &x) {
   return legato::from_vector(std::vector<T>{x.item<T>()}, legato::Shape{});
 }
 
-/// Calls F::template run<T> for the host type T of `dtype`.
+/// A float16 read: its bits through copy_to_host (float16 has no C++17
+/// type), wrapped back with from_buffer.
+struct Half {};
+
+/// Calls F<T>::run for the host type T of `dtype` (Half for float16).
 template <template <class> class F> Array by_host_type(legato::DType dtype, const Array &x) {
   switch (dtype) {
   case legato::DType::bool_: return F<bool>::run(x);
+  case legato::DType::i8: return F<int8_t>::run(x);
+  case legato::DType::i16: return F<int16_t>::run(x);
   case legato::DType::i32: return F<int32_t>::run(x);
   case legato::DType::i64: return F<int64_t>::run(x);
+  case legato::DType::u8: return F<uint8_t>::run(x);
+  case legato::DType::u16: return F<uint16_t>::run(x);
+  case legato::DType::u32: return F<uint32_t>::run(x);
+  case legato::DType::u64: return F<uint64_t>::run(x);
+  case legato::DType::f16: return F<Half>::run(x);
   case legato::DType::f32: return F<float>::run(x);
   case legato::DType::f64: return F<double>::run(x);
   }
@@ -110,6 +121,22 @@ template <template <class> class F> Array by_host_type(legato::DType dtype, cons
 }
 template <class T> struct ToVector { static Array run(const Array &x) { return read_back<T>(x); } };
 template <class T> struct Item { static Array run(const Array &x) { return read_item<T>(x); } };
+template <> struct ToVector<Half> {
+  static Array run(const Array &x) {
+    std::vector<uint16_t> bits(static_cast<size_t>(x.size()));
+    x.copy_to_host(bits.data(), legato::f16);
+    return legato::from_buffer(bits.data(), legato::f16, x.shape(), x.size());
+  }
+};
+template <> struct Item<Half> {
+  static Array run(const Array &x) {
+    if (x.size() != 1)
+      return legato::from_vector(std::vector<bool>{x.item<bool>()}, {}); // throws as item<T>
+    uint16_t bits = 0;
+    x.copy_to_host(&bits, legato::f16);
+    return legato::from_buffer(&bits, legato::f16, legato::Shape{}, 1);
+  }
+};
 
 std::map<std::string, Op> make_ops() {
   std::map<std::string, Op> ops;
@@ -846,6 +873,23 @@ std::map<std::string, Op> make_ops() {
   ops["full_like"] = with_params([dtype_or_none](const Array &x, const Params &p) {
     return legato::full_like(x, p.number("value"), dtype_or_none(p));
   });
+
+  // Chains whose every step rounds or wraps in its own dtype (oracle.py's
+  // dt_fused): a fused kernel must not keep a wider intermediate.
+  ops["muladd"] = three_arrays(
+      [](const Array &x, const Array &y, const Array &z) { return x * y + z; });
+  ops["add_floor_divide"] = three_arrays([](const Array &x, const Array &y, const Array &z) {
+    return legato::floor_divide(x + y, z);
+  });
+  ops["add_lt"] =
+      three_arrays([](const Array &x, const Array &y, const Array &z) { return x + y < z; });
+  ops["sum_of_add"] =
+      two_arrays([](const Array &x, const Array &y) { return legato::sum(x + y); });
+  ops["astype_twice"] = with_params([](const Array &x, const Params &p) {
+    return x.astype(p.dtype("dtype")).astype(p.dtype("dtype2"));
+  });
+  ops["neg_astype"] = with_params(
+      [](const Array &x, const Params &p) { return (-x).astype(p.dtype("dtype")); });
 
   // Host reads: to_vector<T>() / item<T>(), wrapped back with from_vector.
   ops["to_vector"] = with_params([](const Array &x, const Params &p) {

@@ -25,20 +25,29 @@ scalar into an array of the dtype NEP 50 gives it, and `elementwise()` lifts
 0-d operands to shape (1,) so that no value-based casting happens, then
 reshapes the result back.
 
+legato has NumPy's twelve dtypes (ALL_DTYPES): bool, int8 ... int64,
+uint8 ... uint64, float16, float32, float64. A C++ integer scalar that the
+array's integer dtype cannot hold (uint8 array + 300) is NumPy 2's
+OverflowError, where NumPy 1.24 casts by value instead: `weak()` refuses to
+write such a case (legato's own tests cover it).
+
 A call NumPy rejects with TypeError (e.g. boolean subtract), or whose result
-dtype legato lacks (exp of bool gives float16, bool ** bool gives int8), is
-recorded as "raises": legato must throw legato::Error there. Any other NumPy
-exception is a bug in this file and stops the generation.
+dtype legato lacks (complex, say), is recorded as "raises": legato must throw
+legato::Error there. Any other NumPy exception is a bug in this file and
+stops the generation.
 
 Manifest format (whitespace-separated tokens, shapes like "(3,4)", "(5,)", "()"):
     legato-numpy-oracle 1
     group SUITE NAME
-    input DTYPE SHAPE OFFSET
+    input DTYPE SHAPE OFFSET           (float16: its IEEE binary16 bits)
     case OP ARGS expect DTYPE SHAPE OFFSET [KEY=VALUE ...]
     case OP ARGS raises [KEY=VALUE ...]
     end
 ARGS is "-" or a comma-separated list of operands: "%K" (input K of the
-group), "b:0|1", "i:INT", "f:FLOAT" (C++ bool / integer / double scalars).
+group), "b:0|1", "i:INT", "f:FLOAT" (C++ bool / integer / double scalars;
+an INT above 2^63 - 1 is a uint64_t). The parameter exact=1 asks for the
+float result bit for bit (conversions, correctly rounded float16 arithmetic);
+otherwise floats compare within a tolerance of their dtype.
 Index parameters ("index", "index2", ...) are comma-separated entries, each an
 integer or "start:stop:step" with empty parts for open ends.
 """
@@ -52,9 +61,22 @@ import zlib
 
 import numpy as np
 
+# The dtypes of the suites written before legato had NumPy's others; the
+# "dtypes" suite covers the rest (ALL_DTYPES).
 DTYPES = ("bool", "int32", "int64", "float32", "float64")
 FLOATS = ("float32", "float64")
 INTS = ("int32", "int64")
+ALL_DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+              "uint64", "float16", "float32", "float64")
+NEW_DTYPES = tuple(d for d in ALL_DTYPES if d not in DTYPES)
+
+
+def is_int(dtype):
+    return np.dtype(dtype).kind in "iu"
+
+
+def is_unsigned(dtype):
+    return np.dtype(dtype).kind == "u"
 MAX_INPUTS = 8  # legato::jit takes at most 8 Array arguments (Jit::kMaxArity)
 
 
@@ -95,6 +117,10 @@ def weak(operands):
             dtype = DEFAULT_OF_RANK[rank]
         else:
             dtype = DEFAULT_OF_RANK[max(scalar_ranks)]
+        if np.dtype(dtype).kind in "iu" and not isinstance(x, bool):
+            info = np.iinfo(dtype)
+            # NumPy 2 raises OverflowError here; NumPy 1.24 would cast by value.
+            assert info.min <= x <= info.max, f"{x} is out of range of {dtype}: not a case"
         out.append(np.array(x, dtype=dtype))
     return out
 
@@ -645,6 +671,14 @@ def _random(a, p):
     return values.reshape(p["shape"])
 
 
+# Chains whose every step rounds or wraps in its own dtype (dt_fused).
+NUMPY["muladd"] = lambda a, p: a[0] * a[1] + a[2]
+NUMPY["add_floor_divide"] = lambda a, p: np.floor_divide(a[0] + a[1], a[2])
+NUMPY["add_lt"] = lambda a, p: a[0] + a[1] < a[2]
+NUMPY["sum_of_add"] = lambda a, p: np.asarray(np.sum(a[0] + a[1]))
+NUMPY["astype_twice"] = lambda a, p: a[0].astype(p["dtype"]).astype(p["dtype2"])
+NUMPY["neg_astype"] = lambda a, p: np.negative(a[0]).astype(p["dtype"])
+
 # Host reads: legato side reads with to_vector<T>() / item<T>().
 NUMPY["to_vector"] = lambda a, p: a[0].astype(p["host"])
 NUMPY["item"] = lambda a, p: np.asarray(a[0].reshape(()).astype(p["host"]))
@@ -716,7 +750,7 @@ class Group:
 
     def input(self, array):
         array = np.array(array, order="C")
-        assert array.dtype.name in DTYPES, array.dtype
+        assert array.dtype.name in ALL_DTYPES, array.dtype
         assert len(self.inputs) < MAX_INPUTS, f"{self.name}: too many inputs"
         self.inputs.append(array)
         return Ref(self, len(self.inputs) - 1)
@@ -734,7 +768,7 @@ class Group:
             with np.errstate(all="ignore"), warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)  # var of nothing
                 result = np.asarray(NUMPY[op_name](values, params))
-            if result.dtype.name not in DTYPES:
+            if result.dtype.name not in ALL_DTYPES:
                 raise Rejected(result.dtype.name)
             expected = np.array(result, order="C")
         except (TypeError, np.AxisError, Rejected):
@@ -747,7 +781,9 @@ class Group:
         comparisons are exact, and equal values occur."""
         if dtype == "bool":
             return self.rng.random(shape) < 0.5
-        if dtype in INTS:
+        if is_int(dtype):
+            if is_unsigned(dtype):
+                lo, hi = max(lo, 0), max(hi, 0)
             v = self.rng.integers(lo, hi + 1, shape)
         else:
             v = self.rng.integers(2 * lo, 2 * hi + 1, shape) / 2.0
@@ -759,14 +795,22 @@ class Group:
         """uniform(), its first three elements 0, 1 and -1 (but for bool)."""
         v = self.uniform(dtype, shape)
         if dtype != "bool":
-            v.flat[:3] = [0, 1, -1]
+            v.flat[:3] = [0, 1, np.iinfo(dtype).max if is_unsigned(dtype) else -1]
+        return v
+
+    def full_range(self, dtype, shape):
+        """Integers drawn from the whole range of `dtype`, its extremes first."""
+        info = np.iinfo(dtype)
+        v = self.rng.integers(info.min, info.max, shape, dtype=dtype, endpoint=True)
+        v.flat[:2] = [info.min, info.max]
         return v
 
     def uniform(self, dtype, shape, lo=-3.0, hi=3.0):
         if dtype == "bool":
             return self.rng.random(shape) < 0.5
-        if dtype in INTS:
-            return np.asarray(self.rng.integers(int(lo) - 2, int(hi) + 3, shape)).astype(dtype)
+        if is_int(dtype):
+            low = max(int(lo) - 2, 0) if is_unsigned(dtype) else int(lo) - 2
+            return np.asarray(self.rng.integers(low, int(hi) + 3, shape)).astype(dtype)
         return np.asarray(self.rng.uniform(lo, hi, shape)).astype(dtype)
 
 
@@ -2332,7 +2376,7 @@ def functions_suite():
     b = g.input(g.grid("bool", (5,)))
     g.case("heaviside", i, j)        # float64
     g.case("logaddexp", i, j)
-    g.case("heaviside", b, b)        # NumPy: float16, which legato refuses
+    g.case("heaviside", b, b)        # float16
     g.case("nan_to_num", i)
     g.case("nan_to_num", b)
     g = Group("functions", "fn_calculus")
@@ -2456,6 +2500,481 @@ def host_suite():
         g.case("item", x11, host="bool")
 
 
+# ---- NumPy's other dtypes ---------------------------------------------------
+# int8 ... uint64 and float16, alone and with the first five: arithmetic and
+# its wraparound, NEP 50's promotion table, weak scalars, conversions, math,
+# reductions, products and sorting. The inputs are in range of what NumPy
+# defines: no float out of an integer's range converted, no negative integer
+# power, no scalar that NumPy 2 refuses (weak()).
+
+# float16 operations that NumPy computes in float32 and rounds once, which is
+# float16's own correct rounding: legato must give the same bits.
+EXACT_F16 = {"add", "sub", "mul", "div", "maximum", "minimum", "neg", "abs", "sqrt",
+             "square", "floor", "ceil", "rint", "trunc", "sign", "astype"}
+
+
+def dcase(g, name, *operands, **params):
+    """g.case, asking for exact bits where float16's rounding is NumPy's."""
+    if name in EXACT_F16:
+        params.setdefault("exact", True)
+    g.case(name, *operands, **params)
+
+
+def _dtypes_binary():
+    for dt in NEW_DTYPES:
+        g = Group("dtypes", f"dt_binary_{dt}")
+        if dt == "float16":
+            x, y = g.input(g.grid(dt, (3, 4))), g.input(g.grid(dt, (3, 4)))
+            e = g.input(g.grid(dt, (3, 4), -2, 2))
+        else:
+            # x over the whole range: sums, products and powers wrap; y small
+            # with zeros (integer division by 0 gives 0, as NumPy's).
+            x = g.input(g.full_range(dt, (3, 4)))
+            y = g.input(g.grid(dt, (3, 4), -9, 9))
+            e = g.input(g.grid(dt, (3, 4), 0, 3))
+        for name in ("add", "sub", "mul", "div", "floor_divide", "mod", "maximum", "minimum",
+                     "lt", "eq"):
+            dcase(g, name, x, y)
+        g.case("pow", x, e)
+        if dt == "float16":
+            g.case("bitwise_and", x, y)   # TypeError
+            g.case("left_shift", x, e)
+        else:
+            for name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
+                g.case(name, x, y)
+            g.case("left_shift", y, e)
+            g.case("right_shift", x, e)
+        # Weak Python scalars (in range): the array's dtype.
+        dcase(g, "add", x, 3)
+        dcase(g, "sub", y, 1)             # unsigned: 0 - 1 wraps
+        dcase(g, "mul", 2, x)
+        g.case("floor_divide", x, 3)
+        g.case("mod", 7, y)
+        g.case("lt", x, 2)
+        dcase(g, "add", x, 2.5)           # integers: float64; float16: float16
+        if dt == "float16":
+            dcase(g, "mul", x, 0.1)       # 0.1 rounded to float16 first
+        else:
+            g.case("bitwise_and", x, 15)
+
+
+def _dtypes_promotion():
+    """Every pair of dtypes that has one of the new ones: add's result dtype
+    is NEP 50's table (u8 + i8 -> i16, u64 + i64 -> f64, i16 + f16 -> f32 ...)."""
+    first = ("bool",) + NEW_DTYPES
+    g = Group("dtypes", "promote_new")
+    refs = [g.input(g.grid(dt, (2, 3))) for dt in first]
+    for i in range(len(first)):
+        for j in range(i + 1, len(first)):
+            g.case("add", refs[i], refs[j])
+    for part, news in (("a", NEW_DTYPES[:4]), ("b", NEW_DTYPES[4:])):
+        g = Group("dtypes", f"promote_old_{part}")
+        olds = [g.input(g.grid(dt, (2, 3))) for dt in ("int32", "int64", "float32", "float64")]
+        for dt in news:
+            n = g.input(g.grid(dt, (3,)))  # broadcast along the rows
+            for o in olds:
+                g.case("mul", n, o)
+
+
+def _dtypes_mixed():
+    """Pairs whose promotion is not one of its operands' dtypes, through more
+    operations."""
+    big = np.array([0, 3, 2**63, 2**64 - 2**11, 2**63 + 2**11, 7], "uint64")  # exact in float64
+    groups = {
+        "mixed_signed_unsigned_small": (
+            [np.array([-128, 127, -1, 0, 5, -7], "int8"), np.array([255, 0, 3, 1, 200, 2], "uint8")],
+            [np.array([-32768, 32767, -1, 300, -5, 9], "int16"),
+             np.array([65535, 1, 2, 7, 40000, 3], "uint16")]),
+        "mixed_signed_unsigned_wide": (
+            [np.array([-2**31, 2**31 - 1, -1, 9, -70000, 12], "int32"),
+             np.array([2**32 - 1, 3, 2**31, 5, 7, 2], "uint32")],
+            [np.array([-3, 5, -2**62, 2**62, 1, -1], "int64"), big]),
+        "mixed_float16": (
+            [np.array([-128, 127, -3, 0, 5, 100], "int8"),
+             np.array([0.5, -2.0, 1.5, -0.25, 3.0, 0.0], "float16")],
+            [np.array([300, 65535, 1, 7, 0, 2], "uint16"),
+             np.array([-300, 32767, -7, 2, 1, -1], "int16")]),
+    }
+    for name, pairs in groups.items():
+        g = Group("dtypes", name)
+        for a, b in pairs:
+            x, y = g.input(a), g.input(b)
+            g.case("sub", y, x)
+            g.case("div", x, y)
+            g.case("floor_divide", x, y)
+            g.case("mod", y, x)
+            g.case("lt", x, y)
+            g.case("maximum", x, y)
+            if is_int(b.dtype.name) and is_unsigned(b.dtype.name):
+                g.case("pow", x, g.input(np.array([0, 1, 2, 3, 1, 2], b.dtype)))
+            if is_int(a.dtype.name) and is_int(b.dtype.name):
+                g.case("bitwise_or", x, y)   # int64 | uint64: TypeError (float64)
+    # float16 with the others: int16 and float32 give float32, uint64 float64,
+    # bool and uint8 float16.
+    g = Group("dtypes", "mixed_float16_more")
+    h = g.input(np.array([0.5, -2.0, 1.5, 1000.0, 3.0, 0.0], "float16"))
+    for other in (np.array([-300, 32767, -7, 2, 1, -1], "int16"),
+                  np.array([0.1, -2.5, 3.0, 7.0, 1e5, 0.0], "float32"),
+                  np.array([2**63, 3, 2**64 - 2**11, 1, 0, 5], "uint64"),
+                  np.array([True, False, True, True, False, True]),
+                  np.array([255, 0, 3, 17, 200, 1], "uint8")):
+        y = g.input(other)
+        g.case("add", h, y)
+        g.case("div", y, h)
+        g.case("lt", h, y)
+
+
+def _dtypes_unary():
+    g = Group("dtypes", "un_float16")
+    x = g.input(g.uniform_with_units("float16", (3, 4)))
+    for name in ("exp", "log", "sqrt", "sin", "cos", "tan", "tanh", "arcsin", "arctan", "sinh",
+                 "arcsinh", "arctanh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt", "erf",
+                 "floor", "ceil", "rint", "abs", "neg", "sign", "square", "invert"):
+        dcase(g, name, x)
+    g = Group("dtypes", "un_float16_special")
+    v = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, 2.0**-24, 65504.0],
+                 "float16")
+    x, y = g.input(v), g.input(v[::-1])
+    for name in ("exp", "log", "sqrt", "abs", "floor", "isnan", "isinf", "isfinite", "sign"):
+        dcase(g, name, x)
+    dcase(g, "div", x, y)
+    g.case("floor_divide", x, y)  # NaN, inf and zero divisors
+    g.case("mod", x, y)
+    dcase(g, "add", x, x)        # 65504 + 65504 overflows to inf
+    dcase(g, "maximum", x, y)    # NaN wins
+    g.case("max", x)
+    values = {
+        "int8": [0, 1, -1, -128, 127, 5, -5, 3, 100, -100, 2, 9],
+        "uint8": [0, 1, 255, 128, 127, 5, 200, 3, 100, 17, 2, 9],
+        "int16": [0, 1, -1, -32768, 32767, 5, -5, 3, 1000, -300, 2, 9],
+        "uint16": [0, 1, 65535, 32768, 32767, 5, 40000, 3, 1000, 300, 2, 9],
+        "uint32": [0, 1, 2**32 - 1, 2**31, 2**31 - 1, 5, 70000, 3, 1000, 300, 2, 9],
+        "uint64": [0, 1, 2**64 - 1, 2**63, 2**63 - 1, 5, 2**53 + 1, 3, 1000, 300, 2, 9],
+    }
+    for dt, vals in values.items():
+        g = Group("dtypes", f"un_{dt}")
+        x = g.input(np.array(vals, dt).reshape(3, 4))
+        # Float functions: float16 of 8-bit ints, float32 of 16-bit, float64 wider.
+        names = ("exp", "sqrt", "sin", "tanh") if np.dtype(dt).itemsize <= 2 else ("exp", "sqrt")
+        for name in names:
+            g.case(name, x)
+        for name in ("abs", "neg", "invert", "sign", "square"):  # abs(-128) wraps
+            g.case(name, x)
+
+
+def _dtypes_astype():
+    """Every conversion that has a new dtype, from values NumPy converts in a
+    defined way: integers to integers wrap (modulo 2^bits); floats to
+    integers truncate, in range of the target only; to float16 rounds to
+    nearest even (overflowing to inf)."""
+    sources = {
+        "bool": [True, False, True, True, False, False, True, False],
+        "int8": [-128, -1, 0, 1, 100, 127, -100, 55],
+        "int16": [-32768, -300, -1, 0, 1, 255, 300, 32767],
+        "int32": [-2**31, -70000, -129, -1, 0, 200, 65536 + 5, 2**31 - 1],
+        "int64": [-2**63, -2**40 - 3, -1, 0, 7, 2**32 + 9, 2**53, 2**63 - 1],
+        "uint8": [0, 1, 127, 128, 200, 255, 3, 64],
+        "uint16": [0, 1, 255, 256, 32767, 32768, 65504, 65535],
+        "uint32": [0, 1, 2**31 - 1, 2**31, 2**32 - 1, 65535, 65519, 300],
+        "uint64": [0, 1, 2**63 - 1, 2**63, 2**64 - 1, 2**32, 2**53 + 1, 65519],
+    }
+    for src, vals in sources.items():
+        g = Group("dtypes", f"cast_{src}")
+        x = g.input(np.array(vals, src).reshape(2, 4))
+        for dst in ALL_DTYPES:
+            if src in DTYPES and dst in DTYPES:
+                continue  # the unary suite's
+            dcase(g, "astype", x, dtype=dst)
+    # Floats: values whose truncation the target holds.
+    small = [-127.75, -100.5, -1.5, -0.5, -0.0, 0.0, 0.75, 1.5, 99.875, 127.0]
+    unsigned = [0.0, 0.5, 1.875, 127.5, 128.0, 200.25, 255.0, 3.0]
+    # Near the targets' limits: those whose truncation, after rounding to
+    # the source dtype, the target holds (float32's 2^31 - 128 is below 2^31;
+    # float16 has nothing past 65504).
+    wide = {"int16": [-32768.0, 32767.0, 32752.0, -1000.5, 300.25],
+            "uint16": [65504.0, 65535.0, 40000.5, 256.0],
+            "int32": [-2.0**31, 2.0**31 - 128, -65504.0, 70000.5, -40000.0],
+            "uint32": [2.0**32 - 256, 2.0**31, 65504.0, 70000.5, 40000.0],
+            "int64": [-2.0**63, 2.0**62, -65504.0, 2.0**40 + 0.5, 60000.0],
+            "uint64": [2.0**63, 2.0**64 - 2**40, 65504.0, 2.0**53 + 2, 1024.5]}
+
+    def in_range(src, dst):
+        info = np.iinfo(dst)
+        with np.errstate(over="ignore"):
+            v = np.array(wide[dst], "float64").astype(src)
+        v = v[[bool(np.isfinite(t)) and info.min <= math.trunc(float(t)) <= info.max for t in v]]
+        assert len(v) >= 2, (src, dst)
+        return v
+
+    for src in FLOATS + ("float16",):
+        g = Group("dtypes", f"cast_{src}")
+        s = g.input(np.array(small, src))
+        u = g.input(np.array(unsigned, src))
+        for dst in ("bool", "int8", "int16", "int32", "int64", "float16", "float32", "float64"):
+            if not (src in DTYPES and dst in DTYPES):
+                dcase(g, "astype", s, dtype=dst)
+        for dst in ("uint8", "uint16", "uint32", "uint64"):
+            dcase(g, "astype", u, dtype=dst)
+        for dst in wide:
+            dcase(g, "astype", g.input(in_range(src, dst)), dtype=dst)
+    # To float16: round to nearest even, directly (not through float32:
+    # 1 + 2^-11 + 2^-40 is above the tie), overflow to inf, subnormals.
+    g = Group("dtypes", "cast_to_float16")
+    tie = 2.0**-25  # half the smallest subnormal: a tie, to 0
+    f64 = g.input(np.array([np.nan, np.inf, -np.inf, 1e300, 65519.99, 65520.0, 0.1, -0.0,
+                            1 + 2**-11 + 2**-40, 1 + 2**-11, tie, np.nextafter(tie, 1), 1e-310,
+                            -3.0e-5]))
+    f32 = g.input(np.array([np.nan, -np.inf, 1e5, 65519.99, 65520.0, 0.1, 6e-8, 1e-45,
+                            1 + 2**-11 + 2**-20, -2.0**-14 * 0.75], "float32"))
+    h = g.input(np.array([np.nan, np.inf, -np.inf, -0.0, 65504.0, 2.0**-24, 1e-4, 0.1,
+                          -2.5, 1.0], "float16"))
+    for src in (f64, f32):
+        dcase(g, "astype", src, dtype="float16")
+    for dst in ("float32", "float64", "bool", "float16"):
+        dcase(g, "astype", h, dtype=dst)      # NaN is True
+
+
+def _dtypes_reductions():
+    for dt in NEW_DTYPES:
+        g = Group("dtypes", f"dt_reduce_{dt}")
+        # Integers over their whole range (unsigned order; sums in 64 bits,
+        # products wrap at 2^64); float16 halves, which every order of the
+        # sums adds exactly.
+        x = g.input(g.full_range(dt, (2, 3, 4)) if is_int(dt)
+                    else g.grid(dt, (2, 3, 4), -2, 2, zero=False))
+        g.case("sum", x)                  # signed: int64, unsigned: uint64
+        g.case("sum", x, axes=[1])
+        g.case("prod", x, axes=[-1])
+        g.case("max", x, axes=[0, 2])
+        g.case("min", x)
+        g.case("mean", x, axes=[-1])      # integers: float64
+        g.case("argmax", x, axis=1)
+        g.case("argmin", x)
+        g.case("cumsum", x, axis=0)
+    g = Group("dtypes", "dt_reduce_wide")
+    i8 = g.input(np.array([100, 100, 100, -128, 127, 90], "int8"))
+    u8 = g.input(np.array([200, 200, 255, 0, 1, 250], "uint8"))
+    u32 = g.input(np.array([2**32 - 1, 2**32 - 1, 4, 2**31, 0, 9], "uint32"))
+    u64 = g.input(np.array([2**63, 2**63 + 10, 2**64 - 1, 5, 0, 2**62], "uint64"))
+    i16 = g.input(np.array([300, 300, 300, -2, 7, 1], "int16"))
+    for x in (i8, u8, u32):
+        g.case("sum", x)                  # in int64 / uint64: no wrap at 8 or 32 bits
+        g.case("mean", x)                 # float64, not the array's dtype
+        g.case("cumsum", x)
+    g.case("prod", i8)
+    g.case("prod", i16)
+    g.case("sum", u64)                    # wraps at 2^64
+    g.case("mean", u64)                   # float64 sum: 2^63 is not 0
+    g.case("max", u64)                    # unsigned order
+    g.case("argmax", u64)
+    g.case("argmin", i8)
+    g.case("min", u64)
+    # float16: sums and products in float32, rounded at the end; the mean
+    # with float32 intermediates.
+    g = Group("dtypes", "dt_reduce_float16_accumulate")
+    u = g.input(g.uniform("float16", (3, 200), 0.5, 1.0))
+    big = g.input(np.array([60000.0, 60000.0, -60000.0, 1000.0], "float16"))
+    two = g.input(np.array([60000.0, 60000.0], "float16"))
+    p = g.input(np.array([300.0, 300.0, 1 / 300, 0.5], "float16"))
+    g.case("sum", u, axes=[1])            # in float16 each add would lose bits
+    g.case("sum", u)
+    g.case("mean", u, axes=[-1])
+    g.case("mean", u, axes=[0])
+    g.case("mean", u)
+    g.case("sum", big)                    # 61000 -> 60992, not inf
+    g.case("mean", two)                   # 60000, not inf
+    g.case("prod", p)                     # 90000 only in float32
+    g.case("max", u, axes=[1])
+    g.case("argmax", u, axis=1)
+
+
+def _dtypes_where_clip():
+    g = Group("dtypes", "dt_where_clip")
+    c = g.input(g.grid("bool", (3, 4)))
+    i8 = g.input(g.grid("int8", (3, 4), -100, 100))
+    u8 = g.input(g.grid("uint8", (3, 4), 0, 250))
+    h = g.input(g.grid("float16", (3, 4)))
+    i16 = g.input(g.grid("int16", (4,), -300, 300))
+    u64 = g.input(np.array([2**63, 1, 2**64 - 2**11, 7], "uint64"))
+    i64 = g.input(g.grid("int64", (3, 4)))
+    g.case("where", c, i8, u8)            # int16
+    g.case("where", c, u8, 3)             # uint8
+    g.case("where", c, h, 2.5)            # float16
+    g.case("where", c, h, i16)            # float32
+    g.case("where", c, u64, i64)          # float64
+    g.case("where", c, i8, 1.5)           # float64
+    g.case("clip", u8, 2, 100)            # uint8
+    g.case("clip", i8, -3, 3)             # int8
+    dcase(g, "clip", h, -0.5, 1.5)        # float16
+    g.case("clip", u8, i8, 200)           # int16: bounds of another dtype promote
+    g.case("clip", h, i16, 2)             # float32
+    g.case("clip", u64, 5, 2**63)         # uint64, bounds above 2^63
+
+
+def _dtypes_matmul():
+    g = Group("dtypes", "dt_matmul_ints")
+    # Sums of products wrap in the dtype (NumPy accumulates in it).
+    a = {dt: g.input(g.full_range(dt, (3, 4))) for dt in ("int8", "uint8", "int16", "uint32")}
+    b = {dt: g.input(g.full_range(dt, (4, 2))) for dt in ("int8", "uint8", "int16", "uint32")}
+    for dt in a:
+        g.case("matmul", a[dt], b[dt])
+    g.case("matmul", a["int8"], b["uint8"])   # int16
+    g.case("matmul", a["uint8"], b["int16"])  # int16
+    g = Group("dtypes", "dt_matmul_more")
+    u64a = g.input(g.full_range("uint64", (2, 3)))
+    u64b = g.input(g.full_range("uint64", (3, 2)))
+    u16 = g.input(g.grid("uint16", (3, 2), 0, 1000))
+    # float16 products accumulate in float32: 24 positive terms, whose sum in
+    # float16 would be off by several units in the last place.
+    ha = g.input(g.uniform("float16", (3, 24), 0.5, 1.0))
+    hb = g.input(g.uniform("float16", (24, 4), 0.5, 1.0))
+    hv = g.input(g.uniform("float16", (24,), -1.0, 1.0))
+    i8 = g.input(g.grid("int8", (24, 4), -9, 9))
+    f32 = g.input(g.uniform("float32", (24, 2)))
+    g.case("matmul", u64a, u64b)          # wraps at 2^64
+    g.case("matmul", u64a, u16)           # uint64
+    g.case("matmul", ha, hb)
+    g.case("matmul", ha, hv)              # matrix-vector
+    g.case("matmul", ha, i8)              # float16
+    g.case("matmul", ha, f32)             # float32
+    g.case("dot", hv, hv)
+
+
+def _dtypes_sort():
+    g = Group("dtypes", "dt_sort")
+    xs = [g.input(g.full_range(dt, (3, 5))) for dt in ("int8", "uint8", "int16", "uint16", "uint32",
+                                                       "uint64")]
+    h = g.input(np.array([[np.nan, 1.5, -np.inf, 0.0, -0.0], [65504.0, -2.0, np.inf, 1.5, 2.0**-24],
+                          [3.0, -65504.0, 0.5, np.nan, -1.0]], "float16"))
+    for x in xs + [h]:
+        g.case("sort", x)                 # along the last axis
+        g.case("sort", x, axis=0)
+    g.case("argsort", xs[5])              # uint64 above 2^63 sort as unsigned
+    g.case("argsort", h, axis=0)
+    g.case("sort", xs[0], axis=None)
+
+
+def _dtypes_wraparound():
+    g = Group("dtypes", "dt_wrap")
+    u8a = g.input(np.array([200, 255, 0, 1, 128, 100], "uint8"))
+    u8b = g.input(np.array([100, 1, 1, 255, 128, 3], "uint8"))
+    i8a = g.input(np.array([-128, 127, -128, 100, -1, 64], "int8"))
+    i8b = g.input(np.array([-1, 1, 1, 100, -128, 2], "int8"))
+    i16 = g.input(np.array([300, -300, 32767, -32768, 255, 2], "int16"))
+    u16 = g.input(np.array([65535, 0, 40000, 300, 1, 256], "uint16"))
+    u32 = g.input(np.array([2**32 - 1, 0, 70000, 3, 2**31, 65536], "uint32"))
+    for name in ("add", "sub", "mul"):
+        g.case(name, u8a, u8b)            # 200 + 100 = 44; 0 - 1 = 255
+        g.case(name, i8a, i8b)            # 127 + 1 = -128
+    g.case("floor_divide", i8a, i8b)      # -128 // -1 = -128
+    g.case("mod", i8a, i8b)               # -128 % -1 = 0
+    g.case("abs", i8a)                    # abs(-128) = -128
+    g.case("neg", i8a)
+    g.case("neg", u8a)                    # 256 - x
+    g.case("pow", u8a, 2)                 # 200 ** 2 wraps
+    g.case("mul", i8a, 127)
+    g.case("add", i8a, -128)
+    g.case("add", u8a, 255)
+    g.case("mul", i16, i16)
+    g.case("add", u16, 65535)
+    g.case("mul", u32, u32)
+    g.case("sub", u32, 4)
+    g = Group("dtypes", "dt_wrap_uint64")
+    e = g.input(np.array([2**63, 2**64 - 1, 2**63 + 5, 1, 0, 2**64 - 3], "uint64"))
+    f = g.input(np.array([2**63, 2, 3, 2**63, 7, 0], "uint64"))
+    for name in ("add", "sub", "mul", "floor_divide", "mod", "maximum", "minimum", "lt", "ge"):
+        g.case(name, e, f)                # unsigned order; division by 0 gives 0
+    g.case("add", e, 2**63)               # a weak scalar above 2^63 - 1
+    g.case("sub", e, 2**64 - 1)
+    g.case("mul", e, 3)
+    g.case("floor_divide", e, 2**62)
+    g.case("gt", e, 2**63)
+    g.case("right_shift", e, 1)           # logical
+    g.case("right_shift", e, f)           # by 2^63 or more: 0
+    g.case("astype", e, dtype="int64")    # wraps
+    g.case("astype", e, dtype="float64", exact=True)
+    g = Group("dtypes", "dt_shifts")
+    for dt in ("int8", "uint8", "int16", "uint16", "uint32", "uint64"):
+        info = np.iinfo(dt)
+        bits = info.bits
+        x = g.input(np.array([1, info.max, info.min, 5, info.max - 2, 3, info.max, 1], dt))
+        n = np.array([0, 1, bits - 1, bits, bits + 3, 100, 2, bits - 2], dt)
+        if dt in ("int8", "uint8"):
+            n = g.input(n)
+            g.case("left_shift", x, n)    # by the width or more: 0
+            g.case("right_shift", x, n)   # signed: -1 for negatives
+        else:
+            g.case("left_shift", x, bits - 1)
+            g.case("right_shift", x, bits - 1)
+        g.case("invert", x)
+
+
+def _dtypes_fused():
+    """Chains in one window / one trace: each step rounds (float16) or wraps
+    (narrow integers) as NumPy's does, whatever the kernel fuses."""
+    g = Group("dtypes", "dt_fused")
+    ua, ub = g.input(g.full_range("uint8", (3, 4))), g.input(g.full_range("uint8", (3, 4)))
+    uc = g.input(g.grid("uint8", (3, 4), 1, 9, zero=False))
+    ia = g.input(g.full_range("int8", (3, 4)))
+    ha = g.input(g.uniform("float16", (3, 4), -3, 3))
+    hb = g.input(g.uniform("float16", (3, 4), -3, 3))
+    hc = g.input(g.uniform("float16", (3, 4), -3, 3))
+    w = g.input(g.uniform("float64", (3, 4), -120, 120))  # in int8's range
+    dcase(g, "muladd", ha, hb, hc, exact=True)   # the product rounded to float16 first
+    g.case("muladd", ua, ub, uc)
+    g.case("muladd", ia, ia, ua)                 # int16
+    g.case("add_floor_divide", ua, ub, uc)       # the sum wraps before the division
+    g.case("add_lt", ua, ub, uc)
+    g.case("add_lt", ia, ia, ua)
+    g.case("sum_of_add", ua, ub)                 # uint8 sums, then uint64
+    g.case("sum_of_add", ha, hb)
+    for src, dst, dst2 in ((w, "float16", "float64"), (w, "float32", "float64"),
+                           (w, "int8", "int32"), (ia, "uint8", "int32"), (ua, "int8", "int64"),
+                           (ha, "int8", "float16"), (ua, "float16", "uint8"),
+                           (ia, "bool", "int8")):
+        g.case("astype_twice", src, dtype=dst, dtype2=dst2, exact=True)  # no shortcut
+    g.case("neg_astype", ua, dtype="int16")      # 256 - x, then widened
+    g.case("neg_astype", ia, dtype="int64")      # -(-128) = -128
+
+
+def _dtypes_host():
+    """Host reads of the new element types: to_vector<int8_t> ... and
+    float16's bits."""
+    g = Group("dtypes", "dt_host")
+    refs = {dt: g.input(g.grid(dt, (2, 3), 0, 100)) for dt in NEW_DTYPES}
+    for dt, x in refs.items():
+        g.case("to_vector", x, host=dt)
+    g.case("to_vector", refs["float16"], host="float32")
+    g.case("to_vector", refs["float16"], host="float64")
+    g.case("to_vector", refs["uint8"], host="int8")
+    g.case("to_vector", refs["int16"], host="float16")
+    g.case("to_vector", refs["uint64"], host="uint16")
+    g = Group("dtypes", "dt_item")
+    h0 = g.input(np.asarray(np.float16(-2.5)))
+    b1 = g.input(np.array([2**64 - 1], "uint64"))
+    i0 = g.input(np.asarray(np.int8(-7)))
+    g.case("item", h0, host="float16")
+    g.case("item", h0, host="float64")
+    g.case("item", b1, host="uint64")
+    g.case("item", i0, host="int16")
+    g.case("item", i0, host="float16")
+
+
+def dtypes_suite():
+    _dtypes_binary()
+    _dtypes_promotion()
+    _dtypes_mixed()
+    _dtypes_unary()
+    _dtypes_astype()
+    _dtypes_reductions()
+    _dtypes_where_clip()
+    _dtypes_matmul()
+    _dtypes_sort()
+    _dtypes_wraparound()
+    _dtypes_fused()
+    _dtypes_host()
+
+
 SUITES = {
     "elementwise": elementwise_suite, "broadcast": broadcast_suite,
     "scalars": scalars_suite, "unary": unary_suite, "reductions": reductions_suite,
@@ -2464,6 +2983,7 @@ SUITES = {
     "nonzero": nonzero_suite,
     "linalg": linalg_suite, "shape": shape_suite, "indexing": indexing_suite,
     "creation": creation_suite, "functions": functions_suite, "host": host_suite,
+    "dtypes": dtypes_suite,
 }
 
 

@@ -1,5 +1,6 @@
 //===- LaunchSequence.cpp - a compiled program's host side ------------------===//
 #include "Codegen/CUDA/LaunchSequence.h"
+#include "Analysis/ElementBytes.h"
 
 #include "legato/legato.h"
 
@@ -54,9 +55,7 @@ private:
     View v;
     v.slot = slot;
     v.sizes.assign(type.getShape().begin(), type.getShape().end());
-    v.elementBytes = int(type.getElementTypeBitWidth() / 8);
-    if (v.elementBytes == 0) // i1 is stored as a byte
-      v.elementBytes = 1;
+    v.elementBytes = int(mlir::legato::elementBytes(type.getElementType()));
     SmallVector<int64_t> strides;
     int64_t offset;
     if (type.hasStaticShape() && type.getNumElements() == 0) {

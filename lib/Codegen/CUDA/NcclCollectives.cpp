@@ -52,7 +52,9 @@ std::optional<ncclDataType_t> ncclType(DType dtype) {
   case DType::f32: return ncclFloat32;
   case DType::f64: return ncclFloat64;
   case DType::i16:
-  case DType::u16: break;
+  case DType::u16:
+  case DType::c64: // (sums of complex numbers go as their parts: see allReduce)
+  case DType::c128: break;
   }
   return std::nullopt;
 }
@@ -147,6 +149,10 @@ bool NcclCollectives::allReduce(const void *in, void *out, int64_t count, DType 
   bool isFloat = dtype == DType::f16 || dtype == DType::f32 || dtype == DType::f64;
   // NCCL's float max/min drop NaN (fmax); NumPy's, and the host path's, keep it.
   std::optional<ncclDataType_t> type = ncclType(dtype);
+  if ((dtype == DType::c64 || dtype == DType::c128) && op == runtime::ReduceOp::sum) {
+    type = dtype == DType::c64 ? ncclFloat32 : ncclFloat64; // a complex sum adds the parts
+    count *= 2;
+  }
   if (!type || (isFloat && (op == runtime::ReduceOp::max || op == runtime::ReduceOp::min)))
     return false;
   // Booleans are bytes holding 0 or 1: or is max, and is min.

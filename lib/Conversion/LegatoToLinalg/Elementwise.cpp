@@ -5,7 +5,8 @@
 // maximum and minimum, remainder and floor division, astype's conversions.
 // Unsigned integers (signless here) take the unsigned operations the legato
 // op's types call for; float16 computes in float32, rounded once to float16
-// after each op, as NumPy's float16 loops do.
+// after each op, as NumPy's float16 loops do. Complex numbers use the
+// `complex` dialect's ops.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/LegatoToLinalg/LoweringUtils.h"
@@ -14,6 +15,7 @@
 #include "Conversion/LegatoToLinalg/Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -72,8 +74,36 @@ Value integerPower(OpBuilder &b, Location loc, Value x, Value y, bool isUnsigned
   return arith::TruncIOp::create(b, loc, t, r);
 }
 
+/// A complex op's scalar semantics (the ops NumPy defines for complex
+/// numbers that legato has; the tracer refuses the others).
+Value complexBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
+  if (isa<AddOp>(op)) return complex::AddOp::create(b, loc, x, y);
+  if (isa<SubOp>(op)) return complex::SubOp::create(b, loc, x, y);
+  if (isa<MulOp>(op)) return complex::MulOp::create(b, loc, x, y);
+  if (isa<DivOp>(op)) return complex::DivOp::create(b, loc, x, y);
+  if (isa<PowOp>(op)) return complex::PowOp::create(b, loc, x, y);
+  llvm_unreachable("not a binary op of complex numbers");
+}
+
+Value complexUnary(OpBuilder &b, Location loc, Operation *op, Value x) {
+  if (isa<NegOp>(op)) return complex::NegOp::create(b, loc, x);
+  if (isa<ConjOp>(op)) return complex::ConjOp::create(b, loc, x);
+  if (isa<ExpOp>(op)) return complex::ExpOp::create(b, loc, x);
+  if (isa<LogOp>(op)) return complex::LogOp::create(b, loc, x);
+  if (isa<SqrtOp>(op)) return complex::SqrtOp::create(b, loc, x);
+  if (isa<SinOp>(op)) return complex::SinOp::create(b, loc, x);
+  if (isa<CosOp>(op)) return complex::CosOp::create(b, loc, x);
+  if (isa<TanOp>(op)) return complex::TanOp::create(b, loc, x);
+  if (isa<TanhOp>(op)) return complex::TanhOp::create(b, loc, x);
+  if (isa<Expm1Op>(op)) return complex::Expm1Op::create(b, loc, x);
+  if (isa<Log1pOp>(op)) return complex::Log1pOp::create(b, loc, x);
+  llvm_unreachable("not a unary op of complex numbers");
+}
+
 Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y, bool isUnsigned) {
   Type t = x.getType();
+  if (isa<ComplexType>(t))
+    return complexBinary(b, loc, op, x, y);
   if (t.isF16())
     return throughF32(b, loc, {x, y}, [&](ValueRange w) {
       return scalarBinary(b, loc, op, w[0], w[1], false);
@@ -115,6 +145,11 @@ Value scalarBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y, 
 Value scalarCompare(OpBuilder &b, Location loc, ComparePredicate p, Value x, Value y,
                     bool isUnsigned) {
   Type t = x.getType();
+  if (isa<ComplexType>(t)) { // (the tracer orders complex numbers by their parts)
+    assert(p == ComparePredicate::eq || p == ComparePredicate::ne);
+    return p == ComparePredicate::eq ? Value(complex::EqualOp::create(b, loc, x, y))
+                                     : Value(complex::NotEqualOp::create(b, loc, x, y));
+  }
   if (isFloat(t)) { // (float16 compares exactly as it is)
     // NumPy: comparisons with NaN are false, except != which is true.
     arith::CmpFPredicate fp[] = {arith::CmpFPredicate::OLT, arith::CmpFPredicate::OLE,
@@ -134,6 +169,8 @@ Value scalarCompare(OpBuilder &b, Location loc, ComparePredicate p, Value x, Val
 
 Value scalarUnary(OpBuilder &b, Location loc, Operation *op, Value x, bool isUnsigned) {
   Type t = x.getType();
+  if (isa<ComplexType>(t))
+    return complexUnary(b, loc, op, x);
   if (t.isF16())
     return throughF32(b, loc, {x}, [&](ValueRange w) { return scalarUnary(b, loc, op, w[0], false); });
   if (isa<NegOp>(op))
@@ -208,6 +245,21 @@ Value scalarConvert(OpBuilder &b, Location loc, Value x, Type to, bool fromUnsig
   Type from = x.getType();
   if (from == to)
     return x;
+  if (auto c = dyn_cast<ComplexType>(to)) { // both parts converted, or (x, 0)
+    Type part = c.getElementType();
+    if (auto fc = dyn_cast<ComplexType>(from))
+      return complex::CreateOp::create(
+          b, loc, c, scalarConvert(b, loc, complex::ReOp::create(b, loc, x), part, false, false),
+          scalarConvert(b, loc, complex::ImOp::create(b, loc, x), part, false, false));
+    return complex::CreateOp::create(b, loc, c, scalarConvert(b, loc, x, part, fromUnsigned, false),
+                                     scalarConstant(b, loc, part, 0));
+  }
+  if (isa<ComplexType>(from)) {
+    if (isBool(to)) // (nonzero: either part)
+      return complex::NotEqualOp::create(b, loc, x, scalarConstant(b, loc, from, 0));
+    // NumPy drops the imaginary part (with a ComplexWarning).
+    return scalarConvert(b, loc, complex::ReOp::create(b, loc, x), to, false, toUnsigned);
+  }
   if (isBool(to)) {
     Value zero = scalarConstant(b, loc, from, 0);
     return isFloat(from) ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero))
@@ -251,6 +303,25 @@ struct ElementwiseLowering : OpConversionPattern<Op> {
           return scalarUnary(b, loc, raw, args[0], isUnsigned);
         });
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// real, imag and magnitude: complex numbers to floats of their parts.
+template <class Op> struct ComplexPartLowering : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), op.getType(),
+                                            {adaptor.getInput()},
+                                            [](OpBuilder &b, Location loc, ValueRange a) -> Value {
+                                              if constexpr (std::is_same_v<Op, RealOp>)
+                                                return complex::ReOp::create(b, loc, a[0]);
+                                              else if constexpr (std::is_same_v<Op, ImagOp>)
+                                                return complex::ImOp::create(b, loc, a[0]);
+                                              else
+                                                return complex::AbsOp::create(b, loc, a[0]);
+                                            }));
     return success();
   }
 };
@@ -315,5 +386,7 @@ void lowering::populateElementwiseLoweringPatterns(const TypeConverter &converte
       ElementwiseLowering<Log10Op>, ElementwiseLowering<Log1pOp>, ElementwiseLowering<CbrtOp>, ElementwiseLowering<CeilOp>,
       ElementwiseLowering<TruncOp>, ElementwiseLowering<RintOp>, ElementwiseLowering<Atan2Op>, ElementwiseLowering<ModOp>,
       ElementwiseLowering<FloorDivOp>,
+      ElementwiseLowering<ConjOp>, ComplexPartLowering<RealOp>, ComplexPartLowering<ImagOp>,
+      ComplexPartLowering<MagnitudeOp>,
       CompareLowering, SelectLowering, ConvertLowering>(converter, patterns.getContext());
 }

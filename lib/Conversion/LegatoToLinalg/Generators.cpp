@@ -8,6 +8,7 @@
 #include "Conversion/LegatoToLinalg/Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -17,18 +18,32 @@ using namespace mlir::legato::lowering;
 
 namespace {
 
+/// The single value of `dense` as a scalar constant of `type` (its
+/// signless or complex element type).
+Value splatScalar(OpBuilder &b, Location loc, DenseElementsAttr dense, Type type) {
+  if (auto c = dyn_cast<ComplexType>(type)) {
+    std::complex<APFloat> v = dense.getSplatValue<std::complex<APFloat>>();
+    return complex::ConstantOp::create(
+        b, loc, c, b.getArrayAttr({FloatAttr::get(c.getElementType(), v.real()),
+                                   FloatAttr::get(c.getElementType(), v.imag())}));
+  }
+  auto scalar = dense.getSplatValue<TypedAttr>();
+  if (auto i = dyn_cast<IntegerAttr>(scalar)) // (unsigned values: the same bits, signless)
+    scalar = IntegerAttr::get(type, i.getValue());
+  return arith::ConstantOp::create(b, loc, scalar);
+}
+
 /// A splat becomes a generic yielding the scalar: it fuses into consumers,
 /// and only materialises (as a fill) when it is itself a program output.
 struct ConstantLowering : OpConversionPattern<ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ConstantOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    TypedAttr scalar = cast<TypedAttr>(cast<DenseElementsAttr>(op.getValue()).getSplatValue<Attribute>());
-    if (auto i = dyn_cast<IntegerAttr>(scalar)) // (unsigned values: the same bits, signless)
-      scalar = IntegerAttr::get(signless(i.getType()), i.getValue());
-    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), signless(op.getType()), {}, {},
+    auto dense = cast<DenseElementsAttr>(op.getValue());
+    RankedTensorType type = signless(op.getType());
+    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), type, {}, {},
                                         [&](OpBuilder &b, Location loc, ValueRange) -> Value {
-                                          return arith::ConstantOp::create(b, loc, scalar);
+                                          return splatScalar(b, loc, dense, type.getElementType());
                                         }));
     return success();
   }

@@ -2,6 +2,7 @@
 #include "Conversion/LegatoToLinalg/LoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -36,6 +37,10 @@ Value lowering::buildElementwise(OpBuilder &b, Location loc, RankedTensorType re
 
 /// A scalar constant of element type `t` holding `v` (converted as astype).
 Value lowering::scalarConstant(OpBuilder &b, Location loc, Type t, double v) {
+  if (auto c = dyn_cast<ComplexType>(t)) // (v + 0i)
+    return complex::ConstantOp::create(
+        b, loc, c, b.getArrayAttr({b.getFloatAttr(c.getElementType(), v),
+                                   b.getFloatAttr(c.getElementType(), 0.0)}));
   if (auto ft = dyn_cast<FloatType>(t))
     return arith::ConstantOp::create(b, loc, b.getFloatAttr(ft, v));
   if (isBool(t))
@@ -59,7 +64,14 @@ Type lowering::signless(Type t) {
   return t;
 }
 
-TypedAttr lowering::reductionIdentity(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned) {
+Value lowering::reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type t,
+                                  bool isUnsigned) {
+  if (isa<ComplexType>(t)) // (sums and products only: the tracer orders complex numbers itself)
+    return scalarConstant(b, loc, t, kind == ReduceKind::prod ? 1.0 : 0.0);
+  return arith::ConstantOp::create(b, loc, reductionIdentityAttr(b, kind, t, isUnsigned));
+}
+
+TypedAttr lowering::reductionIdentityAttr(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned) {
   if (auto ft = dyn_cast<FloatType>(t)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
     switch (kind) {
@@ -86,6 +98,9 @@ Value lowering::combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, 
                         bool isUnsigned) {
   Type t = x.getType();
   bool f = isFloat(t), bit = isBool(t), u = bit || isUnsigned;
+  if (isa<ComplexType>(t))
+    return kind == ReduceKind::prod ? Value(complex::MulOp::create(b, loc, acc, x))
+                                    : Value(complex::AddOp::create(b, loc, acc, x));
   switch (kind) {
   case ReduceKind::sum:
     if (bit) return arith::OrIOp::create(b, loc, acc, x);

@@ -49,8 +49,10 @@ inline RankedTensorType signless(RankedTensorType t) { return cast<RankedTensorT
 Value scalarConstant(OpBuilder &b, Location loc, Type t, double v);
 
 /// The identity element of a reduction combiner, as an element of the
-/// signless `t` (of unsigned integers when `isUnsigned`).
-TypedAttr reductionIdentity(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned);
+/// signless `t` (of unsigned integers when `isUnsigned`; not complex).
+TypedAttr reductionIdentityAttr(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned);
+/// The identity element as a constant op (complex numbers: sum and prod).
+Value reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type t, bool isUnsigned);
 
 /// `acc` combined with `x` by the reduction `kind` (bool sums are `or`,
 /// bool products `and`; unsigned integers compare as unsigned).

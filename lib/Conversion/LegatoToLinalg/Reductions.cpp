@@ -24,7 +24,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     Type elem = out.getElementType();
     ReduceKind kind = op.getKind();
     Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(), elem);
-    Value identity = arith::ConstantOp::create(rewriter, loc, reductionIdentity(rewriter, kind, elem, isUnsigned));
+    Value identity = reductionIdentity(rewriter, loc, kind, elem, isUnsigned);
     init = linalg::FillOp::create(rewriter, loc, identity, init).getResult(0);
 
     SmallVector<utils::IteratorType> iterators;

@@ -35,7 +35,7 @@ constexpr int64_t kMaxTripsUnrolledInFull = 16;
 /// vectorised each lane's chain apart, reading the row with a stride of 8
 /// (int64 sums along rows 10x slower than float64 ones).
 int64_t lanesFor(Type element) {
-  if (element.isInteger())
+  if (!isa<FloatType>(element)) // (complex numbers too: their sums keep one chain)
     return 1;
   unsigned bits = element.getIntOrFloatBitWidth();
   return std::clamp<int64_t>(512 / std::max(bits, 8u), 1, 16);

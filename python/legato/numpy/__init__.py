@@ -208,26 +208,33 @@ trapz = trapezoid
 
 
 def real(val):
-    return asarray(val)
+    return _core.real(asarray(val))
 
 
 def imag(val):
-    return zeros_like(val)
+    return _core.imag(asarray(val))
 
 
-def conj(x):
-    return asarray(x)
-
-
-conjugate = conj
+def angle(z, deg=False):
+    return _core.angle(asarray(z), bool(deg))
 
 
 def iscomplexobj(x):
-    return False
+    return _dtypes.is_complex(_dtypes.legato_dtype(asarray(x).dtype))
 
 
 def isrealobj(x):
-    return True
+    return not iscomplexobj(x)
+
+
+def iscomplex(x):
+    x = asarray(x)
+    return imag(x) != 0
+
+
+def isreal(x):
+    x = asarray(x)
+    return imag(x) == 0
 
 
 def isscalar(element):

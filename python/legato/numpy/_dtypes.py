@@ -41,6 +41,14 @@ def is_float(t):
     return t in _FLOATS
 
 
+def is_complex(t):
+    return t in (DType.complex64, DType.complex128)
+
+
+def is_inexact(t):
+    return is_float(t) or is_complex(t)
+
+
 def is_integer(t):
     return t in _INTEGERS
 
@@ -63,7 +71,7 @@ def result_type(*arrays_and_dtypes):
     for x in arrays_and_dtypes:
         if isinstance(x, _core.ndarray):
             strong.append(x.dtype)
-        elif isinstance(x, (bool, int, float)):
+        elif isinstance(x, (bool, int, float, complex)):
             weak.append(x)
         else:
             strong.append(numpy_dtype(x))
@@ -71,7 +79,9 @@ def result_type(*arrays_and_dtypes):
         return legato_dtype(_np.result_type(*weak))
     t = _np.result_type(*strong)
     for w in weak:  # NEP 50: a Python scalar takes the arrays' kind when it fits
-        if isinstance(w, float) and t.kind in "biu":
+        if isinstance(w, complex) and t.kind != "c":
+            t = _np.dtype("complex64" if t in ("float16", "float32") else "complex128")
+        elif isinstance(w, float) and t.kind in "biu":
             t = _np.dtype("float64")
         elif isinstance(w, int) and not isinstance(w, bool) and t.kind == "b":
             t = _np.dtype("int64")

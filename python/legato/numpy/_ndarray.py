@@ -116,8 +116,10 @@ def install(ns):
     ndarray.mT = property(lambda self: ns.matrix_transpose(self),
                           doc="The array with its last two axes swapped.")
     ndarray.flat = property(lambda self: ns.ravel(self), doc="The flattened array (a copy).")
-    ndarray.real = property(lambda self: self, doc="The real part (the array: no complex dtype).")
-    ndarray.imag = property(lambda self: ns.zeros_like(self), doc="Zeros (no complex dtype).")
+    ndarray.real = property(lambda self: _core.real(self),
+                            doc="The real part (of a real array: the array itself).")
+    ndarray.imag = property(lambda self: _core.imag(self),
+                            doc="The imaginary part (of a real array: zeros).")
     ndarray.device = property(lambda self: _core.options()["backend"],
                               doc="'cpu' or 'cuda': the backend that holds the array.")
     ndarray.strides = property(
@@ -127,7 +129,7 @@ def install(ns):
 
     @method("conj")
     def conj(self):
-        return self
+        return _core.conjugate(self)
 
     conjugate = ndarray.conj
     method("conjugate", conjugate)
@@ -178,7 +180,6 @@ def install(ns):
     ndarray.__repr__ = __repr__
     ndarray.__str__ = __str__
     ndarray.__format__ = __format__
-    ndarray.__complex__ = lambda self: complex(float(self))
 
     # ---- interop ----
     def __array__(self, dtype=None, copy=None):

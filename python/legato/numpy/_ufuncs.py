@@ -123,7 +123,7 @@ def _positive(x):
 
 def _reciprocal(x):
     x = _utils.asarray(x)
-    return _core.divide(1, x) if x._dtype in _dtypes._FLOATS \
+    return _core.divide(1, x) if _dtypes.is_inexact(x._dtype) \
         else _core.floor_divide(1, x)
 
 
@@ -135,7 +135,7 @@ def _rounding(name):
 
     def rounded(x):
         x = _utils.asarray(x)
-        if x._dtype in _dtypes._FLOATS:
+        if _dtypes.is_inexact(x._dtype):  # (complex: fn's TypeError)
             return fn(x)
         return x._copy()
     return rounded
@@ -196,4 +196,6 @@ def make_ufuncs(reductions):
     u["radians"] = _unary("radians", _core.deg2rad)
     u["degrees"] = _unary("degrees", _core.rad2deg)
     u["fix"] = u["trunc"]
+    u["conjugate"] = _unary("conjugate")
+    u["conj"] = u["conjugate"]
     return u

@@ -17,8 +17,7 @@ static Attribute resplat(Attribute attr, Type type) {
   auto splat = dyn_cast_or_null<SplatElementsAttr>(attr);
   if (!splat)
     return {};
-  return SplatElementsAttr::get(cast<ShapedType>(type),
-                                splat.getSplatValue<Attribute>());
+  return splat.resizeSplat(cast<ShapedType>(type));
 }
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
@@ -27,7 +26,7 @@ OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
   if (auto inner = getInput().getDefiningOp<NegOp>())
     return inner.getInput();
   auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getInput());
-  if (!splat)
+  if (!splat || isa<ComplexType>(splat.getElementType()))
     return {};
   if (auto f = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>()))
     return SplatElementsAttr::get(getType(), FloatAttr::get(f.getType(), -f.getValue()));
@@ -43,7 +42,7 @@ OpFoldResult NotOp::fold(FoldAdaptor) {
 
 OpFoldResult CompareOp::fold(FoldAdaptor) {
   // x against itself: known for integers and bools (floats may be NaN).
-  if (getLhs() != getRhs() || isa<FloatType>(getElementTypeOrSelf(getLhs())))
+  if (getLhs() != getRhs() || isa<FloatType, ComplexType>(getElementTypeOrSelf(getLhs())))
     return {};
   ComparePredicate p = getPredicate();
   bool reflexive = p == ComparePredicate::le || p == ComparePredicate::ge ||

@@ -36,6 +36,18 @@ LogicalResult ConstantOp::verify() {
   return success();
 }
 
+/// A complex part op's result: the input's shape, of its parts' float type.
+static LogicalResult verifyComplexPart(Operation *op) {
+  auto in = tensorOf(op->getOperand(0)), out = tensorOf(op->getResult(0));
+  Type part = cast<ComplexType>(in.getElementType()).getElementType();
+  if (out != in.clone(part))
+    return op->emitOpError() << "result must be " << in.clone(part);
+  return success();
+}
+LogicalResult RealOp::verify() { return verifyComplexPart(*this); }
+LogicalResult ImagOp::verify() { return verifyComplexPart(*this); }
+LogicalResult MagnitudeOp::verify() { return verifyComplexPart(*this); }
+
 LogicalResult IotaOp::verify() {
   int64_t rank = getType().getRank();
   if (getDimension() < 0 || getDimension() >= std::max<int64_t>(rank, 1) ||

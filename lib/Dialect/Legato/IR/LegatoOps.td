@@ -18,16 +18,23 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 
 // NumPy's dtypes: bool (i1), signed integers (signless i8-i64), unsigned
 // integers (ui8-ui64: their signedness picks the lowering's comparisons,
-// divisions and casts; linalg and below see them signless) and floats.
+// divisions and casts; linalg and below see them signless), floats and
+// complex numbers (complex<f32>, complex<f64>).
 defvar Legato_Ints = [I8, I16, I32, I64, UI8, UI16, UI32, UI64];
 defvar Legato_Floats = [F16, F32, F64];
-def Legato_Element : AnyTypeOf<!listconcat([I1], Legato_Ints, Legato_Floats)>;
-def Legato_Tensor : StaticShapeTensorOf<!listconcat([I1], Legato_Ints, Legato_Floats)>;
+defvar Legato_Complexes = [Complex<F32>, Complex<F64>];
+def Legato_Tensor
+    : StaticShapeTensorOf<!listconcat([I1], Legato_Ints, Legato_Floats, Legato_Complexes)>;
 def Legato_FloatTensor : StaticShapeTensorOf<Legato_Floats>;
+def Legato_ComplexTensor : StaticShapeTensorOf<Legato_Complexes>;
+// Floats and complex numbers: what true division and the math functions
+// that NumPy defines for complex arguments take.
+def Legato_InexactTensor : StaticShapeTensorOf<!listconcat(Legato_Floats, Legato_Complexes)>;
 def Legato_BoolTensor : StaticShapeTensorOf<[I1]>;
 def Legato_IntegerTensor : StaticShapeTensorOf<!listconcat([I1], Legato_Ints)>;
 def Legato_IntOnlyTensor : StaticShapeTensorOf<Legato_Ints>;
-def Legato_NumericTensor : StaticShapeTensorOf<!listconcat(Legato_Ints, Legato_Floats)>;
+def Legato_NumericTensor
+    : StaticShapeTensorOf<!listconcat(Legato_Ints, Legato_Floats, Legato_Complexes)>;
 
 def Legato_ComparePredicate : I32EnumAttr<"ComparePredicate",
     "elementwise comparison", [
@@ -68,22 +75,22 @@ def Legato_NotOp : Legato_UnaryOp<"not", Legato_IntegerTensor> {
   let summary = "elementwise bitwise not (on bool, logical not)";
   let hasFolder = 1;
 }
-def Legato_ExpOp : Legato_UnaryOp<"exp", Legato_FloatTensor> {
+def Legato_ExpOp : Legato_UnaryOp<"exp", Legato_InexactTensor> {
   let summary = "elementwise e^x";
 }
-def Legato_LogOp : Legato_UnaryOp<"log", Legato_FloatTensor> {
+def Legato_LogOp : Legato_UnaryOp<"log", Legato_InexactTensor> {
   let summary = "elementwise natural logarithm";
 }
-def Legato_SqrtOp : Legato_UnaryOp<"sqrt", Legato_FloatTensor> {
+def Legato_SqrtOp : Legato_UnaryOp<"sqrt", Legato_InexactTensor> {
   let summary = "elementwise square root";
 }
-def Legato_SinOp : Legato_UnaryOp<"sin", Legato_FloatTensor> {
+def Legato_SinOp : Legato_UnaryOp<"sin", Legato_InexactTensor> {
   let summary = "elementwise sine";
 }
-def Legato_CosOp : Legato_UnaryOp<"cos", Legato_FloatTensor> {
+def Legato_CosOp : Legato_UnaryOp<"cos", Legato_InexactTensor> {
   let summary = "elementwise cosine";
 }
-def Legato_TanhOp : Legato_UnaryOp<"tanh", Legato_FloatTensor> {
+def Legato_TanhOp : Legato_UnaryOp<"tanh", Legato_InexactTensor> {
   let summary = "elementwise hyperbolic tangent";
 }
 def Legato_ErfOp : Legato_UnaryOp<"erf", Legato_FloatTensor> {
@@ -92,7 +99,7 @@ def Legato_ErfOp : Legato_UnaryOp<"erf", Legato_FloatTensor> {
 def Legato_FloorOp : Legato_UnaryOp<"floor", Legato_FloatTensor> {
   let summary = "elementwise floor";
 }
-def Legato_TanOp : Legato_UnaryOp<"tan", Legato_FloatTensor> {
+def Legato_TanOp : Legato_UnaryOp<"tan", Legato_InexactTensor> {
   let summary = "elementwise tangent";
 }
 def Legato_AsinOp : Legato_UnaryOp<"asin", Legato_FloatTensor> {
@@ -122,7 +129,7 @@ def Legato_AtanhOp : Legato_UnaryOp<"atanh", Legato_FloatTensor> {
 def Legato_Exp2Op : Legato_UnaryOp<"exp2", Legato_FloatTensor> {
   let summary = "elementwise 2^x";
 }
-def Legato_Expm1Op : Legato_UnaryOp<"expm1", Legato_FloatTensor> {
+def Legato_Expm1Op : Legato_UnaryOp<"expm1", Legato_InexactTensor> {
   let summary = "elementwise e^x - 1, exact for small x";
 }
 def Legato_Log2Op : Legato_UnaryOp<"log2", Legato_FloatTensor> {
@@ -131,7 +138,7 @@ def Legato_Log2Op : Legato_UnaryOp<"log2", Legato_FloatTensor> {
 def Legato_Log10Op : Legato_UnaryOp<"log10", Legato_FloatTensor> {
   let summary = "elementwise base-10 logarithm";
 }
-def Legato_Log1pOp : Legato_UnaryOp<"log1p", Legato_FloatTensor> {
+def Legato_Log1pOp : Legato_UnaryOp<"log1p", Legato_InexactTensor> {
   let summary = "elementwise log(1 + x), exact for small x";
 }
 def Legato_CbrtOp : Legato_UnaryOp<"cbrt", Legato_FloatTensor> {
@@ -145,6 +152,28 @@ def Legato_TruncOp : Legato_UnaryOp<"trunc", Legato_FloatTensor> {
 }
 def Legato_RintOp : Legato_UnaryOp<"rint", Legato_FloatTensor> {
   let summary = "elementwise rounding to the nearest integer, halves to even";
+}
+
+// Complex numbers' parts: real and imaginary parts and magnitude (np.abs)
+// are floats of the parts' type.
+class Legato_ComplexPartOp<string mnemonic>
+    : Legato_Op<mnemonic, [Pure, SameOperandsAndResultShape]> {
+  let arguments = (ins Legato_ComplexTensor:$input);
+  let results = (outs Legato_FloatTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+def Legato_RealOp : Legato_ComplexPartOp<"real"> {
+  let summary = "elementwise real part of complex numbers";
+}
+def Legato_ImagOp : Legato_ComplexPartOp<"imag"> {
+  let summary = "elementwise imaginary part of complex numbers";
+}
+def Legato_MagnitudeOp : Legato_ComplexPartOp<"magnitude"> {
+  let summary = "elementwise |z| of complex numbers (np.abs), without overflow";
+}
+def Legato_ConjOp : Legato_UnaryOp<"conj", Legato_ComplexTensor> {
+  let summary = "elementwise complex conjugate";
 }
 
 class Legato_BinaryOp<string mnemonic, Type operandType, list<Trait> traits = []>
@@ -163,7 +192,7 @@ def Legato_SubOp : Legato_BinaryOp<"sub", Legato_NumericTensor> {
 def Legato_MulOp : Legato_BinaryOp<"mul", Legato_NumericTensor, [Commutative]> {
   let summary = "elementwise multiplication (integers wrap)";
 }
-def Legato_DivOp : Legato_BinaryOp<"div", Legato_FloatTensor> {
+def Legato_DivOp : Legato_BinaryOp<"div", Legato_InexactTensor> {
   let summary = "elementwise true division (IEEE: x/0 is inf or nan)";
 }
 def Legato_PowOp : Legato_BinaryOp<"pow", Legato_NumericTensor> {

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Dialect/Legato/Transforms/Partition.h"
+#include "Dialect/Legato/Transforms/SimplifyPatterns.h"
 
 #include "Dialect/Legato/IR/LegatoDialect.h"
 #include "Dialect/Legato/Transforms/Passes.h"
@@ -307,11 +308,7 @@ bool Partitioner::readsAwayFromItsBlock(Operation *slice, const Boxes &wanted) {
 
 Value Partitioner::splat(Type element, const Box &box, double value) {
   // (as NumPy casts a fill value: bool is "not zero", integers truncate)
-  Attribute v = isa<FloatType>(element) ? Attribute(b->getFloatAttr(element, value))
-                : element.isInteger(1)  ? Attribute(b->getBoolAttr(value != 0))
-                                        : Attribute(b->getIntegerAttr(element, int64_t(value)));
-  return ConstantOp::create(*b, func.getLoc(),
-                            cast<ElementsAttr>(SplatElementsAttr::get(typeOf(element, box), v)));
+  return makeSplat(*b, func.getLoc(), typeOf(element, box), value);
 }
 
 /// The part `box` of `global`'s local value (which covers it).

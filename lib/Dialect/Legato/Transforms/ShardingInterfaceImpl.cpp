@@ -521,6 +521,7 @@ struct BatchMatmulSharding : FollowsFirstOperand<BatchMatmulSharding, BatchMatmu
 template <class Op> struct ModelOf {
   static constexpr bool elementwise =
       Op::template hasTrait<OpTrait::SameOperandsAndResultType>() ||
+      Op::template hasTrait<OpTrait::SameOperandsAndResultShape>() ||
       std::is_same_v<Op, SelectOp> || std::is_same_v<Op, CompareOp> ||
       std::is_same_v<Op, ConvertOp>;
   using type = std::conditional_t<elementwise, Elementwise<Op>, WholeOperands<Op>>;

@@ -39,6 +39,8 @@ std::optional<Scalar> splatScalar(Value v) {
   auto splat = dyn_cast<SplatElementsAttr>(constant.getValue());
   if (!splat)
     return std::nullopt;
+  if (isa<ComplexType>(splat.getElementType()))
+    return std::nullopt; // (complex constants are not folded)
   Attribute element = splat.getSplatValue<Attribute>();
   Scalar s;
   if (auto f = dyn_cast<FloatAttr>(element)) {
@@ -73,7 +75,14 @@ double roundTo(Type elem, double v) {
 }
 
 Value makeScalarSplat(OpBuilder &b, Location loc, RankedTensorType type, const Scalar &s) {
-  auto attr = SplatElementsAttr::get(type, scalarAttr(type.getElementType(), s));
+  DenseElementsAttr attr;
+  if (auto c = dyn_cast<ComplexType>(type.getElementType())) { // (s + 0i)
+    auto part = cast<FloatAttr>(scalarAttr(c.getElementType(), s)).getValue();
+    std::complex<APFloat> value(part, APFloat::getZero(part.getSemantics()));
+    attr = DenseElementsAttr::get(type, ArrayRef<std::complex<APFloat>>(value));
+  } else {
+    attr = SplatElementsAttr::get(type, scalarAttr(type.getElementType(), s));
+  }
   return ConstantOp::create(b, loc, type, cast<ElementsAttr>(attr));
 }
 } // namespace
@@ -85,7 +94,7 @@ std::optional<double> mlir::legato::splatValue(Value v) {
 }
 
 bool mlir::legato::isFloatTensor(Value v) {
-  return isa<FloatType>(tensorType(v).getElementType());
+  return isa<FloatType, ComplexType>(tensorType(v).getElementType());
 }
 
 Value mlir::legato::makeSplat(OpBuilder &b, Location loc, RankedTensorType type, double x) {
@@ -102,7 +111,8 @@ bool mlir::legato::isElementwise(Operation *op) {
              SelectOp, ConvertOp>(op) ||
          isa<ModOp, FloorDivOp, TanOp, AsinOp, AcosOp, AtanOp, SinhOp, CoshOp, AsinhOp,
              AcoshOp, AtanhOp, Exp2Op, Expm1Op, Log2Op, Log10Op, Log1pOp,
-             CbrtOp, CeilOp, TruncOp, RintOp, Atan2Op>(op);
+             CbrtOp, CeilOp, TruncOp, RintOp, Atan2Op, RealOp, ImagOp, MagnitudeOp,
+             ConjOp>(op);
 }
 
 bool mlir::legato::isIdentityMatrix(Value v) {

@@ -106,7 +106,8 @@ inline bool isSplat(Value v, double x) {
 /// A splat legato.constant of `type` holding `x` (converted to its dtype).
 Value makeSplat(OpBuilder &b, Location loc, RankedTensorType type, double x);
 
-/// Whether `v` is a tensor of f32 or f64.
+/// Whether `v` is a tensor of floats or complex numbers (which may hold
+/// NaN, infinities and -0).
 bool isFloatTensor(Value v);
 
 /// Elementwise ops whose operands and result share one shape: slicing the

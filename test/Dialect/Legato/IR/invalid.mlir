@@ -10,7 +10,7 @@ func.func @add_mixed(%a: tensor<4xf64>, %b: tensor<4xf32>) {
 // -----
 
 func.func @exp_int(%a: tensor<4xi32>) {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float values}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or 32-bit float or 64-bit float or complex type}}
   %0 = legato.exp %a : tensor<4xi32>
   return
 }

@@ -1,0 +1,180 @@
+"""complex64 and complex128 against NumPy: arithmetic, promotion with every
+other dtype and with Python complex scalars, the parts, the functions
+legato computes for complex numbers, reductions, matmul, comparisons."""
+import operator
+
+import numpy
+import pytest
+
+import legato
+import legato.numpy as lnp
+from conftest import assert_same, check
+
+COMPLEX = ["complex64", "complex128"]
+TOL = {"complex64": 2e-6, "complex128": 1e-12}
+
+
+@pytest.fixture(autouse=True)
+def nep50():
+    """NumPy 2's promotion (weak Python scalars) on NumPy 1.24 as well."""
+    state = getattr(numpy, "_get_promotion_state", lambda: None)()
+    if state is not None:
+        numpy._set_promotion_state("weak")
+    yield
+    if state is not None:
+        numpy._set_promotion_state(state)
+
+
+def values(dtype, shape=(3, 4), seed=0):
+    r = numpy.random.default_rng(seed)
+    z = r.integers(-8, 9, shape) / 4 + 1j * (r.integers(-8, 9, shape) / 4)
+    return z.astype(dtype)
+
+
+def close(got, expected, dtype):
+    """Values to the dtype's tolerance, NumPy's dtype."""
+    g, e = numpy.asarray(got), numpy.asarray(expected)
+    assert g.dtype == e.dtype, (g.dtype, e.dtype)
+    numpy.testing.assert_allclose(g, e, rtol=TOL.get(str(dtype), 1e-12), atol=1e-6,
+                                  equal_nan=True)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_round_trip_and_parts(dtype):
+    z = values(dtype)
+    a = lnp.asarray(z)
+    assert a.dtype == numpy.dtype(dtype) and a.itemsize == numpy.dtype(dtype).itemsize
+    assert_same(a, z)
+    assert_same(a.real, z.real)
+    assert_same(a.imag, z.imag)
+    assert_same(lnp.real(a), numpy.real(z))
+    assert_same(lnp.imag(a), numpy.imag(z))
+    assert_same(a.conj(), z.conj())
+    assert_same(lnp.conjugate(a), numpy.conjugate(z))
+    close(lnp.abs(a), numpy.abs(z), dtype)
+    close(lnp.angle(a), numpy.angle(z), dtype)
+    close(lnp.angle(a, deg=True), numpy.angle(z, deg=True), dtype)
+    assert lnp.iscomplexobj(a) and not lnp.isrealobj(a)
+    assert complex(a[0, 0]) == complex(z[0, 0])
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+@pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv],
+                         ids=lambda o: o.__name__)
+def test_arithmetic(dtype, op):
+    x, y = values(dtype, seed=1), values(dtype, (4,), seed=2)
+    y = numpy.where(y == 0, 1 + 1j, y).astype(dtype)
+    close(op(lnp.asarray(x), lnp.asarray(y)), op(x, y), dtype)
+    for scalar in (2, 2.5, 1 - 0.5j, True):
+        close(op(lnp.asarray(x), scalar), op(x, scalar), dtype)
+        close(op(scalar, lnp.asarray(y)), op(scalar, y), dtype)
+
+
+@pytest.mark.parametrize("other", ["bool", "int8", "uint8", "int16", "int32", "int64",
+                                   "uint64", "float16", "float32", "float64",
+                                   "complex64", "complex128"])
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_promotion_with_every_dtype(dtype, other):
+    z = values(dtype, seed=3)
+    r = numpy.random.default_rng(4)
+    o = (r.integers(0, 5, (4,)) if other != "bool" else r.random(4) < 0.5).astype(other)
+    expected = z + o
+    got = lnp.asarray(z) + lnp.asarray(o)
+    close(got, expected, expected.dtype)
+
+
+def test_real_arrays_with_complex_scalars():
+    """NEP 50: a Python complex beside float32 is complex64, beside ints
+    complex128."""
+    for dtype in ("float16", "float32", "float64", "int32", "bool"):
+        x = numpy.arange(4).astype(dtype)
+        got, expected = lnp.asarray(x) * (1 + 2j), x * (1 + 2j)
+        close(got, expected, expected.dtype)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+@pytest.mark.parametrize("name", ["exp", "log", "sqrt", "sin", "cos", "tan", "tanh",
+                                  "expm1", "log1p"])
+def test_functions(dtype, name):
+    z = values(dtype, seed=5)
+    z = numpy.where(z == 0, 0.5 + 0.25j, z).astype(dtype)  # (log of 0: -inf + nan)
+    close(getattr(lnp, name)(lnp.asarray(z)), getattr(numpy, name)(z), dtype)
+
+
+def test_functions_legato_lacks_for_complex_are_type_errors():
+    a = lnp.asarray(values("complex128"))
+    for name in ("arcsin", "floor", "cbrt", "arctan2", "maximum", "floor_divide"):
+        fn = getattr(lnp, name)
+        with pytest.raises(TypeError) as e:
+            fn(a) if name not in ("arctan2", "maximum", "floor_divide") else fn(a, a)
+        assert isinstance(e.value, legato.Error) and "complex" in str(e.value)
+    with pytest.raises(TypeError):
+        lnp.max(a)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_reductions(dtype):
+    z = values(dtype, (4, 5), seed=6)
+    for fn in (lambda np, z: np.sum(z), lambda np, z: np.sum(z, axis=0),
+               lambda np, z: np.prod(z[:2, :3], axis=1), lambda np, z: np.mean(z, axis=1),
+               lambda np, z: np.cumsum(z, axis=1), lambda np, z: np.var(z, axis=0),
+               lambda np, z: np.std(z)):
+        close(fn(lnp, lnp.asarray(z)), fn(numpy, z), dtype)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_matmul_and_dot(dtype):
+    a, b = values(dtype, (4, 3), seed=7), values(dtype, (3, 5), seed=8)
+    v = values(dtype, (3,), seed=9)
+    close(lnp.asarray(a) @ lnp.asarray(b), a @ b, dtype)
+    close(lnp.asarray(a) @ lnp.asarray(v), a @ v, dtype)
+    close(lnp.dot(lnp.asarray(v), lnp.asarray(v)), numpy.dot(v, v), dtype)
+    close(lnp.asarray(a) @ lnp.asarray(b.real.copy()), a @ b.real, dtype)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_comparisons_order_by_real_then_imaginary_part(dtype):
+    """== and != compare both parts; <, <=, >, >= order by the real parts,
+    then the imaginary parts (NumPy's order)."""
+    z = numpy.array([1 + 1j, 1 + 2j, 2 - 1j, 1 + 1j, -1 + 5j, 0j], dtype)
+    w = numpy.array([1 + 2j, 1 + 1j, 1 + 9j, 1 + 1j, -1 + 5j, -0.0 + 0j], dtype)
+    for op in (operator.eq, operator.ne, operator.lt, operator.le, operator.gt, operator.ge):
+        check(lambda np, z, w: op(z, w), z, w)
+
+
+def test_sign_is_z_over_abs_z():
+    """NumPy 2's sign of complex numbers (NumPy 1.24 took the real part's)."""
+    z = numpy.array([3 + 4j, 0j, -2j, 1 + 0j])
+    close(lnp.sign(lnp.asarray(z)), numpy.where(z == 0, 0, z / numpy.where(z == 0, 1, abs(z))),
+          "complex128")
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_astype_and_where(dtype):
+    z = values(dtype, seed=10)
+    a = lnp.asarray(z)
+    for to in ("complex64", "complex128"):
+        close(a.astype(to), z.astype(to), to)
+    with numpy.errstate(all="ignore"), pytest.warns(numpy.ComplexWarning):
+        expected = z.astype("float64")
+    assert_same(a.astype("float64"), expected)
+    assert_same(a.astype(bool), z.astype(bool))
+    close(lnp.asarray(numpy.arange(3.0)).astype(dtype), numpy.arange(3.0).astype(dtype), dtype)
+    # (NumPy 2's where keeps complex64 beside a Python complex; 1.24's widened)
+    close(lnp.where(a.real > 0, a, 1j), numpy.where(z.real > 0, z, 1j).astype(dtype), dtype)
+    assert_same(lnp.isnan(a), numpy.isnan(z))
+    assert_same(lnp.isfinite(a * numpy.inf), numpy.isfinite(z * numpy.inf))
+
+
+def test_slicing_concatenate_and_in_place():
+    z = values("complex128", (4, 6), seed=11)
+    a = lnp.asarray(z)
+    assert_same(a[1:3, ::2], z[1:3, ::2])
+    assert_same(lnp.concatenate([a, a[:1]]), numpy.concatenate([z, z[:1]]))
+    assert_same(a.T, z.T)
+    a[0] = 5 - 1j
+    z[0] = 5 - 1j
+    assert_same(a, z)
+    a += 1j
+    z += 1j
+    assert_same(a, z)
