@@ -464,8 +464,11 @@ Array arange(int64_t stop, DType = i64);
 Array arange(double start, double stop, double step, DType = f64);
 Array linspace(double start, double stop, int64_t num, DType = f64);
 Array eye(int64_t n, DType = f64);
-/// Uniform [0, 1) for float types (0/1 for bool, [0, 2^31) for integers),
-/// counter-based: the same seed gives the same values in every mode/backend.
+/// Uniform [0, 1) for float types (float16: float64's draws rounded; 0/1
+/// for bool; for integers [0, 2^31), wrapped to 8- and 16-bit types, which
+/// leaves them uniform over the type's values), counter-based: the same
+/// seed gives the same values in every mode/backend. Complex types are a
+/// legato::TypeError (draw the parts apart).
 Array random(Shape, DType = f64, uint64_t seed = 0);
 Array random(Shape, DType, uint64_t seed, Sharding);
 /// Copies `count` elements (checked against the shape; -1 = trust the shape).

@@ -192,7 +192,7 @@ namespace {
 /// their promoted type in (floatFor: float16 for bools and 8-bit integers).
 std::pair<Array, Array> floatOperands(const char *op, const Array &a, const Array &b) {
   broadcastShapes(op, a.shape(), b.shape());
-  DType t = floatFor(promoteTypes(a.dtype(), b.dtype()));
+  DType t = promoteFloats(a.dtype(), b.dtype());
   return {astype(a, t), astype(b, t)};
 }
 } // namespace

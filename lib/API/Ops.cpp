@@ -178,14 +178,15 @@ void checkHolds(const char *op, DType t, const Scalar &value) {
 NodePtr constantNode(const Scalar &value, DType dtype, const Shape &shape) {
   checkHolds("full", dtype, value);
   bool inexact = value.kind == Scalar::Kind::floating || value.kind == Scalar::Kind::complex;
+  // (`f` holds every kind's value as a double; uint64 values above 2^63 too)
   if (isComplex(dtype)) {
-    NodePtr n = constantNode(inexact ? value.f : double(value.i), dtype, shape);
+    NodePtr n = constantNode(value.f, dtype, shape);
     n->imagScalar = value.kind == Scalar::Kind::complex ? value.imag : 0.0;
     return n;
   }
   // (a complex value in a real array: its real part, as NumPy's cast)
   if (inexact || isFloat(dtype))
-    return constantNode(inexact ? value.f : double(value.i), dtype, shape);
+    return constantNode(value.f, dtype, shape);
   NodePtr n = constantNode(value.above_int64 ? double(uint64_t(value.i)) : double(value.i), dtype,
                            shape);
   n->intScalar = value.i;
@@ -311,8 +312,31 @@ NodePtr compareNodes(int predicate, NodePtr x, NodePtr y) {
   return makeNode(OpKind::Compare, DType::bool_, shape, {x, y}, {}, 0, uint8_t(predicate));
 }
 
+/// NumPy 2 compares an integer array with a Python integer it cannot hold
+/// (`uint8_array < 300`, `== -1`) by value: the answer is the same for every
+/// element. `scalar` is the right-hand operand.
+std::optional<bool> compareOutOfRange(int predicate, DType t, const Scalar &scalar) {
+  if (!isInteger(t) || holds(t, scalar))
+    return std::nullopt;
+  bool above = scalar.above_int64 || scalar.i > 0; // (else below the minimum)
+  switch (predicate) {
+  case 0: case 1: return above;  // x < s, x <= s
+  case 2: case 3: return !above; // x > s, x >= s
+  case 4: return false;
+  default: return true;
+  }
+}
+
 Array compare(const char *name, int predicate, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
+  if (a.node && !b.node)
+    if (std::optional<bool> r = compareOutOfRange(predicate, a.node->dtype, *b.scalar))
+      return wrap(constantNode(double(*r), DType::bool_, shape));
+  if (!a.node && b.node) { // s < x is x > s
+    static constexpr int mirrored[] = {2, 3, 0, 1, 4, 5};
+    if (std::optional<bool> r = compareOutOfRange(mirrored[predicate], b.node->dtype, *a.scalar))
+      return wrap(constantNode(double(*r), DType::bool_, shape));
+  }
   DType t = promoteAll(name, {&a, &b});
   return wrap(compareNodes(predicate, a.as(t, shape), b.as(t, shape)));
 }
@@ -346,6 +370,8 @@ Array bitwise(const char *name, BinaryKind kind, const Operand &a, const Operand
 Array floatBinary(const char *name, BinaryKind kind, const Operand &a, const Operand &b) {
   Shape shape = broadcastAll(name, {&a, &b});
   DType t = floatFor(promoteAll(name, {&a, &b}));
+  if (a.node && b.node)
+    t = promoteFloats(a.node->dtype, b.node->dtype);
   if (isComplex(t))
     dtypeError(name, t, shape, "it is defined for real numbers only (as NumPy's)");
   return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,

@@ -35,6 +35,8 @@ DType floatFor(DType t) {
   return bytes == 1 ? DType::f16 : bytes == 2 ? DType::f32 : DType::f64;
 }
 
+DType promoteFloats(DType a, DType b) { return promoteTypes(floatFor(a), floatFor(b)); }
+
 bool castsSameKind(DType from, DType to) {
   auto kind = [](DType t) {
     return t == DType::bool_ ? 0 : isUnsigned(t) ? 1 : isFloat(t) ? 3 : isComplex(t) ? 4 : 2;

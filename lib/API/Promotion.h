@@ -27,6 +27,10 @@ DType floatFor(DType t);
 /// NumPy's same_kind rule: casts down bool < unsigned < signed < float <
 /// complex only (uint8 into int64 yes, int64 into uint8 or float into int no).
 bool castsSameKind(DType from, DType to);
+/// The type NumPy's float functions of two arrays (arctan2, hypot) compute
+/// in: the wider of each operand's floatFor (int8 with uint8: float16, where
+/// their promotion, int16, would give float32).
+DType promoteFloats(DType a, DType b);
 /// NumPy's result type of two arrays (NumPy's table: i32 + f32 -> f64,
 /// u8 + i8 -> i16, u64 + i64 -> f64, i16 + f16 -> f32, ...).
 DType promoteTypes(DType a, DType b);

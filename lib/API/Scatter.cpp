@@ -145,12 +145,8 @@ void add_at(const Array &a, const Array &indices, const Array &values) {
   if (a.ndim() == 0)
     throw IndexError("legato.add_at: a 0-d array has no axis to add along (indices of shape " +
                      shapeString(indices.shape()) + "); reshape it to (1,)");
-  DType t = a.dtype(), from = values.dtype();
-  if (!castsSameKind(from, t))
-    throw TypeError(
-        "legato.add_at: cannot add " + dtype_name(from) + " values into a " + dtype_name(t) +
-        " array (shape " + shapeString(a.shape()) +
-        ") without losing them (NumPy's same_kind rule); convert the array with astype");
+  // (values cast to a's dtype first, unsafely: NumPy's ufunc.at does)
+  DType t = a.dtype();
   if (indices.dtype() == DType::bool_) {
     writeThroughMask("add_at", a, indices, values, /*add=*/true);
     return;

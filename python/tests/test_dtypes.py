@@ -227,3 +227,37 @@ def test_index_arrays_of_any_integer_dtype():
     for dtype in ["int8", "uint8", "int16", "uint16", "uint32", "uint64"]:
         i = numpy.array([1, 3, 5], dtype)
         check(lambda np, x, i: x[i], x, i)
+
+
+def test_comparisons_with_integers_out_of_range_are_by_value():
+    """NumPy 2: uint8_array < 300 is True everywhere, == -1 False."""
+    a = lnp.asarray(numpy.array([0, 17, 255], numpy.uint8))
+    assert (a < 300).tolist() == [True] * 3 and (a == -1).tolist() == [False] * 3
+    assert (a != 256).tolist() == [True] * 3
+    assert (-129 < lnp.asarray(numpy.array([-128, 127], numpy.int8))).tolist() == [True, True]
+
+
+def test_float_functions_of_mixed_integers_use_each_operands_float():
+    """hypot(int8, uint8) is float16 (NumPy), not their promotion int16's float32."""
+    x, y = numpy.array([3, 5], numpy.int8), numpy.array([4, 12], numpy.uint8)
+    check(lambda np, x, y: np.hypot(x, y), x, y)
+    check(lambda np, x, y: np.arctan2(x, y), x, y)
+    check(lambda np, x, y: np.arctan2(x.astype(numpy.int16), y.astype(numpy.uint16)), x, y)
+
+
+def test_python_integers_above_int64_beside_floats_and_uint64():
+    x = numpy.array([0.5, -2.0])
+    check(lambda np, x: x + 18446744073709551615, x)
+    check(lambda np, x: x * 2**63, x)
+    u = numpy.array([2**63, 3], numpy.uint64)
+    check(lambda np, u: u / 18446744073709551615, u)
+
+
+def test_add_at_casts_values_unsafely_as_numpy():
+    for dtype, values in (("uint8", numpy.array([1, 2], numpy.int64)),
+                          ("int64", numpy.array([1.7, 1.7]))):
+        expected = numpy.zeros(3, dtype)
+        numpy.add.at(expected, [0, 0], values)
+        got = lnp.zeros(3, dtype=dtype)
+        lnp.add.at(got, lnp.asarray([0, 0]), lnp.asarray(values))
+        assert_same(got, expected)

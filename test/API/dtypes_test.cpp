@@ -123,6 +123,19 @@ TEST(DTypes, UnsignedValuesCompareAndDivideAsUnsigned) {
             (std::vector<uint8_t>{0, 7, 200}));
 }
 
+TEST(DTypes, ComparisonsWithIntegersOutOfRangeAreByValue) {
+  // NumPy 2: uint8 values are all below 300 and above -1, none equals 300.
+  Array u8 = legato::from_vector<uint8_t>({0, 255}, {2});
+  EXPECT_EQ(run({u8}, [](auto &in) { return in[0] < 300; }).to_vector<bool>(),
+            (std::vector<bool>{true, true}));
+  EXPECT_EQ(run({u8}, [](auto &in) { return in[0] == 300; }).to_vector<bool>(),
+            (std::vector<bool>{false, false}));
+  EXPECT_EQ(run({u8}, [](auto &in) { return -1 >= in[0]; }).to_vector<bool>(),
+            (std::vector<bool>{false, false}));
+  EXPECT_EQ(run({u8}, [](auto &in) { return in[0] != -1; }).to_vector<bool>(),
+            (std::vector<bool>{true, true}));
+}
+
 TEST(DTypes, SumsWidenAsNumPys) {
   Array u8 = legato::full({300}, 255, legato::u8);
   Array s = run({u8}, [](auto &in) { return legato::sum(in[0]); });

@@ -507,11 +507,6 @@ TEST(IndexErrors, WritesCheckTheirIndicesAndValues) {
     legato::put(r, legato::full({}, 12, legato::i64), x[5]);
     return r;
   }));
-  EXPECT_TRUE(throws_error(Kind::Type, {"add_at"}, {"float64", "int64"}, args, [](auto &x) {
-    Array r = x[3].copy();
-    legato::add_at(r, x[3], x[5][{slice(0, 3)}]);
-    return r;
-  }));
   EXPECT_TRUE(throws_error(Kind::Plain, {"put_along_axis"}, {"(3, 4)", "(2,)"}, args, [](auto &x) {
     Array r = x[0].copy();
     legato::put_along_axis(r, x[1], x[5], 1);
@@ -887,8 +882,6 @@ TEST(DTypeErrors, IntegerScalarsOutOfRange) {
                            [](auto &x) { return x[0] - (-1); }));
   EXPECT_TRUE(throws_error(Kind::Overflow, {"multiply"}, {}, {i8},
                            [](auto &x) { return 128 * x[0]; }));
-  EXPECT_TRUE(throws_error(Kind::Overflow, {"less"}, {}, {i8},
-                           [](auto &x) { return x[0] < -129; }));
   EXPECT_TRUE(throws_error(Kind::Overflow, {"full"}, {}, {},
                            [](auto &) { return legato::full({2}, 70000, legato::u16); }));
   ::testing::AssertionResult r = throws_error(Kind::Overflow, {"add"}, {}, {u8},
@@ -1155,8 +1148,10 @@ TEST(ErrorKinds, RefusedOperandsAreTypeErrors) {
   EXPECT_THROW(i -= f64({3}), legato::TypeError);
   EXPECT_THROW(i[{slice(0, 2)}] *= 0.5, legato::TypeError);
   EXPECT_THROW(b += 1, legato::TypeError);
-  EXPECT_THROW(legato::add_at(i, legato::zeros({1}, legato::i64), f64({1})), legato::TypeError);
   EXPECT_EQ(i.to_vector<int64_t>(), (std::vector<int64_t>{0, 0, 0}));
+  // np.add.at casts its values unsafely (ufunc.at): 1.7 adds 1 each time.
+  legato::add_at(i, legato::zeros({2}, legato::i64), legato::full({2}, 1.7));
+  EXPECT_EQ(i.to_vector<int64_t>(), (std::vector<int64_t>{2, 0, 0}));
   // What NumPy casts is no error.
   Array x = f64({3});
   EXPECT_NO_THROW(x += i);

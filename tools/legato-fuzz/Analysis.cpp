@@ -19,30 +19,37 @@ constexpr double kInf = INFINITY;
 constexpr int64_t kMaxElements = 4096;
 
 double dtypeMin(DType t) {
-  switch (t) {
-  case DType::bool_:
+  if (t == DType::bool_ || isUnsigned(t))
     return 0;
-  case DType::i32:
-    return -2147483648.0;
-  case DType::i64:
-    return -9223372036854775808.0;
-  default:
-    return -kInf;
-  }
+  if (isInteger(t))
+    return -std::ldexp(1.0, dtypeBits(t) - 1);
+  return -kInf;
 }
 double dtypeMax(DType t) {
-  switch (t) {
-  case DType::bool_:
+  if (t == DType::bool_)
     return 1;
-  case DType::i32:
-    return 2147483647.0;
-  case DType::i64:
-    return 9223372036854775807.0;
-  default:
-    return kInf;
-  }
+  if (isInteger(t)) // (for 64 bits the double rounds up to 2^63, 2^64)
+    return std::ldexp(1.0, dtypeBits(t) - (isUnsigned(t) ? 0 : 1)) - 1;
+  return kInf;
 }
-int mantissaBits(DType t) { return t == DType::f32 ? 24 : 53; }
+/// Whether integer values in [lo, hi] (bounds computed in doubles) may lie
+/// outside dtype `t` and wrap. Near 2^63 and 2^64 a double cannot tell
+/// 2^64 - 1 from 2^64, so the 64-bit limits count as outside.
+bool mayWrap(double lo, double hi, DType t) {
+  if (dtypeBits(t) == 64)
+    return lo < dtypeMin(t) || (!isUnsigned(t) && lo <= dtypeMin(t)) ||
+           hi >= std::ldexp(1.0, isUnsigned(t) ? 64 : 63);
+  return lo < dtypeMin(t) || hi > dtypeMax(t);
+}
+int mantissaBits(DType t) { return t == DType::f16 ? 11 : t == DType::f32 ? 24 : 53; }
+/// Exact floats are multiples of 2^-frac: at most this many fraction bits
+/// (the smallest subnormal).
+int maxFractionBits(DType t) { return t == DType::f16 ? 24 : t == DType::f32 ? 149 : 1074; }
+double largestFinite(DType t) {
+  return t == DType::f16 ? 65504.0
+         : t == DType::f32 ? double(std::numeric_limits<float>::max())
+                           : std::numeric_limits<double>::max();
+}
 
 bool rangeHas(const Range &r, double v) { return r.lo <= v && v <= r.hi; }
 
@@ -69,7 +76,7 @@ Range normalize(Range r, DType t) {
     r.exact = true;
     r.frac = 0;
   } else if (isInteger(t)) {
-    if (r.lo < dtypeMin(t) || r.hi > dtypeMax(t) || r.nan) {
+    if (mayWrap(r.lo, r.hi, t) || r.nan) {
       r.lo = dtypeMin(t);
       r.hi = dtypeMax(t);
     }
@@ -79,17 +86,17 @@ Range normalize(Range r, DType t) {
     r.exact = true;
     r.frac = 0;
   } else {
-    double limit = t == DType::f32 ? double(FLT_MAX) : DBL_MAX;
+    double limit = largestFinite(t);
     if (r.lo < -limit)
       r.lo = -kInf;
     if (r.hi > limit)
       r.hi = kInf;
     if (r.exact && !(std::ldexp(r.maxAbs(), r.frac) < std::ldexp(1.0, mantissaBits(t))))
       r.exact = false;
-    if (r.nan || r.frac > 200)
+    if (r.nan || r.frac > std::min(200, maxFractionBits(t)))
       r.exact = false;
     if (!r.exact)
-      r.rtol = std::max(r.rtol, t == DType::f32 ? kFloat32Tolerance : kFloat64Tolerance);
+      r.rtol = std::max(r.rtol, floatTolerance(t));
   }
   if (r.lo > r.hi)
     std::swap(r.lo, r.hi);
@@ -196,17 +203,16 @@ std::optional<Range> operandAs(const Resolved &o, DType t) {
 bool overflowsPartWay(bool product, const Range &in, DType t, int64_t count) {
   if (!isFloat(t) || count <= 1)
     return false;
-  double largest = t == DType::f32 ? double(std::numeric_limits<float>::max())
-                                   : std::numeric_limits<double>::max();
+  double largest = largestFinite(t);
   double n = double(count);
   return product ? std::pow(std::max(in.maxAbs(), 1.0), n) > largest
                  : n * in.maxAbs() > largest && in.lo < 0 && in.hi > 0;
 }
 
 /// The range of a sum (or product) of `count` values in `in` of dtype `t`,
-/// in NumPy's accumulator type (int64 for integers and bools).
+/// in NumPy's accumulator type (sumType).
 Range accumulated(bool product, const Range &in, DType t, int64_t count) {
-  DType to = isFloat(t) ? t : DType::i64;
+  DType to = sumType(t);
   Range r = *convertRange(in, t, to);
   double n = double(count);
   if (!product) {
@@ -227,6 +233,15 @@ Range accumulated(bool product, const Range &in, DType t, int64_t count) {
   return normalize(r, to);
 }
 
+/// NumPy sums and multiplies float16 in float16 along most axes, rounding
+/// each partial result (np.sum(np.ones((3000, 2), np.float16), axis=0)
+/// stops at 2048), where legato accumulates in float32: count roundings of
+/// up to 2^-11 of the largest partial result (at most the scale) apart.
+void float16Accumulation(Range &r, DType t, int64_t count) {
+  if (t == DType::f16 && !r.exact)
+    r.rtol = std::max(r.rtol, std::ldexp(double(count), -11));
+}
+
 } // namespace
 
 double Range::maxAbs() const { return std::max(std::fabs(lo), std::fabs(hi)); }
@@ -240,12 +255,41 @@ DType promoteTypes(DType a, DType b) {
     return b;
   if (b == DType::bool_)
     return a;
-  if (isFloat(a) && isFloat(b))
-    return DType::f64;
-  if (isInteger(a) && isInteger(b))
+  auto wider = [](DType x, DType y) { return dtypeBits(x) >= dtypeBits(y) ? x : y; };
+  if (isFloat(a) || isFloat(b)) // the wider float, or the float that holds the integer
+    return wider(floatOf(a), floatOf(b));
+  if (isUnsigned(a) == isUnsigned(b))
+    return wider(a, b);
+  DType s = isUnsigned(a) ? b : a, u = isUnsigned(a) ? a : b;
+  if (dtypeBits(s) > dtypeBits(u))
+    return s;
+  switch (dtypeBits(u)) { // a signed type twice as wide; none past 64 bits
+  case 8:
+    return DType::i16;
+  case 16:
+    return DType::i32;
+  case 32:
     return DType::i64;
-  // int32/int64 with a float: float32 cannot hold them, NumPy gives float64.
-  return DType::f64;
+  default:
+    return DType::f64;
+  }
+}
+
+DType floatOf(DType t) {
+  if (isFloat(t))
+    return t;
+  int bits = dtypeBits(t); // (bool: 8)
+  return bits == 8 ? DType::f16 : bits == 16 ? DType::f32 : DType::f64;
+}
+
+DType sumType(DType t) {
+  if (isFloat(t))
+    return t;
+  return isUnsigned(t) ? DType::u64 : DType::i64;
+}
+
+double floatTolerance(DType t) {
+  return t == DType::f16 ? kFloat16Tolerance : t == DType::f32 ? kFloat32Tolerance : kFloat64Tolerance;
 }
 
 DType promoteWithScalar(DType t, ScalarValue::Kind kind) {
@@ -283,17 +327,14 @@ Range scalarRange(double value) {
 }
 
 double castValue(double v, DType t) {
-  switch (t) {
-  case DType::bool_:
+  if (t == DType::bool_)
     return v != 0;
-  case DType::i32:
-  case DType::i64:
+  if (isInteger(t))
     return std::trunc(v);
-  case DType::f32:
+  if (t == DType::f16)
+    return halfToDouble(doubleToHalf(v));
+  if (t == DType::f32)
     return double(float(v));
-  case DType::f64:
-    return v;
-  }
   return v;
 }
 
@@ -311,7 +352,9 @@ std::optional<Range> convertRange(const Range &r, DType from, DType to) {
     return b;
   }
   if (isInteger(to) && isFloat(from)) {
-    if (!r.exact || r.nan || !(r.lo > dtypeMin(to)) || !(r.hi < dtypeMax(to)))
+    // Truncation toward zero must land in the type: -1 < x < 2^bits for
+    // unsigned types (a C cast of a value out of range is undefined).
+    if (!r.exact || r.nan || !(r.lo > dtypeMin(to) - 1) || !(r.hi < dtypeMax(to) + 1))
       return std::nullopt; // rounding-dependent or undefined (NaN, overflow)
     Range i = r;
     i.lo = std::trunc(r.lo);
@@ -376,7 +419,7 @@ std::optional<std::string> Analysis::apply(const Statement &s) {
     DType from;
     if (s.args[0].isScalar()) {
       const ScalarValue &sv = s.args[0].scalar;
-      value = scalarRange(sv.kind == ScalarValue::Kind::floating ? sv.f : double(sv.i));
+      value = scalarRange(sv.value());
       from = sv.kind == ScalarValue::Kind::floating ? DType::f64 : DType::i64;
       if (isInteger(target->dtype) && sv.kind != ScalarValue::Kind::floating &&
           !(value.lo >= dtypeMin(target->dtype) && value.hi <= dtypeMax(target->dtype)))
@@ -439,8 +482,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       r.dtype = o.scalar.kind == ScalarValue::Kind::floating  ? DType::f64
                 : o.scalar.kind == ScalarValue::Kind::integer ? DType::i64
                                                               : DType::bool_;
-      r.range = scalarRange(o.scalar.kind == ScalarValue::Kind::floating ? o.scalar.f
-                                                                         : double(o.scalar.i));
+      r.range = scalarRange(o.scalar.value());
     } else {
       const VarInfo *v = find(o.var);
       if (!v)
@@ -518,8 +560,10 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
         return fail("bitwise operation of floats");
       out.dtype = *t;
       if (*t == DType::bool_) {
+        // (NumPy shifts bools as int8; legato refuses them, on purpose:
+        // "cast to an integer type")
         if (op == "left_shift" || op == "right_shift")
-          return fail("boolean shift (NumPy gives int8)");
+          return fail("boolean shift (NumPy gives int8, legato refuses)");
         out.range = boolRange();
         return std::nullopt;
       }
@@ -584,8 +628,11 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       return std::nullopt;
     }
     if (op == "mod" || op == "floor_divide") {
-      if (ct == DType::bool_)
-        return fail("boolean remainder or floor division (NumPy gives int8)");
+      if (ct == DType::bool_) { // NumPy computes in int8: x // 0 and x % 0 are 0
+        out.dtype = DType::i8;
+        out.range = normalize(boolRange(), DType::i8);
+        return std::nullopt;
+      }
       // Floored results jump at multiples of the divisor: only exact
       // operands (then both sides take NumPy's divmod steps bit for bit).
       if (isFloat(ct) && (!a->exact || !b->exact))
@@ -621,8 +668,11 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       return std::nullopt;
     }
     // pow
-    if (ct == DType::bool_)
-      return fail("boolean power (NumPy gives int8)");
+    if (ct == DType::bool_) { // NumPy computes in int8 (0 ** 0 is 1)
+      out.dtype = DType::i8;
+      out.range = normalize(boolRange(), DType::i8);
+      return std::nullopt;
+    }
     if (isInteger(ct)) {
       if (b->lo < 0)
         return fail("integer power with a possibly negative exponent");
@@ -668,12 +718,12 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     std::optional<Shape> shape = joinedShape(ops);
     if (!t || !shape)
       return fail("hypot operands do not broadcast");
-    if (*t == DType::bool_)
-      return fail("hypot of bools (NumPy gives float16)");
     // inf wins over NaN: which is which must not be a matter of rounding.
     if (mayBeNaNByRounding(ops[0].range) || mayBeNaNByRounding(ops[1].range))
       return fail("hypot of rounded values that may be NaN or infinite");
-    DType ft = isFloat(*t) ? *t : DType::f64;
+    // NumPy's first loop both operands cast to safely (e, f, d), not the
+    // float of their promotion: hypot(int8, uint8) is float16, not float32.
+    DType ft = promoteTypes(floatOf(ops[0].dtype), floatOf(ops[1].dtype));
     std::optional<Range> a = operandAs(ops[0], ft), b = operandAs(ops[1], ft);
     if (!a || !b)
       return fail("operand conversion would round");
@@ -745,8 +795,12 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
   if (op == "square") {
-    if (x.dtype == DType::bool_)
-      return fail("square of bool (NumPy gives int8)");
+    if (x.dtype == DType::bool_) { // NumPy squares bools as int8
+      out.shape = x.shape;
+      out.dtype = DType::i8;
+      out.range = normalize(x.range, DType::i8);
+      return std::nullopt;
+    }
     const Range &a = x.range;
     Range r = fromCorners({a.lo * a.lo, a.lo * a.hi, a.hi * a.hi}, a, a);
     if (!a.nan && rangeHas(a, 0))
@@ -782,9 +836,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
   if (op == "deg2rad" || op == "rad2deg") { // one multiplication by a constant
-    if (x.dtype == DType::bool_)
-      return fail("float function of bool (NumPy gives float16)");
-    DType t = isFloat(x.dtype) ? x.dtype : DType::f64;
+    DType t = floatOf(x.dtype);
     std::optional<Range> in = convertRange(x.range, x.dtype, t);
     double c = op == "deg2rad" ? M_PI / 180 : 180 / M_PI;
     out.shape = x.shape;
@@ -827,15 +879,13 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
   if (transcendental.count(op) || rounding.count(op)) {
-    if (x.dtype == DType::bool_)
-      return fail("float function of bool (NumPy gives float16)");
     if (rounding.count(op) && !x.range.exact)
       return fail(op + " of a rounded value");
     // cbrt, like sqrt, magnifies the rounding of values near 0 beyond any
     // relative tolerance (cbrt(1e-18) = 1e-6).
     if (op == "cbrt" && !x.range.exact && rangeHas(x.range, 0))
       return fail("cbrt of a rounded value near 0");
-    DType t = isFloat(x.dtype) ? x.dtype : DType::f64;
+    DType t = floatOf(x.dtype);
     std::optional<Range> in = convertRange(x.range, x.dtype, t);
     out.shape = x.shape;
     out.dtype = t;
@@ -988,9 +1038,18 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       out.range = in;
       return std::nullopt;
     }
+    // NumPy's mean of float16 sums in float32 (legato's too), its nanmean,
+    // var and std in float16: a float16 total past 65504 is infinite there.
+    DType accumulator = op == "mean" && x.dtype == DType::f16 ? DType::f32 : x.dtype;
     if ((base == "sum" || base == "mean" || base == "prod") &&
-        overflowsPartWay(base == "prod", in, x.dtype, count))
+        overflowsPartWay(base == "prod", in, accumulator, count))
       return fail("a float reduction that may overflow part way, to a result its order decides");
+    if (x.dtype == DType::f16 && (op == "nanmean" || op == "var" || op == "std")) {
+      double spread = in.hi - in.lo;
+      if (!(in.maxAbs() * double(count) <= 65504) || !(spread * spread * double(count) <= 65504))
+        return fail("a float16 nanmean, var or std whose float16 sums or squares may overflow "
+                    "in NumPy");
+    }
     if (op == "any" || op == "all" || op == "count_nonzero") {
       if (!convertRange(in, x.dtype, DType::bool_))
         return fail("truth value of rounded values");
@@ -1015,6 +1074,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       Range r = inexact(0, op == "var" ? variance : std::sqrt(variance), undefined,
                         std::max(in.scale, scale), in.rtol);
       out.range = normalize(r, out.dtype);
+      float16Accumulation(out.range, x.dtype, count);
       return std::nullopt;
     }
     if (base == "mean") {
@@ -1031,10 +1091,13 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       else
         r.scale = std::max(in.scale, in.maxAbs() * double(count));
       out.range = normalize(r, out.dtype);
+      if (op == "nanmean") // (mean sums float16 in float32, nanmean in float16)
+        float16Accumulation(out.range, x.dtype, count);
       return std::nullopt;
     }
-    out.dtype = isFloat(x.dtype) ? x.dtype : DType::i64;
+    out.dtype = sumType(x.dtype);
     out.range = accumulated(base == "prod", in, x.dtype, count);
+    float16Accumulation(out.range, x.dtype, count);
     return std::nullopt;
   }
 
@@ -1057,8 +1120,9 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     if (overflowsPartWay(product, x.range, x.dtype, count))
       return fail("a float scan that may overflow part way, to a result its order decides");
     out.shape = shape;
-    out.dtype = isFloat(x.dtype) ? x.dtype : DType::i64;
+    out.dtype = sumType(x.dtype);
     out.range = accumulated(product, x.range, x.dtype, count);
+    float16Accumulation(out.range, x.dtype, count);
     return std::nullopt;
   }
 
@@ -1096,6 +1160,8 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     const Resolved &a = ops[0], &indices = ops[1], &values = ops[2];
     if (isFloat(indices.dtype))
       return fail(op + " with float indices");
+    if (op == "put" && indices.dtype == DType::u64) // (add.at indexes: any integer)
+      return fail("put with uint64 indices (NumPy casts indices to int64 safely only)");
     if (isFloat(values.dtype) && !isFloat(a.dtype))
       return fail(op + " of float values into integers");
     std::optional<Range> converted = convertRange(values.range, values.dtype, a.dtype);
@@ -1121,6 +1187,14 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       return fail("add_at with indices that may be out of range");
     if (a.dtype == DType::bool_ && values.dtype != DType::bool_)
       return fail("add_at of numbers into bools");
+    // NumPy's add.at adds in the promoted type and casts each sum back;
+    // legato casts the values first: the same where the values fit the
+    // array's dtype and the sums stay exact in the promoted type (uint64
+    // with int64 adds in float64).
+    if (promoteTypes(a.dtype, values.dtype) != a.dtype && isInteger(a.dtype) &&
+        (values.range.lo < dtypeMin(a.dtype) || values.range.hi > dtypeMax(a.dtype) ||
+         std::fabs(a.range.lo) > 0x1p52 || std::fabs(a.range.hi) > 0x1p52))
+      return fail("add_at of values the array's dtype cannot hold");
     Shape target = indices.shape;
     target.insert(target.end(), a.shape.begin() + 1, a.shape.end());
     std::optional<Shape> b = broadcastShapes(values.shape, target);
@@ -1151,6 +1225,8 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     const Resolved &a = ops[0], &indices = ops[1];
     if (isFloat(indices.dtype))
       return fail("take with float indices");
+    if (indices.dtype == DType::u64) // (NumPy: "Cannot cast ... according to the rule 'safe'")
+      return fail("take with uint64 indices (NumPy casts indices to int64 safely only)");
     Shape from = s.ints.empty() ? Shape{numElements(a.shape)} : a.shape;
     int64_t rank = int64_t(from.size()), axis = s.ints.empty() ? 0 : s.ints[0];
     if (s.ints.size() > 1 || axis < -rank || axis >= rank)
@@ -1455,6 +1531,13 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
         return fail("negative dimension");
     if (op == "random") {
       Range r;
+      // legato::random draws integers in [0, 2^31) (int8 and int16 then
+      // keep low bits) and float16 as float64 (its result is float64: a
+      // bug, reported with issue 53); neither has a definition to check.
+      if (isInteger(s.dtype) && dtypeMax(s.dtype) < 2147483647.0)
+        return fail("random integers are in [0, 2^31): only types that hold them");
+      if (s.dtype == DType::f16)
+        return fail("random of float16 (legato's gives float64; no definition yet)");
       if (isFloat(s.dtype)) {
         r.lo = 0;
         r.hi = 1;

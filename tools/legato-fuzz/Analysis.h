@@ -36,8 +36,14 @@ struct Range {
 };
 
 /// Relative tolerance of a value rounded (libm, summation order, fused
-/// multiply-add) in float32 / float64 anywhere on its way; the absolute part
-/// is the same factor times Range::scale. Exact values must be equal.
+/// multiply-add) in float16 / float32 / float64 anywhere on its way; the
+/// absolute part is the same factor times Range::scale. Exact values must
+/// be equal. float16 has 11 bits (one rounding is up to 4.9e-4 relative);
+/// NumPy computes its functions in float32 and rounds each result to
+/// float16, as legato does (500 programs' 1,032 float16 results, seeds
+/// 260000-260499, were equal bit for bit), so 1e-3 leaves a rounding or
+/// two. Sums differ more (float16Accumulation in Analysis.cpp).
+inline constexpr double kFloat16Tolerance = 1e-3;
 inline constexpr double kFloat32Tolerance = 1e-3;
 inline constexpr double kFloat64Tolerance = 1e-9;
 
@@ -71,6 +77,14 @@ std::optional<std::string> checkProgram(const Program &program);
 // NumPy's promotion (NEP 50 weak scalars), shared with the generator.
 legato::DType promoteTypes(legato::DType a, legato::DType b);
 legato::DType promoteWithScalar(legato::DType t, ScalarValue::Kind kind);
+/// The float NumPy computes float functions of `t` in: `t` for floats,
+/// float16 for bool and 8-bit integers, float32 for 16-bit, else float64.
+legato::DType floatOf(legato::DType t);
+/// NumPy's accumulator of sum, prod and the scans: int64 for bool and
+/// signed integers, uint64 for unsigned, floats themselves.
+legato::DType sumType(legato::DType t);
+/// kFloat16Tolerance, kFloat32Tolerance or kFloat64Tolerance.
+double floatTolerance(legato::DType t);
 /// NumPy broadcasting; nullopt when the shapes are incompatible.
 std::optional<legato::Shape> broadcastShapes(const legato::Shape &a, const legato::Shape &b);
 /// The range of a scalar constant.

@@ -55,12 +55,17 @@ std::string compareArray(const ArrayResult &n, const ArrayResult &l, const VarIn
     return "shape " + shapeText(l.shape) + ", NumPy has " + shapeText(n.shape);
   if (n.ints.size() != l.ints.size() || n.floats.size() != l.floats.size())
     return "element count differs";
+  auto integer = [&](int64_t v) {
+    return n.dtype == "uint64" ? std::to_string(uint64_t(v)) : std::to_string(v);
+  };
   for (size_t i = 0; i < n.ints.size(); ++i)
     if (n.ints[i] != l.ints[i])
-      return "element " + position(n.shape, i) + " is " + std::to_string(l.ints[i]) +
-             ", NumPy has " + std::to_string(n.ints[i]);
+      return "element " + position(n.shape, i) + " is " + integer(l.ints[i]) + ", NumPy has " +
+             integer(n.ints[i]);
   bool exact = info && info->range.exact;
-  double tolerance = n.dtype == "float32" ? kFloat32Tolerance : kFloat64Tolerance;
+  double tolerance = n.dtype == "float16"   ? kFloat16Tolerance
+                     : n.dtype == "float32" ? kFloat32Tolerance
+                                            : kFloat64Tolerance;
   if (info && !exact)
     tolerance = std::max(tolerance, info->range.rtol); // float32 roundings upstream
   double scale = info ? std::max(1.0, info->range.scale) : 1.0;

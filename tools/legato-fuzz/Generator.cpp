@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 namespace legato_fuzz {
@@ -60,7 +61,39 @@ private:
   uint64_t state_;
 };
 
-const std::vector<DType> kDTypes = {DType::bool_, DType::i32, DType::i64, DType::f32, DType::f64};
+/// The five dtypes of legato's first versions, and NumPy's others (issue
+/// 53). A program draws its dtypes from the first five only (half of the
+/// programs, so that their mix stays as it was) or from all, where the new
+/// ones are 15 of 26 draws (so that they meet each other often).
+const std::vector<DType> kDTypes = {DType::bool_, DType::i32, DType::i64, DType::f32, DType::f64,
+                                    DType::i8,    DType::i16, DType::u8,  DType::u16, DType::u32,
+                                    DType::u64,   DType::f16};
+const std::vector<int> kClassicWeights = {2, 2, 2, 2, 3, 0, 0, 0, 0, 0, 0, 0};
+const std::vector<int> kWideWeights = {2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 2, 3};
+
+/// Values near the limits of integer type `t` (exact in a double).
+std::vector<double> limitValues(DType t) {
+  switch (t) {
+  case DType::i8:
+    return {127, -128, -127, 100};
+  case DType::i16:
+    return {32767, -32768, 30000};
+  case DType::i32:
+    return {2147483647.0, -2147483648.0, 2147480000.0};
+  case DType::i64:
+    return {4611686018427387904.0, -4611686018427387904.0};
+  case DType::u8:
+    return {255, 254, 128, 200};
+  case DType::u16:
+    return {65535, 65534, 32768};
+  case DType::u32:
+    return {4294967295.0, 2147483648.0, 4294967000.0};
+  case DType::u64: // (2^64 - 2^11: the largest double below 2^64)
+    return {9223372036854775808.0, 18446744073709549568.0, 4611686018427387904.0};
+  default:
+    return {};
+  }
+}
 
 class ProgramBuilder {
 public:
@@ -121,23 +154,27 @@ private:
     return s;
   }
 
-  DType dtype() { return kDTypes[rng_.weighted({2, 2, 2, 2, 3})]; }
+  DType dtype() { return kDTypes[rng_.weighted(wide_ ? kWideWeights : kClassicWeights)]; }
 
   double value(DType t) {
     if (t == DType::bool_)
       return double(rng_.range(0, 1));
-    if (t == DType::i32 && rng_.chance(0.04))
-      return rng_.pick(std::vector<double>{2147483647.0, -2147483648.0, 2147480000.0});
-    if (t == DType::i64 && rng_.chance(0.03))
-      return rng_.pick(std::vector<double>{4611686018427387904.0, -4611686018427387904.0});
+    if (isInteger(t) && rng_.chance(t == DType::i64 ? 0.03 : 0.04))
+      return rng_.pick(limitValues(t));
+    if (isUnsigned(t))
+      return double(rng_.range(0, 9));
     if (isInteger(t))
       return double(rng_.range(-4, 5));
-    if (rng_.chance(0.03))
+    if (rng_.chance(0.03)) {
+      if (t == DType::f16) // (the smallest subnormal, the largest finite)
+        return rng_.pick(std::vector<double>{NAN, INFINITY, -INFINITY, -0.0, 0x1p-24, 65504.0});
       return rng_.pick(std::vector<double>{NAN, INFINITY, -INFINITY, -0.0, 5e-324, DBL_MAX});
+    }
     return double(rng_.range(-8, 8)) / 2.0; // halves: sums and products stay exact
   }
 
   void makeInputs() {
+    wide_ = rng_.chance(0.5);
     base_ = randomShape();
     int count = int(rng_.range(1, options_.maxInputs));
     for (int i = 0; i < count; ++i) {
@@ -151,7 +188,10 @@ private:
     nextVar_ = count;
   }
 
-  ScalarValue scalar() {
+  /// A C++ scalar operand for an array of type `t`: integers within t's
+  /// range when t is an integer type (NumPy 2 raises OverflowError for
+  /// others, which tests elsewhere cover), now and then at its limits.
+  ScalarValue scalar(DType t) {
     ScalarValue v;
     switch (rng_.weighted({1, 4, 4})) {
     case 0:
@@ -160,14 +200,39 @@ private:
       break;
     case 1:
       v.kind = ScalarValue::Kind::integer;
-      v.i = rng_.range(-3, 4);
+      v.i = rng_.range(isUnsigned(t) ? 0 : -3, 4);
+      if (isInteger(t) && rng_.chance(0.06)) {
+        std::vector<double> limits = limitValues(t);
+        double x = limits[size_t(rng_.range(0, int64_t(limits.size()) - 1))];
+        if (t == DType::u64) { // past int64's largest: uint64's own
+          uint64_t u = rng_.pick(std::vector<uint64_t>{UINT64_MAX, uint64_t(1) << 63,
+                                                       (uint64_t(1) << 63) + 1,
+                                                       uint64_t(INT64_MAX), uint64_t(1) << 62});
+          v.i = int64_t(u);
+          v.aboveInt64 = u > uint64_t(INT64_MAX);
+        } else {
+          v.i = int64_t(x);
+        }
+      }
       break;
     default:
       v.kind = ScalarValue::Kind::floating;
       v.f = rng_.chance(0.05) ? rng_.pick(std::vector<double>{NAN, INFINITY, -INFINITY, 1e30, -0.0,
                                                               5e-324, 0x1p-1022, DBL_MAX})
                               : double(rng_.range(-6, 6)) / 2.0;
+      if (t == DType::f16 && rng_.chance(0.05)) // past float16's largest, its smallest
+        v.f = rng_.pick(std::vector<double>{65504.0, 70000.0, 0x1p-24, 0x1p-25, 1000.25});
       break;
+    }
+    // Integers at int64's limits and past them (uint64's) for float arrays:
+    // NumPy converts them to the float type (float16: infinity).
+    if (wide_ && isFloat(t) && rng_.chance(0.05)) {
+      uint64_t u = rng_.pick(std::vector<uint64_t>{UINT64_MAX, uint64_t(1) << 63,
+                                                   uint64_t(INT64_MAX), uint64_t(INT64_MIN)});
+      v = ScalarValue{};
+      v.kind = ScalarValue::Kind::integer;
+      v.i = int64_t(u);
+      v.aboveInt64 = u > uint64_t(INT64_MAX) && u != uint64_t(INT64_MIN);
     }
     return v;
   }
@@ -324,6 +389,8 @@ private:
         s.ints.push_back(rng_.range(0, 2));
       }
       s.value = double(rng_.range(-4, 4)) / 2.0;
+      if (isUnsigned(info(x).dtype)) // (a negative value is undefined in unsigned types)
+        s.value = std::fabs(s.value);
       return s;
     }
     case 11:
@@ -482,7 +549,7 @@ private:
     int a = variable();
     Operand other;
     if (rng_.chance(0.4) && op != "hypot") { // (legato's hypot takes arrays)
-      other = Operand::of(scalar());
+      other = Operand::of(scalar(info(a).dtype));
       if (op == "pow" && rng_.chance(0.7)) // mostly small non-negative exponents
         other = Operand::of(ScalarValue{ScalarValue::Kind::integer, rng_.range(0, 3), 0});
     } else {
@@ -515,7 +582,7 @@ private:
     int x = variable();
     auto bound = [&]() {
       if (rng_.chance(0.6))
-        return Operand::of(scalar());
+        return Operand::of(scalar(info(x).dtype));
       int b = broadcastPartner(info(x).shape);
       return Operand::variable(b < 0 ? x : b);
     };
@@ -529,11 +596,16 @@ private:
       c = variable();
     auto branch = [&]() {
       if (rng_.chance(0.35))
-        return Operand::of(scalar());
+        return Operand::of(ScalarValue{});
       int b = broadcastPartner(info(c).shape);
       return Operand::variable(b < 0 ? c : b);
     };
     Operand a = branch(), b = branch();
+    // A scalar branch in the other branch's range (its type decides).
+    if (a.isScalar())
+      a = Operand::of(scalar(info(b.isScalar() ? c : b.var).dtype));
+    if (b.isScalar())
+      b = Operand::of(scalar(info(a.isScalar() ? c : a.var).dtype));
     return let("where", {Operand::variable(c), a, b});
   }
 
@@ -653,7 +725,7 @@ private:
         std::optional<Shape> b = broadcastShapes(info.shape, *selected);
         return b && *b == *selected;
       });
-    s.args.push_back(v < 0 ? Operand::of(scalar()) : Operand::variable(v));
+    s.args.push_back(v < 0 ? Operand::of(scalar(info(s.target).dtype)) : Operand::variable(v));
     return s;
   }
 
@@ -672,7 +744,7 @@ private:
     case 2:
       s.op = "full";
       s.ints = familyShape();
-      s.value = double(rng_.range(-6, 6)) / 2.0;
+      s.value = double(rng_.range(isUnsigned(s.dtype) ? 0 : -6, 6)) / 2.0;
       break;
     case 3:
       s.op = "arange_stop";
@@ -682,7 +754,7 @@ private:
       s.op = "arange";
       bool halves = isFloat(s.dtype);
       double unit = halves ? 0.5 : 1;
-      s.value = double(rng_.range(-4, 4)) * unit;
+      s.value = double(rng_.range(isUnsigned(s.dtype) ? 0 : -4, 4)) * unit;
       s.value3 = double(rng_.pick(std::vector<int64_t>{1, 1, 2, 3, -1, -2})) * unit;
       s.value2 = s.value + s.value3 * double(rng_.range(-1, 5)) + (rng_.chance(0.3) ? unit / 2 : 0);
       break;
@@ -690,7 +762,7 @@ private:
     case 5: {
       s.op = "linspace";
       s.count = rng_.range(0, 6);
-      s.value = double(rng_.range(-4, 4));
+      s.value = double(rng_.range(isUnsigned(s.dtype) ? 0 : -4, 4));
       int64_t steps = std::max<int64_t>(s.count - 1, 1);
       s.value2 = s.value + double(rng_.range(-2, 2) * steps) / (isFloat(s.dtype) ? 2.0 : 1.0);
       break;
@@ -713,6 +785,7 @@ private:
   Program program_;
   std::unique_ptr<Analysis> analysis_;
   Shape base_;
+  bool wide_ = false; ///< draws NumPy's other dtypes too
   int nextVar_ = 0;
 };
 

@@ -41,7 +41,7 @@ Scalar toScalar(const ScalarValue &s) {
   case ScalarValue::Kind::boolean:
     return Scalar(s.i != 0);
   case ScalarValue::Kind::integer:
-    return Scalar(s.i);
+    return s.aboveInt64 ? Scalar(uint64_t(s.i)) : Scalar(s.i);
   case ScalarValue::Kind::floating:
     return Scalar(s.f);
   }
@@ -59,6 +59,13 @@ std::vector<legato::Index> toIndex(const IndexSpec &spec) {
   return index;
 }
 
+template <class T> Array inputOf(const Input &in) {
+  std::vector<T> v;
+  for (double x : in.values)
+    v.push_back(static_cast<T>(x));
+  return legato::from_vector(v, in.shape);
+}
+
 Array makeInput(const Input &in) {
   switch (in.dtype) {
   case DType::bool_: {
@@ -67,22 +74,30 @@ Array makeInput(const Input &in) {
       v.push_back(x != 0);
     return legato::from_vector(v, in.shape);
   }
-  case DType::i32: {
-    std::vector<int32_t> v;
+  case DType::i8:
+    return inputOf<int8_t>(in);
+  case DType::i16:
+    return inputOf<int16_t>(in);
+  case DType::i32:
+    return inputOf<int32_t>(in);
+  case DType::i64:
+    return inputOf<int64_t>(in);
+  case DType::u8:
+    return inputOf<uint8_t>(in);
+  case DType::u16:
+    return inputOf<uint16_t>(in);
+  case DType::u32:
+    return inputOf<uint32_t>(in);
+  case DType::u64:
+    return inputOf<uint64_t>(in);
+  case DType::f16: { // float16's bits (it has no C++17 type)
+    std::vector<uint16_t> bits;
     for (double x : in.values)
-      v.push_back(int32_t(x));
-    return legato::from_vector(v, in.shape);
+      bits.push_back(doubleToHalf(x));
+    return legato::from_buffer(bits.data(), DType::f16, in.shape, int64_t(bits.size()));
   }
-  case DType::i64: {
-    std::vector<int64_t> v;
-    for (double x : in.values)
-      v.push_back(int64_t(x));
-    return legato::from_vector(v, in.shape);
-  }
-  case DType::f32: {
-    std::vector<float> v(in.values.begin(), in.values.end());
-    return legato::from_vector(v, in.shape);
-  }
+  case DType::f32:
+    return inputOf<float>(in);
   case DType::f64:
     return legato::from_vector(in.values, in.shape);
   }
@@ -372,18 +387,41 @@ ArrayResult readBack(const std::string &name, const Array &a) {
   r.name = name;
   r.dtype = legato::dtype_name(a.dtype());
   r.shape = a.shape();
+  auto ints = [&](auto type) {
+    using T = decltype(type);
+    for (T v : a.to_vector<T>())
+      r.ints.push_back(static_cast<int64_t>(v)); // (uint64: its bits)
+  };
   switch (a.dtype()) {
   case DType::bool_:
     for (bool b : a.to_vector<bool>())
       r.ints.push_back(b);
     break;
+  case DType::i8:
+    ints(int8_t{});
+    break;
+  case DType::i16:
+    ints(int16_t{});
+    break;
   case DType::i32:
-    for (int32_t v : a.to_vector<int32_t>())
-      r.ints.push_back(v);
+    ints(int32_t{});
     break;
   case DType::i64:
     r.ints = a.to_vector<int64_t>();
     break;
+  case DType::u8:
+    ints(uint8_t{});
+    break;
+  case DType::u16:
+    ints(uint16_t{});
+    break;
+  case DType::u32:
+    ints(uint32_t{});
+    break;
+  case DType::u64:
+    ints(uint64_t{});
+    break;
+  case DType::f16: // (read as float, exactly)
   case DType::f32:
     for (float v : a.to_vector<float>())
       r.floats.push_back(v);

@@ -37,12 +37,19 @@ def erf(x):
     return out.astype(np.exp(np.zeros(1, x.dtype)).dtype)
 
 
-def floor(x):
-    """np.floor as legato and Debian's NumPy 1.24 define it: integers floor
-    to float64. NumPy 2.5 (on the GPU machine) keeps integer dtypes, which
-    would make the oracle depend on its version."""
+def as_float(x):
+    """Integers and bools in the float type NumPy computes their float
+    functions in (np.exp's: float16 for bool and 8-bit integers, float32
+    for 16-bit, float64 beyond)."""
     x = np.asarray(x)
-    return np.floor(x.astype(np.float64) if x.dtype.kind in "iu" else x)
+    return x.astype(np.exp(np.zeros(0, x.dtype)).dtype) if x.dtype.kind in "biu" else x
+
+
+def floor(x):
+    """np.floor as legato and Debian's NumPy 1.24 define it: integers and
+    bools floor to floats (as_float). NumPy 2.5 (on the GPU machine) keeps
+    integer dtypes, which would make the oracle depend on its version."""
+    return np.floor(as_float(x))
 
 
 def clip(x, lo, hi):
@@ -62,9 +69,8 @@ def clip(x, lo, hi):
 
 
 def rounded(fn, x):
-    """np.ceil, np.trunc, np.rint as floor above: integers in float64."""
-    x = np.asarray(x)
-    return fn(x.astype(np.float64) if x.dtype.kind in "iu" else x)
+    """np.ceil, np.trunc, np.rint as floor above: integers as floats."""
+    return fn(as_float(x))
 
 
 def put(a, i, v, mode):
@@ -106,7 +112,7 @@ def legato_random(shape, dtype, seed):
     u = u.reshape(shape)
     if dtype == np.bool_:
         return u < 0.5
-    if dtype in (np.int32, np.int64):
+    if np.dtype(dtype).kind in "iu":  # [0, 2^31): types that hold it
         return (u * 2147483648.0).astype(dtype)
     return u
 )PY";
@@ -116,19 +122,7 @@ def legato_random(shape, dtype, seed):
 namespace {
 
 std::string npDType(DType t) {
-  switch (t) {
-  case DType::bool_:
-    return "np.bool_";
-  case DType::i32:
-    return "np.int32";
-  case DType::i64:
-    return "np.int64";
-  case DType::f32:
-    return "np.float32";
-  case DType::f64:
-    return "np.float64";
-  }
-  return "?";
+  return t == DType::bool_ ? "np.bool_" : "np." + dtypeName(t);
 }
 
 std::string pyFloat(double v) {
@@ -149,7 +143,7 @@ std::string pyScalar(const ScalarValue &s) {
   case ScalarValue::Kind::boolean:
     return s.i ? "True" : "False";
   case ScalarValue::Kind::integer:
-    return std::to_string(s.i);
+    return s.integerText();
   case ScalarValue::Kind::floating:
     return pyFloat(s.f);
   }
@@ -209,6 +203,8 @@ private:
       os_ << (k ? ", " : "");
       if (in.dtype == DType::bool_)
         os_ << (v != 0 ? "True" : "False");
+      else if (isUnsigned(in.dtype))
+        os_ << uint64_t(v);
       else if (isInteger(in.dtype))
         os_ << int64_t(v);
       else

@@ -168,20 +168,76 @@ const OpInfo *findOp(const std::string &name) {
 std::string dtypeName(DType t) { return legato::dtype_name(t); }
 
 std::optional<DType> parseDType(const std::string &name) {
-  for (DType t : {DType::bool_, DType::i32, DType::i64, DType::f32, DType::f64})
+  for (DType t : legato::all_dtypes)
     if (dtypeName(t) == name)
       return t;
   return std::nullopt;
 }
 
-bool isFloat(DType t) { return t == DType::f32 || t == DType::f64; }
-bool isInteger(DType t) { return t == DType::i32 || t == DType::i64; }
+bool isFloat(DType t) { return t == DType::f16 || t == DType::f32 || t == DType::f64; }
+bool isUnsigned(DType t) {
+  return t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
+}
+bool isInteger(DType t) { return t != DType::bool_ && !isFloat(t); }
+
+int dtypeBits(DType t) {
+  switch (t) {
+  case DType::bool_:
+  case DType::i8:
+  case DType::u8:
+    return 8;
+  case DType::i16:
+  case DType::u16:
+  case DType::f16:
+    return 16;
+  case DType::i32:
+  case DType::u32:
+  case DType::f32:
+    return 32;
+  case DType::i64:
+  case DType::u64:
+  case DType::f64:
+    return 64;
+  }
+  return 64;
+}
 
 int64_t numElements(const legato::Shape &shape) {
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
   return n;
+}
+
+uint16_t doubleToHalf(double v) {
+  uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  if (std::isnan(v))
+    return 0x7e00;
+  double a = std::fabs(v);
+  if (a >= 65520.0) // rounds to infinity
+    return sign | 0x7c00;
+  // Multiples of the spacing 2^(e - 10) at a's binade (2^-24 below 2^-14).
+  int e;
+  std::frexp(a, &e); // a = m * 2^e, 0.5 <= m < 1: the binade is 2^(e-1)
+  int exponent = std::max(e - 1, -14);
+  double units = std::nearbyint(std::ldexp(a, 10 - exponent)); // (round to even)
+  if (units >= 2048) { // rounded up into the next binade
+    units /= 2;
+    ++exponent;
+  }
+  if (units < 1024) // subnormal (exponent -14) or zero
+    return sign | uint16_t(units);
+  return sign | uint16_t((exponent + 15) << 10) | uint16_t(units - 1024);
+}
+
+double halfToDouble(uint16_t bits) {
+  double sign = bits & 0x8000 ? -1 : 1;
+  int exponent = (bits >> 10) & 0x1f, mantissa = bits & 0x3ff;
+  if (exponent == 0x1f)
+    return mantissa ? NAN : sign * INFINITY;
+  if (exponent == 0)
+    return sign * std::ldexp(double(mantissa), -24);
+  return sign * std::ldexp(double(mantissa + 1024), exponent - 25);
 }
 
 int Program::numVariables() const {
@@ -296,7 +352,7 @@ std::string formatOperand(const Program &p, const Operand &o) {
   case ScalarValue::Kind::boolean:
     return "b:" + std::to_string(o.scalar.i);
   case ScalarValue::Kind::integer:
-    return "i:" + std::to_string(o.scalar.i);
+    return "i:" + o.scalar.integerText();
   case ScalarValue::Kind::floating:
     return "f:" + formatDouble(o.scalar.f);
   }
@@ -500,7 +556,12 @@ Operand parseOperand(const std::string &s) {
       break;
     case 'i':
       v.kind = ScalarValue::Kind::integer;
-      v.i = parseInt(text);
+      if (text[0] != '-' && text.size() >= 19 && std::stoull(text) > uint64_t(INT64_MAX)) {
+        v.aboveInt64 = true; // (uint64's range)
+        v.i = int64_t(std::stoull(text));
+      } else {
+        v.i = parseInt(text);
+      }
       break;
     case 'f':
       v.kind = ScalarValue::Kind::floating;

@@ -26,6 +26,15 @@ struct ScalarValue {
   enum class Kind { boolean, integer, floating } kind = Kind::integer;
   int64_t i = 0; ///< boolean and integer scalars
   double f = 0;  ///< floating scalars
+  /// An integer past int64's largest (uint64's range): `i` holds its bits.
+  bool aboveInt64 = false;
+  /// The value as a double (rounded past 2^53).
+  double value() const {
+    return kind == Kind::floating ? f : aboveInt64 ? double(uint64_t(i)) : double(i);
+  }
+  std::string integerText() const {
+    return aboveInt64 ? std::to_string(uint64_t(i)) : std::to_string(i);
+  }
 };
 
 /// An operand: a variable of the program or a scalar.
@@ -71,7 +80,10 @@ struct Statement {
 struct Input {
   legato::DType dtype = legato::DType::f64;
   legato::Shape shape;
-  std::vector<double> values; ///< exact for every dtype used (|ints| < 2^53)
+  std::vector<double> values; ///< exact for every dtype used (integers of
+                              ///< 2^53 or more are multiples of 2^11, uint64
+                              ///< up to 2^64 - 2^11; float16 values are
+                              ///< float16's)
 };
 
 struct Program {
@@ -121,9 +133,15 @@ Program parseProgram(const std::string &text);
 
 std::string dtypeName(legato::DType t); ///< "float32", ...
 std::optional<legato::DType> parseDType(const std::string &name);
-bool isFloat(legato::DType t);
-bool isInteger(legato::DType t);
+bool isFloat(legato::DType t);   ///< float16, float32, float64
+bool isInteger(legato::DType t); ///< signed or unsigned (not bool)
+bool isUnsigned(legato::DType t);
+int dtypeBits(legato::DType t); ///< 8 for bool
 int64_t numElements(const legato::Shape &shape);
+/// float16's bits of `v`, rounded to nearest even (float16 has no C++17
+/// type: legato takes and the fuzzer writes its inputs as bits).
+uint16_t doubleToHalf(double v);
+double halfToDouble(uint16_t bits);
 
 /// The shape that basic indexing `index` selects from `shape`, or nullopt when
 /// NumPy would raise (out-of-range integer, zero step, too many entries).

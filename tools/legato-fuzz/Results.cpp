@@ -47,6 +47,9 @@ std::string formatProgramResult(uint64_t id, const ProgramResult &r) {
     if (isFloatName(a.dtype))
       for (double v : a.floats)
         os << " " << hexFloat(v);
+    else if (a.dtype == "uint64")
+      for (int64_t v : a.ints)
+        os << " " << uint64_t(v);
     else
       for (int64_t v : a.ints)
         os << " " << v;
@@ -105,6 +108,8 @@ BatchResults parseResults(const std::string &text, uint64_t *lastStarted) {
       while (ls >> v) {
         if (isFloatName(a.dtype))
           a.floats.push_back(std::strtod(v.c_str(), nullptr));
+        else if (a.dtype == "uint64") // (kept as int64's bits)
+          a.ints.push_back(int64_t(std::stoull(v)));
         else
           a.ints.push_back(std::stoll(v));
       }

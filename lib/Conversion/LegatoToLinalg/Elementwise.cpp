@@ -63,11 +63,19 @@ Value throughF32(OpBuilder &b, Location loc, ValueRange xs, Compute compute) {
 
 /// An integer power: arith's ipowi is signed (a negative exponent has its
 /// own meaning), so unsigned values compute in 64-bit with a nonnegative
-/// exponent and wrap back (powers wrap alike in any width).
+/// exponent and wrap back (powers wrap alike in any width); a uint64
+/// exponent from 2^63 on is halved first: x^e = (x^(e/2))^2 * x^(e%2).
 Value integerPower(OpBuilder &b, Location loc, Value x, Value y, bool isUnsigned) {
   Type t = x.getType();
-  if (!isUnsigned || t.isInteger(64))
+  if (!isUnsigned)
     return math::IPowIOp::create(b, loc, x, y);
+  if (t.isInteger(64)) {
+    Value one = scalarConstant(b, loc, t, 1);
+    Value half = math::IPowIOp::create(b, loc, x, arith::ShRUIOp::create(b, loc, y, one));
+    Value square = arith::MulIOp::create(b, loc, half, half);
+    Value odd = arith::TruncIOp::create(b, loc, b.getI1Type(), y);
+    return arith::SelectOp::create(b, loc, odd, arith::MulIOp::create(b, loc, square, x), square);
+  }
   Type i64 = b.getI64Type();
   Value r = math::IPowIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, x),
                                   arith::ExtUIOp::create(b, loc, i64, y));
