@@ -101,5 +101,17 @@ def raises_like_numpy(fn, *inputs):
 
 
 @pytest.fixture
+def nep50():
+    """NumPy 2's promotion (NEP 50: weak Python scalars) in the oracle on
+    NumPy 1.24 as well (np._set_promotion_state; NumPy 2 has no other)."""
+    state = getattr(numpy, "_get_promotion_state", lambda: None)()
+    if state is not None:
+        numpy._set_promotion_state("weak")
+    yield
+    if state is not None:
+        numpy._set_promotion_state(state)
+
+
+@pytest.fixture
 def rng():
     return numpy.random.default_rng(1234)

@@ -14,15 +14,7 @@ COMPLEX = ["complex64", "complex128"]
 TOL = {"complex64": 2e-6, "complex128": 1e-12}
 
 
-@pytest.fixture(autouse=True)
-def nep50():
-    """NumPy 2's promotion (weak Python scalars) on NumPy 1.24 as well."""
-    state = getattr(numpy, "_get_promotion_state", lambda: None)()
-    if state is not None:
-        numpy._set_promotion_state("weak")
-    yield
-    if state is not None:
-        numpy._set_promotion_state(state)
+pytestmark = pytest.mark.usefixtures("nep50")
 
 
 def values(dtype, shape=(3, 4), seed=0):

@@ -16,15 +16,7 @@ ALL = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "
        "float16", "float32", "float64"]
 
 
-@pytest.fixture(autouse=True)
-def nep50():
-    """NumPy 2's promotion (weak Python scalars) on NumPy 1.24 as well."""
-    state = getattr(numpy, "_get_promotion_state", lambda: None)()
-    if state is not None:
-        numpy._set_promotion_state("weak")
-    yield
-    if state is not None:
-        numpy._set_promotion_state(state)
+pytestmark = pytest.mark.usefixtures("nep50")
 
 
 def values(dtype, shape=(3, 4), seed=0):
