@@ -96,15 +96,9 @@ private:
           uint64_t bits = 0;
           if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
             bits = i.getValue().getZExtValue(); // (true is 1, not all ones)
-          else if (auto f = dyn_cast<FloatAttr>(c.getValue())) {
-            if (f.getType().isF64()) {
-              double d = f.getValueAsDouble();
-              std::memcpy(&bits, &d, sizeof d);
-            } else {
-              float s = float(f.getValueAsDouble());
-              std::memcpy(&bits, &s, sizeof s);
-            }
-          } else {
+          else if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+            bits = f.getValue().bitcastToAPInt().getZExtValue(); // (its own width: f16 too)
+          else {
             return; // (a vector or tensor constant no host step reads)
           }
           constants_[c.getResult()] = bits;

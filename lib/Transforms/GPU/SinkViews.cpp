@@ -9,9 +9,12 @@
 // instead: the kernel takes the array once and the views become constant
 // offsets from it. (Upstream's sinkOperationsIntoLaunchOp sinks an op only
 // when the launch already uses its operands, which the viewed array is not.)
+// Complex constants are cloned in too: a kernel's scalar parameters are 64
+// bits, which a complex number's two parts are not.
 //===----------------------------------------------------------------------===//
 #include "Transforms/GPU/Passes.h"
 
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 #include <functional>
@@ -42,6 +45,13 @@ void sinkViews(gpu::LaunchOp launch) {
   OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
   IRMapping cloned;
   std::function<Value(Value)> sink = [&](Value v) -> Value {
+    if (auto constant = v.getDefiningOp<complex::ConstantOp>()) {
+      if (Value inside = cloned.lookupOrNull(v))
+        return inside;
+      Value copy = builder.clone(*constant)->getResult(0);
+      cloned.map(v, copy);
+      return copy;
+    }
     memref::SubViewOp view = staticView(v);
     if (!view)
       return v;
