@@ -5,6 +5,7 @@
 #include "legato/legato.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -103,6 +104,9 @@ private:
           }
           constants_[c.getResult()] = bits;
         })
+        // (complex constants are cloned into the kernels that read them,
+        // LegatoGpuSinkViewsPass: the host's copy has no step)
+        .Case([&](complex::ConstantOp) {})
         .Case([&](memref::AllocOp alloc) {
           View v = viewOf(alloc.getResult(), sequence_.slots++);
           Step step{Step::Kind::allocate};
