@@ -177,19 +177,15 @@ void checkHolds(const char *op, DType t, const Scalar &value) {
 
 NodePtr constantNode(const Scalar &value, DType dtype, const Shape &shape) {
   checkHolds("full", dtype, value);
-  bool inexact = value.kind == Scalar::Kind::floating || value.kind == Scalar::Kind::complex;
-  // (`f` holds every kind's value as a double; uint64 values above 2^63 too)
-  if (isComplex(dtype)) {
-    NodePtr n = constantNode(value.f, dtype, shape);
+  // `f` holds every kind's value as a double (uint64 values above 2^63 too;
+  // a complex value's real part, all a real array keeps of it, as NumPy's
+  // cast); constantNode converts it to an integer dtype as astype does.
+  NodePtr n = constantNode(value.f, dtype, shape);
+  if (isComplex(dtype))
     n->imagScalar = value.kind == Scalar::Kind::complex ? value.imag : 0.0;
-    return n;
-  }
-  // (a complex value in a real array: its real part, as NumPy's cast)
-  if (inexact || isFloat(dtype))
-    return constantNode(value.f, dtype, shape);
-  NodePtr n = constantNode(value.above_int64 ? double(uint64_t(value.i)) : double(value.i), dtype,
-                           shape);
-  n->intScalar = value.i;
+  else if (!isFloat(dtype) &&
+           (value.kind == Scalar::Kind::integer || value.kind == Scalar::Kind::boolean))
+    n->intScalar = value.i; // (exact beyond 2^53)
   return n;
 }
 

@@ -255,7 +255,7 @@ Value scalarConvert(OpBuilder &b, Location loc, Value x, Type to, bool fromUnsig
     return x;
   if (auto c = dyn_cast<ComplexType>(to)) { // both parts converted, or (x, 0)
     Type part = c.getElementType();
-    if (auto fc = dyn_cast<ComplexType>(from))
+    if (isa<ComplexType>(from))
       return complex::CreateOp::create(
           b, loc, c, scalarConvert(b, loc, complex::ReOp::create(b, loc, x), part, false, false),
           scalarConvert(b, loc, complex::ImOp::create(b, loc, x), part, false, false));

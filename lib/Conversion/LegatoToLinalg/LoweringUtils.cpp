@@ -64,14 +64,8 @@ Type lowering::signless(Type t) {
   return t;
 }
 
-Value lowering::reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type t,
-                                  bool isUnsigned) {
-  if (isa<ComplexType>(t)) // (sums and products only: the tracer orders complex numbers itself)
-    return scalarConstant(b, loc, t, kind == ReduceKind::prod ? 1.0 : 0.0);
-  return arith::ConstantOp::create(b, loc, reductionIdentityAttr(b, kind, t, isUnsigned));
-}
-
-TypedAttr lowering::reductionIdentityAttr(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned) {
+/// The identity of a reduction combiner of real numbers, as an attribute.
+static TypedAttr reductionIdentityAttr(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned) {
   if (auto ft = dyn_cast<FloatType>(t)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
     switch (kind) {
@@ -92,6 +86,13 @@ TypedAttr lowering::reductionIdentityAttr(OpBuilder &b, ReduceKind kind, Type t,
     return b.getIntegerAttr(t, u ? llvm::APInt::getMaxValue(w) : llvm::APInt::getSignedMaxValue(w));
   }
   llvm_unreachable("unknown reduction");
+}
+
+Value lowering::reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type t,
+                                  bool isUnsigned) {
+  if (isa<ComplexType>(t)) // (sums and products only: the tracer orders complex numbers itself)
+    return scalarConstant(b, loc, t, kind == ReduceKind::prod ? 1.0 : 0.0);
+  return arith::ConstantOp::create(b, loc, reductionIdentityAttr(b, kind, t, isUnsigned));
 }
 
 Value lowering::combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x,

@@ -48,10 +48,9 @@ inline RankedTensorType signless(RankedTensorType t) { return cast<RankedTensorT
 /// A scalar constant of element type `t` holding `v` (converted as astype).
 Value scalarConstant(OpBuilder &b, Location loc, Type t, double v);
 
-/// The identity element of a reduction combiner, as an element of the
-/// signless `t` (of unsigned integers when `isUnsigned`; not complex).
-TypedAttr reductionIdentityAttr(OpBuilder &b, ReduceKind kind, Type t, bool isUnsigned);
-/// The identity element as a constant op (complex numbers: sum and prod).
+/// The identity element of a reduction combiner as a constant of the
+/// signless `t` (of unsigned integers when `isUnsigned`; complex numbers:
+/// sum and prod only).
 Value reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type t, bool isUnsigned);
 
 /// `acc` combined with `x` by the reduction `kind` (bool sums are `or`,
