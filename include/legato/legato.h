@@ -58,6 +58,15 @@ class OverflowError : public Error {
 public:
   using Error::Error;
 };
+/// A linear algebra routine that failed on its values (NumPy's
+/// numpy.linalg.LinAlgError): a singular matrix in solve or inv, one not
+/// positive definite in cholesky, an eigen or singular value iteration that
+/// did not converge. Raised when the routine runs: at the host read that
+/// runs a lazy window, or at the call in eager mode.
+class LinAlgError : public Error {
+public:
+  using Error::Error;
+};
 
 /// Element types, NumPy's: bool, signed and unsigned integers of 8 to 64
 /// bits, float16/32/64, complex64/128 (pairs of float32/64). Promotion among
@@ -890,6 +899,65 @@ Array triu(const Array &, int64_t k = 0);
 /// (axes {}), of vectors along one axis, or the Frobenius norm over two
 /// axes; integers in float64.
 Array norm(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
+
+/// np.linalg: every function takes a stack of matrices [..., m, n] and
+/// returns one result per matrix (batch axes first, as NumPy). Integer and
+/// bool arrays compute in float64; float32, float64 and complex keep their
+/// dtype; float16 is a TypeError (LAPACK has no half precision, as in
+/// NumPy). Each routine is one compiler primitive (LAPACK on CPUs) that the
+/// operations around it fuse with; over ranks, a stack split along its
+/// batch axes is solved where it lies, one split inside its matrices is
+/// gathered. Failures on values are LinAlgError.
+namespace linalg {
+/// x with a x = b: b is [..., n, k] or, as NumPy 2, [n] (a vector for
+/// every matrix); batch axes broadcast.
+Array solve(const Array &a, const Array &b);
+Array inv(const Array &a);
+/// From the LU factorization, as NumPy: sign * exp(logabsdet).
+Array det(const Array &a);
+struct SlogdetResult {
+  Array sign, logabsdet; ///< sign: +-1 (complex: modulus 1), 0 when singular
+};
+SlogdetResult slogdet(const Array &a);
+/// L with L L^H = a (reading a's lower triangle), or with `upper` U with
+/// U^H U = a (reading the upper one).
+Array cholesky(const Array &a, bool upper = false);
+struct EighResult {
+  Array eigenvalues, eigenvectors; ///< ascending; eigenvectors as columns
+};
+/// Of a Hermitian (symmetric) matrix read from its lower triangle (NumPy's
+/// UPLO='L'), or its upper one with `upper`. Eigenvalues are real.
+EighResult eigh(const Array &a, bool upper = false);
+Array eigvalsh(const Array &a, bool upper = false);
+struct SVDResult {
+  Array U, S, Vh; ///< a = U diag(S) Vh; S real, descending
+};
+/// With full_matrices U is [m, m] and Vh [n, n], else [m, k] and [k, n]
+/// (k = min(m, n)).
+SVDResult svd(const Array &a, bool full_matrices = true);
+Array svdvals(const Array &a);
+enum class QRMode { reduced, complete, r };
+struct QRResult {
+  Array Q, R; ///< mode r: R alone (Q is empty)
+};
+QRResult qr(const Array &a, QRMode mode = QRMode::reduced);
+/// From the SVD: singular values at most rcond * the largest count as zero.
+Array pinv(const Array &a, double rcond = 1e-15, bool hermitian = false);
+/// Singular values above tol (default: S.max() * max(m, n) * eps).
+Array matrix_rank(const Array &a, std::optional<double> tol = std::nullopt,
+                  bool hermitian = false);
+/// The 2-norm condition number, largest over smallest singular value.
+Array cond(const Array &a);
+struct LstsqResult {
+  Array x, residuals, rank, s;
+};
+/// Least squares through the SVD (values as NumPy's gelsd): residuals are
+/// the squared 2-norms of b - a x per column when rank == n < m, else
+/// empty; rcond default eps * max(m, n).
+LstsqResult lstsq(const Array &a, const Array &b, std::optional<double> rcond = std::nullopt);
+/// a^n for an integer n; n < 0 inverts first, n == 0 gives the identity.
+Array matrix_power(const Array &a, int64_t n);
+} // namespace linalg
 
 // ---- shape -----------------------------------------------------------------
 Array reshape(const Array &, Shape);

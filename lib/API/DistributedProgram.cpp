@@ -19,6 +19,7 @@
 #include "llvm/ADT/ScopeExit.h"
 
 #include <algorithm>
+#include <complex>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -83,15 +84,26 @@ std::shared_ptr<runtime::Buffer> splatBuffer(codegen::Backend &backend,
   for (int64_t d : shapeOfValue(v))
     count *= d;
   // The element's bits, little-endian as the host stores them (bool: 0/1
-  // in a byte).
-  APInt bits = isa<FloatType>(splat.getElementType())
-                   ? splat.getSplatValue<APFloat>().bitcastToAPInt()
-                   : splat.getSplatValue<APInt>();
-  uint64_t word = bits.getZExtValue();
-  int64_t size = dtype_size(t);
+  // in a byte; a complex number: its real part's, then its imaginary
+  // part's).
+  uint64_t words[2] = {0, 0};
+  Type element = splat.getElementType();
+  if (isa<ComplexType>(element)) {
+    auto z = splat.getSplatValue<std::complex<APFloat>>();
+    words[0] = z.real().bitcastToAPInt().getZExtValue();
+    words[1] = z.imag().bitcastToAPInt().getZExtValue();
+  } else {
+    APInt bits = isa<FloatType>(element) ? splat.getSplatValue<APFloat>().bitcastToAPInt()
+                                         : splat.getSplatValue<APInt>();
+    words[0] = bits.getZExtValue();
+  }
+  int64_t size = dtype_size(t), part = isa<ComplexType>(element) ? size / 2 : size;
   std::vector<char> bytes(size_t(count * size));
-  for (int64_t i = 0; i < count; ++i)
-    std::memcpy(bytes.data() + i * size, &word, size_t(size));
+  for (int64_t i = 0; i < count; ++i) {
+    std::memcpy(bytes.data() + i * size, &words[0], size_t(part));
+    if (part != size)
+      std::memcpy(bytes.data() + i * size + part, &words[1], size_t(part));
+  }
   std::shared_ptr<runtime::Buffer> buffer = backend.allocate(int64_t(bytes.size()));
   if (!bytes.empty())
     buffer->write(bytes.data());
@@ -435,7 +447,7 @@ DistributedProgram::run(std::vector<std::shared_ptr<runtime::Buffer>> &inputs,
     try {
       work();
     } catch (const Error &e) {
-      failure = e.what();
+      failure = runtime::failureOf(e);
     }
   };
   agreeOnGroups(comm);

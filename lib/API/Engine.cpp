@@ -496,7 +496,7 @@ void Engine::onEveryRank(llvm::function_ref<void()> work, uint64_t programHash) 
   try {
     work();
   } catch (const Error &e) {
-    failure = e.what();
+    failure = runtime::failureOf(e);
   }
   runtime::agreeOrThrow(*comm, failure, programHash);
 }

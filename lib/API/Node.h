@@ -43,6 +43,7 @@ enum class OpKind : uint8_t {
   Scatter,     ///< operands (dest, int64 indices in range, values); ints[0] = axis;
                ///< sub = 0: assign, 1: add (np.add.at)
   Matmul,
+  Lapack, ///< sub = legato.lapack kind; ints[0] = flags (1 vectors, 2 full, 4 upper)
 };
 
 enum class UnaryKind : uint8_t {

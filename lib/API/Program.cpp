@@ -290,6 +290,11 @@ Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args)
   }
   case OpKind::Matmul:
     return mlir::legato::MatmulOp::create(b, loc, t, args[0], args[1]);
+  case OpKind::Lapack: {
+    int64_t flags = n->ints[0];
+    return mlir::legato::LapackOp::create(b, loc, t, args, mlir::legato::LapackKind(n->sub),
+                                          flags & 1, flags & 2, flags & 4);
+  }
   case OpKind::Buffer:
   case OpKind::Param:
     break;

@@ -28,6 +28,8 @@ inline DType dtypeOf(mlir::Value v) {
            : bytes == 4 ? (u ? DType::u32 : DType::i32)
                         : (u ? DType::u64 : DType::i64);
   }
+  if (auto c = mlir::dyn_cast<mlir::ComplexType>(t))
+    return c.getElementType().isF32() ? DType::c64 : DType::c128;
   if (t.isF16())
     return DType::f16;
   if (t.isF32())

@@ -19,11 +19,15 @@ def ConvertLegatoToLinalgPass : Pass<"convert-legato-to-linalg", "mlir::ModuleOp
     become generics with reduction iterators, products become linalg named
     contractions, and reshape/insert_slice/concatenate/pad become tensor ops.
     A scatter becomes an `scf.for` over its values marked `legato.scatter`,
-    which inserts each one into the destination in order.
+    which inserts each one into the destination in order. A `legato.lapack`
+    becomes a call of the runtime's `legato_lapack_<type>` on buffers
+    (bufferization.to_buffer of the operands, a new result buffer).
   }];
   let dependentDialects = [
-    "mlir::arith::ArithDialect", "mlir::complex::ComplexDialect", "mlir::linalg::LinalgDialect",
-    "mlir::math::MathDialect", "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"
+    "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
+    "mlir::complex::ComplexDialect", "mlir::func::FuncDialect", "mlir::linalg::LinalgDialect",
+    "mlir::math::MathDialect", "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect"
   ];
 }
 

@@ -65,6 +65,7 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   legalize.gemmTransposedOperands = t.gemmTransposedOperands;
   legalize.batchedGemm = t.batchedGemm;
   legalize.collectives = t.collectives;
+  legalize.lapack = t.lapack;
   pm.addPass(createLegatoLegalizePass(legalize));
   pm.addPass(createConvertLegatoToLinalgPass());
   pm.addPass(createLegatoFuseKernelsPass());

@@ -342,6 +342,37 @@ int64_t exchangeBoxes(Communicator &comm, const Sharding &have, const std::vecto
   return sent;
 }
 
+namespace {
+
+/// failureOf's mark: a control character and a letter per class.
+constexpr char kMark = '\x01';
+
+[[noreturn]] void throwFailure(const std::string &failure, const std::string &prefix) {
+  if (failure.size() < 2 || failure[0] != kMark)
+    throw Error(prefix + failure);
+  std::string text = prefix + failure.substr(2);
+  switch (failure[1]) {
+  case 'L': throw LinAlgError(text);
+  case 'I': throw IndexError(text);
+  case 'A': throw AxisError(text);
+  case 'T': throw TypeError(text);
+  case 'O': throw OverflowError(text);
+  default: throw Error(text);
+  }
+}
+
+} // namespace
+
+std::string failureOf(const Error &e) {
+  char kind = dynamic_cast<const LinAlgError *>(&e)    ? 'L'
+              : dynamic_cast<const IndexError *>(&e)   ? 'I'
+              : dynamic_cast<const AxisError *>(&e)    ? 'A'
+              : dynamic_cast<const TypeError *>(&e)    ? 'T'
+              : dynamic_cast<const OverflowError *>(&e) ? 'O'
+                                                        : 'E';
+  return std::string{kMark, kind} + e.what();
+}
+
 void agreeOrThrow(Communicator &comm, const std::string &localError, uint64_t programHash) {
   int ranks = comm.size();
   // One reduction: the lowest failed rank (or `ranks`), and the hash's min
@@ -356,7 +387,7 @@ void agreeOrThrow(Communicator &comm, const std::string &localError, uint64_t pr
     comm.broadcast(&length, sizeof length, root);
     std::string text = isRoot ? localError : std::string(size_t(length), '\0');
     comm.broadcast(text.data(), length, root);
-    throw Error("rank " + std::to_string(root) + ": " + text);
+    throwFailure(text, "rank " + std::to_string(root) + ": ");
   }
   uint64_t low = uint64_t(values[1]), high = ~uint64_t(values[2]);
   if (low != high) {

@@ -54,11 +54,16 @@ void copyBox(const void *src, const Box &from, void *dst, const Box &into, const
 /// The ranks' agreement after a step that may fail on some of them:
 /// `localError` is empty where the step succeeded (one reduction of three
 /// integers when all did). When any rank failed,
-/// every rank throws legato::Error with the message of the lowest failed rank
-/// ("rank R: ..."). `programHash` must be equal on all ranks (it identifies
+/// every rank throws the lowest failed rank's error, of its class (see
+/// failureOf) and with its message ("rank R: ..."). `programHash` must be equal on all ranks (it identifies
 /// the program about to run); ranks that disagree throw legato::Error too,
 /// instead of exchanging mismatched data.
 void agreeOrThrow(Communicator &comm, const std::string &localError, uint64_t programHash = 0);
+
+/// What a rank whose step threw `e` passes to agreeOrThrow: the message with
+/// a mark of e's class (LinAlgError, IndexError ...), so that every rank
+/// throws the class NumPy would raise.
+std::string failureOf(const Error &e);
 
 } // namespace legato::runtime
 

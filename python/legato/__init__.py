@@ -20,13 +20,15 @@ try:
 finally:
     _sys.setdlopenflags(_flags)
 
-from ._core import Error, ValueError, IndexError, TypeError, AxisError  # noqa: A004
+from ._core import (Error, ValueError, IndexError, TypeError, AxisError, OverflowError,  # noqa: A004
+                    LinAlgError)
 from ._jit import jit
 from ._runtime import config, options, flush, stats, reset_stats, shutdown
 from ._sharding import Sharding, shard, replicate
 
 __all__ = [
-    "Error", "ValueError", "IndexError", "TypeError", "AxisError", "jit", "config", "options",
+    "Error", "ValueError", "IndexError", "TypeError", "AxisError", "OverflowError", "LinAlgError",
+    "jit", "config", "options",
     "flush", "stats", "reset_stats", "shutdown", "Sharding", "shard", "replicate", "random",
 ]
 __version__ = "0.1.0"

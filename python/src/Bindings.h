@@ -69,6 +69,7 @@ void bindErrors(py::module_ &m);
 void bindArray(py::module_ &m);
 void bindFunctions(py::module_ &m);
 void bindRuntime(py::module_ &m);
+void bindLinalg(py::module_ &m);
 
 } // namespace legato::python
 

@@ -7,6 +7,7 @@
 //   legato::AxisError  -> legato.AxisError(legato.Error, numpy.AxisError)
 //   legato::TypeError  -> legato.TypeError(legato.Error, TypeError)
 //   legato::OverflowError -> legato.OverflowError(legato.Error, OverflowError)
+//   legato::LinAlgError -> legato.LinAlgError(legato.Error, numpy.linalg.LinAlgError)
 //   legato::Error      -> legato.ValueError(legato.Error, ValueError)
 //
 //===----------------------------------------------------------------------===//
@@ -66,6 +67,13 @@ void bindErrors(py::module_ &m) {
                    "IndexError).")
           .release()
           .ptr();
+  static PyObject *linAlgError =
+      newException(m, "LinAlgError",
+                   py::make_tuple(base, numpy.attr("linalg").attr("LinAlgError")),
+                   "A linear algebra routine that failed on its values: a singular or not "
+                   "positive definite matrix, no convergence (numpy.linalg.LinAlgError).")
+          .release()
+          .ptr();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p)
@@ -80,6 +88,8 @@ void bindErrors(py::module_ &m) {
       PyErr_SetString(typeError, e.what());
     } catch (const legato::OverflowError &e) {
       PyErr_SetString(overflowError, e.what());
+    } catch (const legato::LinAlgError &e) {
+      PyErr_SetString(linAlgError, e.what());
     } catch (const legato::Error &e) {
       PyErr_SetString(valueError, e.what());
     }

@@ -9,4 +9,5 @@ PYBIND11_MODULE(_core, m) {
   legato::python::bindArray(m);
   legato::python::bindFunctions(m);
   legato::python::bindRuntime(m);
+  legato::python::bindLinalg(m);
 }

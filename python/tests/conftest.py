@@ -43,7 +43,9 @@ def to_legato(x):
 
 def assert_same(got, expected, rtol=None, atol=0.0, check_dtype=True):
     """got (legato's) equals expected (NumPy's): same structure, shape,
-    dtype and values (NaN where NumPy has NaN)."""
+    dtype and values (NaN where NumPy has NaN); floats to a tolerance (rtol,
+    or the dtype's), complex numbers to rtol where it is given, else
+    exactly."""
     if isinstance(expected, (tuple, list)):
         assert isinstance(got, (tuple, list)) and len(got) == len(expected), (got, expected)
         for g, e in zip(got, expected):
@@ -55,7 +57,7 @@ def assert_same(got, expected, rtol=None, atol=0.0, check_dtype=True):
     assert g.shape == e.shape, f"shape {g.shape} != NumPy's {e.shape}"
     if check_dtype:
         assert g.dtype == e.dtype, f"dtype {g.dtype} != NumPy's {e.dtype}"
-    if e.dtype.kind == "f":
+    if e.dtype.kind == "f" or (e.dtype.kind == "c" and rtol is not None):
         tol = RTOL.get(e.dtype, 1e-12) if rtol is None else rtol
         numpy.testing.assert_allclose(g, e, rtol=tol, atol=atol, equal_nan=True)
     else:

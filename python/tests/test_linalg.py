@@ -59,10 +59,18 @@ def test_shape_mismatch_is_numpys_value_error():
 
 
 def test_missing_linalg_functions_say_so():
-    with pytest.raises(AttributeError, match="solve is not implemented"):
-        lnp.linalg.solve
-    with pytest.raises(TypeError, match="does not implement numpy.linalg.solve"):
-        numpy.linalg.solve(lnp.asarray(A[:, :4]), lnp.asarray(V[:4]))
+    with pytest.raises(AttributeError, match="eig is not implemented"):
+        lnp.linalg.eig
+    with pytest.raises(TypeError, match="does not implement numpy.linalg.eigvals"):
+        numpy.linalg.eigvals(lnp.asarray(A[:, :4]))
+
+
+def test_numpy_linalg_dispatches_to_legato():
+    """numpy.linalg.<f>(legato array) runs legato's (__array_function__)."""
+    a = lnp.asarray(A[:, :4] + 4 * numpy.eye(4))
+    x = numpy.linalg.solve(a, lnp.asarray(V[:4]))
+    assert isinstance(x, lnp.ndarray)
+    assert_same(x, numpy.linalg.solve(A[:, :4] + 4 * numpy.eye(4), V[:4]), rtol=1e-10)
 
 
 def test_linalg_diagonal_and_trace_take_the_last_two_axes():

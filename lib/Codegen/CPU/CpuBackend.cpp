@@ -3,6 +3,7 @@
 #include "Codegen/CPU/CpuCompiler.h"
 #include "Codegen/ProgramImage.h"
 #include "Codegen/RunPipeline.h"
+#include "Runtime/Lapack.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -103,6 +104,8 @@ public:
     for (void *&p : pointers)
       args.push_back(&p);
     static_cast<CpuProgram &>(program).executable->entry(args.data());
+    if (std::string failure = runtime::takeLapackFailure(); !failure.empty())
+      throw LinAlgError(failure);
   }
 
 private:

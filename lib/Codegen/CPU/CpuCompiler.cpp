@@ -62,6 +62,10 @@ void _mlir_ciface_legato_gemv_f64(void *, void *, void *, double);
 void _mlir_ciface_legato_gemv_f32(void *, void *, void *, float);
 void _mlir_ciface_legato_gevm_f64(void *, void *, void *, double);
 void _mlir_ciface_legato_gevm_f32(void *, void *, void *, float);
+void _mlir_ciface_legato_lapack_f32(int64_t, int64_t, void *, void *, void *);
+void _mlir_ciface_legato_lapack_f64(int64_t, int64_t, void *, void *, void *);
+void _mlir_ciface_legato_lapack_c64(int64_t, int64_t, void *, void *, void *);
+void _mlir_ciface_legato_lapack_c128(int64_t, int64_t, void *, void *, void *);
 }
 
 namespace legato::codegen {
@@ -322,7 +326,7 @@ std::string compileToCode(mlir::ModuleOp module, const std::string &entry, unsig
 //===-- Linking into the process ------------------------------------------===//
 
 /// What generated code calls besides libc, libm, libmvec and OpenMP (found
-/// in the process): our allocator and BLAS entry points.
+/// in the process): our allocator, BLAS and LAPACK entry points.
 llvm::orc::SymbolMap runtimeSymbols(llvm::orc::LLJIT &jit) {
   llvm::orc::MangleAndInterner mangle(jit.getExecutionSession(), jit.getDataLayout());
   llvm::orc::SymbolMap symbols;
@@ -339,6 +343,10 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::LLJIT &jit) {
   add("_mlir_ciface_legato_gemv_f32", &_mlir_ciface_legato_gemv_f32);
   add("_mlir_ciface_legato_gevm_f64", &_mlir_ciface_legato_gevm_f64);
   add("_mlir_ciface_legato_gevm_f32", &_mlir_ciface_legato_gevm_f32);
+  add("_mlir_ciface_legato_lapack_f32", &_mlir_ciface_legato_lapack_f32);
+  add("_mlir_ciface_legato_lapack_f64", &_mlir_ciface_legato_lapack_f64);
+  add("_mlir_ciface_legato_lapack_c64", &_mlir_ciface_legato_lapack_c64);
+  add("_mlir_ciface_legato_lapack_c128", &_mlir_ciface_legato_lapack_c128);
   return symbols;
 }
 

@@ -1,6 +1,7 @@
 //===- LaunchSequence.cpp - a compiled program's host side ------------------===//
 #include "Codegen/CUDA/LaunchSequence.h"
 #include "Analysis/ElementBytes.h"
+#include "Runtime/Lapack.h"
 
 #include "legato/legato.h"
 
@@ -194,9 +195,31 @@ private:
     sequence_.launches++;
   }
 
+  /// legato_lapack_<type>(routine, flags, out, a, b).
+  void visitLapackCall(func::CallOp call) {
+    Operation *op = call;
+    StringRef type = call.getCallee().drop_front(strlen("legato_lapack_"));
+    Step step{Step::Kind::lapack};
+    step.dtype = type == "f32"   ? DType::f32
+                 : type == "f64" ? DType::f64
+                 : type == "c64" ? DType::c64
+                                 : DType::c128;
+    if (call.getNumOperands() != 5)
+      unsupported(op, "expected a routine, flags and three buffers");
+    step.routine = int64_t(constant(op, call.getOperand(0)));
+    step.flags = int64_t(constant(op, call.getOperand(1)));
+    step.c = lookup(op, call.getOperand(2));
+    step.a = lookup(op, call.getOperand(3));
+    step.b = lookup(op, call.getOperand(4));
+    sequence_.steps.push_back(std::move(step));
+    sequence_.launches++;
+  }
+
   void visitBlasCall(func::CallOp call) {
     Operation *op = call;
     StringRef callee = call.getCallee();
+    if (callee.starts_with("legato_lapack_"))
+      return visitLapackCall(call);
     Step step{Step::Kind::gemm};
     if (callee.starts_with("legato_gemv"))
       step.kind = Step::Kind::gemv;
@@ -320,6 +343,44 @@ void gemv(Device &device, const Step &s, const std::vector<void *> &slots) {
           "cublasSgemv");
 }
 
+/// legato.lapack through the host (cuSOLVER is not wired in yet): the
+/// elements the operands' views span copied to host memory, LAPACK there
+/// (Runtime/Lapack.cpp), the result copied back. Synchronous.
+void lapackOnHost(Device &device, const Step &s, const std::vector<void *> &slots) {
+  auto span = [](const View &v) { // elements from the view's first to its last
+    int64_t last = 0;
+    for (size_t d = 0; d < v.sizes.size(); ++d) {
+      if (v.sizes[d] == 0)
+        return int64_t(0);
+      last += (v.sizes[d] - 1) * v.strides[d];
+    }
+    return last + 1;
+  };
+  CUstream stream = device.stream();
+  std::vector<char> host[3];
+  const View *views[3] = {&s.a, &s.b, &s.c};
+  runtime::HostView hostViews[3];
+  for (int i = 0; i < 3; ++i) {
+    const View &v = *views[i];
+    host[i].resize(size_t(span(v) * v.elementBytes));
+    if (i < 2 && !host[i].empty())
+      check(api().cuMemcpyDtoHAsync(host[i].data(), CUdeviceptr(address(slots, v)),
+                                    host[i].size(), stream),
+            "copying a LAPACK operand to the host");
+    hostViews[i] = {host[i].data(), int64_t(v.sizes.size()), v.sizes.data(), v.strides.data()};
+  }
+  check(api().cuStreamSynchronize(stream), "cuStreamSynchronize");
+  runtime::runLapack(s.routine, s.flags, s.dtype, hostViews[2], hostViews[0], hostViews[1]);
+  if (std::string failure = runtime::takeLapackFailure(); !failure.empty())
+    throw LinAlgError(failure);
+  if (!host[2].empty()) {
+    check(api().cuMemcpyHtoDAsync(CUdeviceptr(address(slots, s.c)), host[2].data(),
+                                  host[2].size(), stream),
+          "copying a LAPACK result to the device");
+    check(api().cuStreamSynchronize(stream), "cuStreamSynchronize"); // (host[2] dies here)
+  }
+}
+
 void launch(Device &device, const Step &s, const std::vector<void *> &slots) {
   // Reused across launches: no allocation on this path once warm.
   thread_local std::vector<uint64_t> values;
@@ -404,6 +465,9 @@ void saveLaunchSequence(const LaunchSequence &sequence, codegen::ImageWriter &im
       saveView(*view, image);
     image.integer(llvm::bit_cast<uint64_t>(s.beta));
     image.integer(s.isF64);
+    image.integer(uint64_t(s.routine));
+    image.integer(uint64_t(s.flags));
+    image.integer(uint64_t(s.dtype));
   }
 }
 
@@ -424,7 +488,7 @@ std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
   for (uint64_t i = 0; i < steps && valid && !image.failed(); ++i) {
     Step s;
     uint64_t kind = image.integer();
-    valid = kind <= uint64_t(Step::Kind::gevm);
+    valid = kind <= uint64_t(Step::Kind::lapack);
     s.kind = Step::Kind(kind);
     s.slot = int(int64_t(image.integer()));
     s.bytes = int64_t(image.integer());
@@ -448,6 +512,11 @@ std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
       *view = loadView(image);
     s.beta = llvm::bit_cast<double>(image.integer());
     s.isF64 = image.integer() != 0;
+    s.routine = int64_t(image.integer());
+    s.flags = int64_t(image.integer());
+    uint64_t dtype = image.integer();
+    valid = valid && dtype <= uint64_t(DType::c128);
+    s.dtype = DType(dtype);
     switch (s.kind) {
     case Step::Kind::allocate:
     case Step::Kind::free: valid = valid && isSlot(s.slot); break;
@@ -460,6 +529,10 @@ std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
       break;
     case Step::Kind::gevm:
       valid = valid && isView(s.a, 1) && isView(s.b, 2) && isView(s.c, 1);
+      break;
+    case Step::Kind::lapack:
+      valid = valid && isView(s.a, s.a.sizes.size()) && s.a.sizes.size() >= 2 &&
+              isView(s.b, s.a.sizes.size()) && isView(s.c, s.c.sizes.size());
       break;
     }
     sequence.steps.push_back(std::move(s));
@@ -487,6 +560,7 @@ void runLaunchSequence(const LaunchSequence &sequence, Device &device,
       case Step::Kind::gemm: gemm(device, s, slots); break;
       case Step::Kind::gemv:
       case Step::Kind::gevm: gemv(device, s, slots); break;
+      case Step::Kind::lapack: lapackOnHost(device, s, slots); break;
       }
     }
   } catch (...) {

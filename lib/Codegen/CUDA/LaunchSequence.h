@@ -11,6 +11,7 @@
 
 #include "Codegen/CUDA/DeviceMemory.h"
 #include "Codegen/ProgramImage.h"
+#include "legato/legato.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -31,7 +32,7 @@ struct View {
 };
 
 struct Step {
-  enum class Kind { allocate, free, launch, gemm, gemv, gevm } kind;
+  enum class Kind { allocate, free, launch, gemm, gemv, gevm, lapack } kind;
   int slot = -1;     // allocate, free
   int64_t bytes = 0; // allocate
   // launch
@@ -49,6 +50,10 @@ struct Step {
   View a, b, c;
   double beta = 0;
   bool isF64 = true;
+  // lapack: legato.lapack's routine and flags (Runtime/Lapack.h) on c = the
+  // packed result of a (and b), of `dtype`; run on the host (staged).
+  int64_t routine = 0, flags = 0;
+  DType dtype = DType::f64;
 };
 
 struct LaunchSequence {

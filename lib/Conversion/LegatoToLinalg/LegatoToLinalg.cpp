@@ -12,11 +12,13 @@
 #include "Dialect/Legato/IR/LegatoDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -46,6 +48,7 @@ void legato::populateLegatoToLinalgConversionPatterns(const TypeConverter &conve
   lowering::populateDataMovementLoweringPatterns(converter, patterns);
   lowering::populateReductionLoweringPatterns(converter, patterns);
   lowering::populateProductLoweringPatterns(converter, patterns);
+  lowering::populateLapackLoweringPatterns(converter, patterns);
 }
 
 namespace {

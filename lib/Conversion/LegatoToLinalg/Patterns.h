@@ -19,6 +19,8 @@ void populateDataMovementLoweringPatterns(const TypeConverter &converter, Rewrit
 void populateReductionLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 /// Matrix and vector products (Products.cpp).
 void populateProductLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
+/// Factorizations, solves, eigen and singular values: runtime calls (Lapack.cpp).
+void populateLapackLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 
 } // namespace mlir::legato::lowering
 

@@ -1,16 +1,155 @@
-"""np.linalg: norm (every order that needs no decomposition) and the
-products; the decompositions (solve, inv, svd, eigh, ...) are not in legato
-yet and raise an AttributeError that says so."""
+"""np.linalg: the LAPACK routines (solve, inv, det, slogdet, cholesky, qr,
+svd, svdvals, eigh, eigvalsh) as compiler primitives (one `legato.lapack`
+op each, fused with what surrounds it), what NumPy builds from them (pinv,
+matrix_rank, cond, lstsq, matrix_power, tensorinv, tensorsolve), norm of
+every order and the products. Results with several parts are NumPy 2's
+named tuples (tuples, so NumPy 1.x's unpacking works). eig and eigvals (of
+non-symmetric matrices) are not in legato yet and raise an AttributeError
+that says so."""
+import collections
+import math
 import operator
 
 from .. import _core
 from . import _dtypes, _utils
 from . import _products
-from ._products import matmul, matrix_power, outer, tensordot, vecdot  # noqa: F401
+from ._products import matmul, outer, tensordot, vecdot  # noqa: F401
 from ._shape import matrix_transpose  # noqa: F401
 from ._utils import asarray
 
-LinAlgError = _core.ValueError
+LinAlgError = _core.LinAlgError
+
+SlogdetResult = collections.namedtuple("SlogdetResult", "sign logabsdet")
+EighResult = collections.namedtuple("EighResult", "eigenvalues eigenvectors")
+SVDResult = collections.namedtuple("SVDResult", "U S Vh")
+QRResult = collections.namedtuple("QRResult", "Q R")
+LstsqResult = collections.namedtuple("LstsqResult", "x residuals rank s")
+
+
+def _uplo(UPLO):
+    if UPLO not in ("L", "U"):
+        raise _core.ValueError(f"legato.linalg: UPLO argument must be 'L' or 'U', not {UPLO!r}")
+    return UPLO == "U"
+
+
+def solve(a, b):
+    """x with a @ x == b; b is a vector (1-D, NumPy 2) or a stack of [n, k]."""
+    return _core.linalg_solve(asarray(a), asarray(b))
+
+
+def inv(a):
+    return _core.linalg_inv(asarray(a))
+
+
+def det(a):
+    return _core.linalg_det(asarray(a))
+
+
+def slogdet(a):
+    return SlogdetResult(*_core.linalg_slogdet(asarray(a)))
+
+
+def cholesky(a, /, *, upper=False):
+    return _core.linalg_cholesky(asarray(a), bool(upper))
+
+
+def eigh(a, UPLO="L"):
+    return EighResult(*_core.linalg_eigh(asarray(a), _uplo(UPLO)))
+
+
+def eigvalsh(a, UPLO="L"):
+    return _core.linalg_eigvalsh(asarray(a), _uplo(UPLO))
+
+
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    a = asarray(a)
+    if not compute_uv:
+        return _core.linalg_svdvals(a)
+    return SVDResult(*_core.linalg_svd(a, bool(full_matrices)))
+
+
+def svdvals(x, /):
+    return _core.linalg_svdvals(asarray(x))
+
+
+def qr(a, mode="reduced"):
+    if mode not in ("reduced", "complete", "r"):
+        raise _core.ValueError(f"legato.linalg.qr: Unrecognized mode '{mode}' (legato has "
+                               "'reduced', 'complete' and 'r')")
+    r = _core.linalg_qr(asarray(a), mode)
+    return r if mode == "r" else QRResult(*r)
+
+
+def pinv(a, rcond=None, hermitian=False, *, rtol=None):
+    a = asarray(a)
+    if rcond is None:
+        if rtol is None:
+            rcond = 1e-15
+        else:
+            rcond = rtol
+    elif rtol is not None:
+        raise _core.ValueError("legato.linalg.pinv: give rcond or rtol, not both")
+    if not isinstance(rcond, (int, float)):
+        _utils.not_supported("linalg.pinv", "an array of rcond values")
+    return _core.linalg_pinv(a, float(rcond), bool(hermitian))
+
+
+def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
+    A = asarray(A)
+    if tol is not None and rtol is not None:
+        raise _core.ValueError("legato.linalg.matrix_rank: give tol or rtol, not both")
+    if rtol is not None and A.ndim >= 2:
+        s = _core.linalg_svdvals(A)
+        bound = _core.max(s, [-1], True) * float(rtol)
+        return _core.count_nonzero(s > bound, [-1], False)
+    if tol is not None and not isinstance(tol, (int, float)):
+        _utils.not_supported("linalg.matrix_rank", "an array of tolerances")
+    return _core.linalg_matrix_rank(A, None if tol is None else float(tol), bool(hermitian))
+
+
+def cond(x, p=None):
+    x = asarray(x)
+    if p is None or p == 2:
+        return _core.linalg_cond(x)
+    if p == -2:
+        s = _core.linalg_svdvals(x)
+        k = s.shape[-1]
+        return s[..., k - 1] / s[..., 0]
+    return norm(x, p, axis=(-2, -1)) * norm(inv(x), p, axis=(-2, -1))
+
+
+def lstsq(a, b, rcond=None):
+    return LstsqResult(*_core.linalg_lstsq(asarray(a), asarray(b),
+                                           None if rcond is None else float(rcond)))
+
+
+def matrix_power(a, n):
+    a = asarray(a)
+    return _core.linalg_matrix_power(a, operator.index(n))
+
+
+def tensorinv(a, ind=2):
+    a = asarray(a)
+    if ind <= 0:
+        raise _core.ValueError("legato.linalg.tensorinv: Invalid ind argument.")
+    rows, cols = a.shape[:ind], a.shape[ind:]
+    inverse = inv(_core.reshape(a, [math.prod(rows), math.prod(cols)]))
+    return _core.reshape(inverse, list(cols) + list(rows))
+
+
+def tensorsolve(a, b, axes=None):
+    a, b = asarray(a), asarray(b)
+    if axes is not None:
+        order = [d for d in range(a.ndim) if d not in [operator.index(x) % a.ndim for x in axes]]
+        order += [operator.index(x) % a.ndim for x in axes]
+        a = _core.transpose(a, order)
+    unknowns = a.shape[b.ndim:]
+    n = math.prod(unknowns)
+    if math.prod(a.shape[:b.ndim]) != n:
+        raise LinAlgError("legato.linalg.tensorsolve: Input arrays must satisfy the requirement "
+                          "prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])")
+    x = solve(_core.reshape(a, [n, n]), _core.reshape(b, [n]))
+    return _core.reshape(x, list(unknowns))
 
 
 # The array API's (and NumPy 2's numpy.linalg's): of the last two axes, so
@@ -47,8 +186,7 @@ def _vector_norm(x, ord, axes, keepdims):
 
 def norm(x, ord=None, axis=None, keepdims=False):
     """np.linalg.norm: vector orders (None/2, inf, -inf, 0, 1, p) and the
-    matrix orders 'fro', 1, -1, inf, -inf (2, -2 and 'nuc' need an SVD,
-    which legato does not have yet)."""
+    matrix orders 'fro', 1, -1, inf, -inf, 2, -2 and 'nuc' (singular values)."""
     x = asarray(x)
     if axis is None:
         if ord is None:
@@ -77,8 +215,13 @@ def norm(x, ord=None, axis=None, keepdims=False):
         sums = _core.sum(a, [col], True)
         r = (_core.max if ord > 0 else _core.min)(sums, [row], True)
     elif ord in (2, -2, "nuc"):
-        raise _core.TypeError(f"legato.linalg.norm: ord={ord!r} needs singular values; "
-                              "np.linalg.svd is not implemented in legato yet")
+        stack = _core.transpose(x, [d for d in range(x.ndim) if d not in (row, col)] + [row, col])
+        s = _core.linalg_svdvals(stack)
+        r = (_core.max(s, [-1], False) if ord == 2 else
+             _core.min(s, [-1], False) if ord == -2 else _core.sum(s, [-1], False))
+        if keepdims:
+            r = _core.expand_dims(_core.expand_dims(r, min(row, col)), max(row, col))
+        return r
     else:
         raise _core.ValueError(f"legato.linalg.norm: Invalid norm order {ord!r} for matrices")
     if not keepdims:
@@ -109,15 +252,13 @@ def multi_dot(arrays, *, out=None):
     return _utils.write_out(r, out, "multi_dot")
 
 
-_MISSING = ("solve", "inv", "det", "slogdet", "cholesky", "qr", "svd", "svdvals", "eig",
-            "eigh", "eigvals", "eigvalsh", "lstsq", "pinv", "matrix_rank", "cond",
-            "tensorsolve", "tensorinv")
+_MISSING = ("eig", "eigvals")
 
 
 def __getattr__(name):
     if name in _MISSING:
         raise AttributeError(
-            f"legato.numpy.linalg.{name} is not implemented yet: legato's linalg has norm, "
-            "multi_dot, matrix_power and the products; convert with numpy.asarray(x) to use "
-            f"numpy.linalg.{name}")
+            f"legato.numpy.linalg.{name} is not implemented yet (eigenvalues of non-symmetric "
+            "matrices): legato has eigh and eigvalsh for symmetric/Hermitian ones; convert "
+            f"with numpy.asarray(x) to use numpy.linalg.{name}")
     raise AttributeError(f"module 'legato.numpy.linalg' has no attribute '{name}'")

@@ -168,6 +168,65 @@ LogicalResult BatchMatmulOp::verify() {
   return success();
 }
 
+SmallVector<int64_t> LapackOp::resultShape(LapackKind kind, ArrayRef<int64_t> a,
+                                           ArrayRef<int64_t> b, bool vectors, bool full) {
+  SmallVector<int64_t> shape(a.drop_back(2));
+  int64_t m = a[a.size() - 2], n = a.back(), k = std::min(m, n);
+  switch (kind) {
+  case LapackKind::cholesky:
+    llvm::append_range(shape, a.take_back(2));
+    break;
+  case LapackKind::solve:
+    llvm::append_range(shape, b.take_back(2));
+    break;
+  case LapackKind::slogdet:
+    shape.push_back(2);
+    break;
+  case LapackKind::eigh:
+    shape.push_back(vectors ? n + n * n : n);
+    break;
+  case LapackKind::svd:
+    shape.push_back(!vectors ? k : full ? k + m * m + n * n : k + m * k + k * n);
+    break;
+  case LapackKind::qr:
+    if (full)
+      shape.push_back(m * n + (vectors ? m * m : 0));
+    else
+      shape.push_back(k * n + (vectors ? m * k : 0));
+    break;
+  }
+  return shape;
+}
+
+LogicalResult LapackOp::verify() {
+  bool binary = getKind() == LapackKind::solve;
+  if (getOperands().size() != (binary ? 2u : 1u))
+    return emitOpError() << stringifyLapackKind(getKind()) << " takes "
+                         << (binary ? "two operands" : "one operand");
+  RankedTensorType a = tensorOf(getOperands()[0]), o = getType();
+  for (Value v : getOperands())
+    if (tensorOf(v).getElementType() != o.getElementType())
+      return emitOpError() << "operands and result must have one element type";
+  if (isa<Float16Type>(o.getElementType()))
+    return emitOpError() << "LAPACK has no float16 routines";
+  if (a.getRank() < 2)
+    return emitOpError() << "operands must be stacks of matrices (at least 2-D)";
+  ArrayRef<int64_t> as = a.getShape(), bs;
+  bool square = getKind() != LapackKind::svd && getKind() != LapackKind::qr;
+  if (square && as[as.size() - 1] != as[as.size() - 2])
+    return emitOpError() << "needs square matrices";
+  if (binary) {
+    bs = tensorOf(getOperands()[1]).getShape();
+    if (bs.size() != as.size() || bs.drop_back(2) != as.drop_back(2) ||
+        bs[bs.size() - 2] != as.back())
+      return emitOpError() << "right-hand sides must be [B..., n, k] for [B..., n, n]";
+  }
+  if (o.getShape() != ArrayRef<int64_t>(resultShape(getKind(), as, bs, getVectors(),
+                                                     getFull())))
+    return emitOpError() << "result shape does not match the operands";
+  return success();
+}
+
 LogicalResult BroadcastOp::verify() {
   RankedTensorType in = tensorOf(getInput()), out = getType();
   if (in.getElementType() != out.getElementType())

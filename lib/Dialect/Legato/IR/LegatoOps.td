@@ -50,6 +50,13 @@ def Legato_ReduceKind : I32EnumAttr<"ReduceKind", "reduction combiner", [
   let cppNamespace = "::mlir::legato";
 }
 
+def Legato_LapackKind : I32EnumAttr<"LapackKind", "a dense linear algebra routine", [
+      I32EnumAttrCase<"cholesky", 0>, I32EnumAttrCase<"solve", 1>,
+      I32EnumAttrCase<"slogdet", 2>, I32EnumAttrCase<"eigh", 3>,
+      I32EnumAttrCase<"svd", 4>, I32EnumAttrCase<"qr", 5>]> {
+  let cppNamespace = "::mlir::legato";
+}
+
 class Legato_Op<string mnemonic, list<Trait> traits = []>
     : Op<Legato_Dialect, mnemonic, traits>;
 
@@ -419,6 +426,52 @@ def Legato_BatchMatmulOp : Legato_Op<"batch_matmul", [Pure]> {
   let assemblyFormat =
       "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
   let hasVerifier = 1;
+}
+
+def Legato_LapackOp : Legato_Op<"lapack", [Pure]> {
+  let summary = "a factorization, solve, eigen or singular value problem of stacked matrices";
+  let description = [{
+    One LAPACK-class routine (LAPACK on CPUs) applied to every matrix of a
+    stack: the operands are [B..., m, n] (B... the batch axes, equal for both
+    operands of `solve`), float32/float64/complex. The result is one tensor
+    (the partitioner's ops have one result); routines with several outputs
+    pack them, values first, on one axis after the batch axes, and the
+    caller takes them apart with slices and reshapes, which fuse:
+
+    - `cholesky` [B, n, n] -> [B, n, n]: L with L L^H = a (`upper`: U with
+      U^H U = a), zeros in the other triangle.
+    - `solve` a [B, n, n], b [B, n, k] -> x [B, n, k] with a x = b.
+    - `slogdet` [B, n, n] -> [B, 2]: sign (|sign| = 1, or 0 for a singular
+      matrix) and log|det| (complex: in the real part).
+    - `eigh` [B, n, n] -> [B, n] ascending eigenvalues of the Hermitian
+      matrix read from its lower (`upper`: upper) triangle, with `vectors`
+      [B, n + n*n]: then the eigenvectors as the columns of an n x n matrix.
+      Complex operands give their (real) eigenvalues as complex numbers.
+    - `svd` [B, m, n] -> [B, k] singular values, k = min(m, n), descending;
+      with `vectors` [B, k + m*c + c*n], then u [m, c] and vh [c, n], c = k,
+      or `full`: u [m, m] and vh [n, n] (c = m for u, n for vh). Complex
+      operands give their singular values as complex numbers.
+    - `qr` [B, m, n] -> r [B, k*n] (upper triangular k x n); with `vectors`
+      [B, k*n + m*k]: then q [m, k]; with `full` too, r [m, n] and q [m, m].
+
+    A routine that fails (a singular matrix in `solve`, one not positive
+    definite in `cholesky`, no convergence) reports it at run time as a
+    LinAlgError naming the routine.
+  }];
+  let arguments = (ins Variadic<Legato_InexactTensor>:$operands,
+                       Legato_LapackKind:$kind,
+                       DefaultValuedAttr<BoolAttr, "false">:$vectors,
+                       DefaultValuedAttr<BoolAttr, "false">:$full,
+                       DefaultValuedAttr<BoolAttr, "false">:$upper);
+  let results = (outs Legato_InexactTensor:$result);
+  let assemblyFormat =
+      "$kind $operands attr-dict `:` type($operands) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The result shape `kind` gives for operand shapes `a` (and `b`).
+    static SmallVector<int64_t> resultShape(LapackKind kind, ArrayRef<int64_t> a,
+                                            ArrayRef<int64_t> b, bool vectors, bool full);
+  }];
 }
 
 //===----------------------------------------------------------------------===//

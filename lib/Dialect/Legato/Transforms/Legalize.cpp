@@ -99,6 +99,7 @@ struct LegatoLegalizePass : legato::impl::LegatoLegalizePassBase<LegatoLegalizeP
     t.gemmTransposedOperands = gemmTransposedOperands;
     t.batchedGemm = batchedGemm;
     t.collectives = collectives;
+    t.lapack = lapack;
     return t;
   }
 
@@ -145,6 +146,9 @@ struct LegatoLegalizePass : legato::impl::LegatoLegalizePassBase<LegatoLegalizeP
       } else if (isa<ReduceOp>(op)) {
         if (!t.reductions)
           missing(op, "reductions");
+      } else if (isa<LapackOp>(op)) {
+        if (!t.lapack)
+          missing(op, "lapack");
       } else if (!isa<BatchMatmulOp>(op) && !t.fusedElementwise) {
         missing(op, "fused-elementwise");
       }

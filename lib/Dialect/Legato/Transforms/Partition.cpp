@@ -217,6 +217,17 @@ LogicalResult Partitioner::assignDemands() {
       for (int64_t r = 0; r < ranks; ++r)
         if (!boxes[r].contains(wanted[r]))
           exchanged.insert(result);
+    } else if (auto lapack = dyn_cast<LapackOp>(op)) {
+      // A routine computes whole matrices: each rank all of the result's
+      // axes after the batch axes, for the batch range it wants.
+      int64_t batch = int64_t(shapeOf(lapack.getOperands()[0]).size()) - 2;
+      ArrayRef<int64_t> shape = shapeOf(result);
+      for (Box &b : boxes)
+        if (!b.empty())
+          for (int64_t d = batch; d < int64_t(shape.size()); ++d) {
+            b.lo[d] = 0;
+            b.hi[d] = shape[d];
+          }
     } else if (std::optional<Boxes> h = home.lookup(result);
                h && isa<MatmulOp, BatchMatmulOp>(op)) {
       // A product is computed once, on its home, and sent where needed.

@@ -54,6 +54,8 @@ def LegatoLegalizePass : Pass<"legato-legalize", "mlir::ModuleOp"> {
            "one call for a batch of products">,
     Option<"collectives", "collectives", "bool", "false",
            "all-reduce, all-gather, halo exchange">,
+    Option<"lapack", "lapack", "bool", "true",
+           "legato.lapack: factorizations, solves, eigen and singular values">,
   ];
 }
 

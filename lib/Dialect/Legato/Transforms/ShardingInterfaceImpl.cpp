@@ -516,6 +516,42 @@ struct BatchMatmulSharding : FollowsFirstOperand<BatchMatmulSharding, BatchMatmu
   }
 };
 
+/// Each matrix of a stack is solved whole: a box of the result reads the
+/// same batch range of every operand, all of its matrices' rows and columns.
+/// A stack split along batch axes only stays so (each rank solves its
+/// matrices, reading the right-hand sides' boxes where they are); one
+/// split inside its matrices is read whole on every rank.
+struct LapackSharding : FollowsFirstOperand<LapackSharding, LapackOp> {
+  Box getOperandBox(Operation *op, unsigned i, const Box &y) const {
+    Box in = fullBox(op->getOperand(i));
+    for (int64_t d = 0; d + 2 < in.rank(); ++d) {
+      in.lo[d] = y.lo[d];
+      in.hi[d] = y.hi[d];
+    }
+    return in;
+  }
+  std::optional<Boxes> follow(LapackOp op, const Boxes &in,
+                              ArrayRef<std::optional<Boxes>>) const {
+    ArrayRef<int64_t> matrices = shapeOf(op.getOperands()[0]);
+    int64_t batch = int64_t(matrices.size()) - 2;
+    for (const Box &b : in)
+      if (!b.empty())
+        for (int64_t d = batch; d < batch + 2; ++d)
+          if (b.lo[d] != 0 || b.hi[d] != matrices[d])
+            return std::nullopt;
+    return mapBoxes(in, [&](const Box &b) {
+      Box r = fullBox(op.getResult());
+      if (b.empty())
+        return emptyBox(r.rank());
+      for (int64_t d = 0; d < batch; ++d) {
+        r.lo[d] = b.lo[d];
+        r.hi[d] = b.hi[d];
+      }
+      return r;
+    });
+  }
+};
+
 /// Each op's model: its own where it has one, the elementwise rule for ops
 /// computing element i from element i of every operand, else whole operands.
 template <class Op> struct ModelOf {
@@ -539,6 +575,7 @@ template <> struct ModelOf<ScanOp> { using type = ScanSharding; };
 template <> struct ModelOf<ReduceOp> { using type = ReduceSharding; };
 template <> struct ModelOf<MatmulOp> { using type = MatmulSharding; };
 template <> struct ModelOf<BatchMatmulOp> { using type = BatchMatmulSharding; };
+template <> struct ModelOf<LapackOp> { using type = LapackSharding; };
 
 template <class... Ops> void attachModels(MLIRContext *context) {
   (Ops::template attachInterface<typename ModelOf<Ops>::type>(*context), ...);

@@ -238,3 +238,51 @@ func.func @scatter_add_bools(%a: tensor<4xi1>, %i: tensor<2xi64>, %v: tensor<2xi
   %0 = legato.scatter %a[%i] along 0 = %v combine sum : tensor<4xi1>, tensor<2xi64>, tensor<2xi1>
   return
 }
+
+// -----
+
+func.func @lapack_not_square(%a: tensor<3x4xf64>) {
+  // expected-error @+1 {{needs square matrices}}
+  %0 = legato.lapack cholesky %a : tensor<3x4xf64> -> tensor<3x4xf64>
+  return
+}
+
+// -----
+
+func.func @lapack_solve_one_operand(%a: tensor<4x4xf64>) {
+  // expected-error @+1 {{solve takes two operands}}
+  %0 = legato.lapack solve %a : tensor<4x4xf64> -> tensor<4x4xf64>
+  return
+}
+
+// -----
+
+func.func @lapack_right_hand_sides(%a: tensor<2x4x4xf64>, %b: tensor<3x4x1xf64>) {
+  // expected-error @+1 {{right-hand sides must be [B..., n, k] for [B..., n, n]}}
+  %0 = legato.lapack solve %a, %b : tensor<2x4x4xf64>, tensor<3x4x1xf64> -> tensor<2x4x1xf64>
+  return
+}
+
+// -----
+
+func.func @lapack_float16(%a: tensor<4x4xf16>) {
+  // expected-error @+1 {{LAPACK has no float16 routines}}
+  %0 = legato.lapack cholesky %a : tensor<4x4xf16> -> tensor<4x4xf16>
+  return
+}
+
+// -----
+
+func.func @lapack_packed_shape(%a: tensor<2x3x3xf32>) {
+  // expected-error @+1 {{result shape does not match the operands}}
+  %0 = legato.lapack eigh %a {vectors = true} : tensor<2x3x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @lapack_vector(%a: tensor<4xf64>) {
+  // expected-error @+1 {{operands must be stacks of matrices (at least 2-D)}}
+  %0 = legato.lapack slogdet %a : tensor<4xf64> -> tensor<2xf64>
+  return
+}
