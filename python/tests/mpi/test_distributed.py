@@ -37,3 +37,42 @@ def test_jit_over_ranks():
     x = numpy.random.default_rng(0).random(50)
     numpy.testing.assert_allclose(numpy.asarray(f(legato.shard(lnp.asarray(x)))),
                                   0.25 * (x[:-2] + x[2:]) + 0.5 * x[1:-1], rtol=1e-15)
+
+
+def test_complex_arrays_split_unevenly():
+    """Complex values keep both parts where the ranks hold unequal pieces
+    (regression: their element size was read as float64's)."""
+    for n in (1, 2, 5):
+        z = (numpy.arange(n) + 1j * numpy.arange(n, 0, -1)).astype(numpy.complex128)
+        a = legato.shard(lnp.asarray(z))
+        numpy.testing.assert_array_equal(numpy.asarray(a * 2 + 1j), z * 2 + 1j)
+        numpy.testing.assert_allclose(numpy.asarray(a.sum()), z.sum(), rtol=1e-15)
+
+
+def test_linalg_of_split_stacks():
+    """A stack split along its batch axis is solved where it lies, a matrix
+    split by rows is gathered; both as NumPy, and a singular matrix on one
+    rank is a LinAlgError on every rank."""
+    r = numpy.random.default_rng(7)
+    stack = r.uniform(-1, 1, (5, 4, 4)) + 4 * numpy.eye(4)
+    b = r.uniform(-1, 1, (5, 4, 2))
+    a, rhs = legato.shard(lnp.asarray(stack), 0), legato.shard(lnp.asarray(b), 0)
+    numpy.testing.assert_allclose(numpy.asarray(lnp.linalg.solve(a, rhs)),
+                                  numpy.linalg.solve(stack, b), rtol=1e-10)
+    numpy.testing.assert_allclose(numpy.asarray(lnp.linalg.det(a)), numpy.linalg.det(stack),
+                                  rtol=1e-10)
+    m = r.uniform(-1, 1, (7, 3))
+    numpy.testing.assert_allclose(numpy.asarray(lnp.linalg.svd(legato.shard(lnp.asarray(m)),
+                                                               compute_uv=False)),
+                                  numpy.linalg.svd(m, compute_uv=False), rtol=1e-10)
+    singular = stack.copy()
+    singular[4] = 0  # the last matrix: on the last rank
+    try:
+        numpy.asarray(lnp.linalg.inv(legato.shard(lnp.asarray(singular), 0)))
+    except legato.LinAlgError as e:
+        assert "Singular matrix" in str(e)
+    else:
+        raise AssertionError("no LinAlgError")
+    # every rank goes on
+    numpy.testing.assert_allclose(numpy.asarray(lnp.linalg.inv(a)), numpy.linalg.inv(stack),
+                                  rtol=1e-10)
