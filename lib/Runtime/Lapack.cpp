@@ -224,17 +224,55 @@ void gesdd(char jobz, lapack_int m, lapack_int n, T *a, Real<T> *s, T *u, lapack
 
 // ---- one matrix ----------------------------------------------------------
 
-/// A rows x cols matrix of a strided view, read into or written from
-/// column-major storage.
+/// Work arrays that persist across the matrices of a stack and across
+/// calls: slot `k` of element type T on this thread, `n` elements (not
+/// cleared: every use writes what it reads).
+template <class T, int k> std::vector<T> &slot() {
+  thread_local std::vector<T> v;
+  return v;
+}
+template <class T, int k> std::vector<T> &scratch(size_t n) {
+  std::vector<T> &v = slot<T, k>();
+  v.resize(std::max<size_t>(n, 1));
+  return v;
+}
+/// Frees the work arrays of a large matrix (a stack of small ones keeps
+/// reusing its few kilobytes).
+template <class T> void trimScratch() {
+  auto trim = [](auto &v) {
+    if (v.capacity() > (size_t(1) << 20))
+      std::decay_t<decltype(v)>().swap(v);
+  };
+  trim(slot<T, 0>());
+  trim(slot<T, 1>());
+  trim(slot<Real<T>, 2>());
+  trim(slot<T, 3>());
+  trim(slot<lapack_int, 0>());
+}
+
+/// Copies a rows x cols matrix from (row, column) strides `from` to `to`,
+/// in tiles, so that neither side is walked across cache lines a whole
+/// column at a time (a row-major <-> column-major copy is a transpose).
+template <class T>
+void copyTiled(const T *src, int64_t srcRow, int64_t srcCol, T *dst, int64_t dstRow,
+               int64_t dstCol, int64_t rows, int64_t cols) {
+  constexpr int64_t tile = 32;
+  for (int64_t i0 = 0; i0 < rows; i0 += tile)
+    for (int64_t j0 = 0; j0 < cols; j0 += tile)
+      for (int64_t i = i0; i < std::min(rows, i0 + tile); ++i)
+        for (int64_t j = j0; j < std::min(cols, j0 + tile); ++j)
+          dst[i * dstRow + j * dstCol] = src[i * srcRow + j * srcCol];
+}
+
+/// A rows x cols matrix of a strided view.
 template <class T> struct Matrix {
   T *at;
   int64_t rows, cols, rowStride, colStride;
 
-  std::vector<T> columnMajor() const {
-    std::vector<T> w(size_t(rows * cols));
-    for (int64_t j = 0; j < cols; ++j)
-      for (int64_t i = 0; i < rows; ++i)
-        w[size_t(i + j * rows)] = at[i * rowStride + j * colStride];
+  /// The matrix in column-major storage (a work array of slot k).
+  template <int k> std::vector<T> &columnMajor() const {
+    std::vector<T> &w = scratch<T, k>(size_t(rows * cols));
+    copyTiled(at, rowStride, colStride, w.data(), int64_t(1), rows, rows, cols);
     return w;
   }
 };
@@ -243,10 +281,8 @@ template <class T> struct Matrix {
 /// at `out`; returns the position after it.
 template <class T>
 T *putRowMajor(T *out, const T *w, int64_t rows, int64_t cols, int64_t ld) {
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < cols; ++j)
-      *out++ = w[i + j * ld];
-  return out;
+  copyTiled(w, int64_t(1), ld, out, cols, int64_t(1), rows, cols);
+  return out + rows * cols;
 }
 
 template <class T> T *putIdentity(T *out, int64_t n) {
@@ -270,7 +306,7 @@ struct Where {
 template <class T>
 void cholesky(const Matrix<T> &a, T *out, bool upper, const Where &where) {
   lapack_int n = checked(a.rows, "a matrix's order"), info = 0;
-  std::vector<T> w = a.columnMajor();
+  std::vector<T> &w = a.template columnMajor<0>();
   if (n > 0)
     potrf(upper ? 'U' : 'L', n, w.data(), &info);
   if (info > 0) {
@@ -290,8 +326,8 @@ template <class T>
 void solve(const Matrix<T> &a, const Matrix<T> &b, T *out, const Where &where) {
   lapack_int n = checked(a.rows, "a matrix's order");
   lapack_int k = checked(b.cols, "the number of right-hand sides"), info = 0;
-  std::vector<T> w = a.columnMajor(), x = b.columnMajor();
-  std::vector<lapack_int> pivots(size_t(std::max<lapack_int>(n, 1)));
+  std::vector<T> &w = a.template columnMajor<0>(), &x = b.template columnMajor<1>();
+  std::vector<lapack_int> &pivots = scratch<lapack_int, 0>(size_t(n));
   if (n > 0 && k > 0)
     gesv(n, k, w.data(), pivots.data(), x.data(), &info);
   if (info > 0) {
@@ -306,8 +342,8 @@ void solve(const Matrix<T> &a, const Matrix<T> &b, T *out, const Where &where) {
 /// sign, log|det| from the LU factorization (a singular matrix: 0, -inf).
 template <class T> void slogdet(const Matrix<T> &a, T *out) {
   lapack_int n = checked(a.rows, "a matrix's order"), info = 0;
-  std::vector<T> w = a.columnMajor();
-  std::vector<lapack_int> pivots(size_t(std::max<lapack_int>(n, 1)));
+  std::vector<T> &w = a.template columnMajor<0>();
+  std::vector<lapack_int> &pivots = scratch<lapack_int, 0>(size_t(n));
   if (n > 0)
     getrf(n, w.data(), pivots.data(), &info);
   if (info > 0) {
@@ -332,8 +368,8 @@ template <class T> void slogdet(const Matrix<T> &a, T *out) {
 template <class T>
 void eigh(const Matrix<T> &a, T *out, bool vectors, bool upper, const Where &where) {
   lapack_int n = checked(a.rows, "a matrix's order"), info = 0;
-  std::vector<T> w = a.columnMajor();
-  std::vector<Real<T>> values(size_t(std::max<lapack_int>(n, 1)));
+  std::vector<T> &w = a.template columnMajor<0>();
+  std::vector<Real<T>> &values = scratch<Real<T>, 2>(size_t(n));
   if (n > 0)
     syevd(vectors ? 'V' : 'N', upper ? 'U' : 'L', n, w.data(), values.data(), &info);
   if (info > 0) {
@@ -353,9 +389,10 @@ void svd(const Matrix<T> &a, T *out, bool vectors, bool full, const Where &where
   lapack_int m = checked(a.rows, "a matrix's rows"), n = checked(a.cols, "a matrix's columns");
   lapack_int k = std::min(m, n), info = 0;
   lapack_int ucols = full ? m : k, vrows = full ? n : k;
-  std::vector<T> w = a.columnMajor();
-  std::vector<Real<T>> s(size_t(std::max<lapack_int>(k, 1)));
-  std::vector<T> u(vectors ? size_t(m) * size_t(ucols) : 1), vt(vectors ? size_t(vrows) * size_t(n) : 1);
+  std::vector<T> &w = a.template columnMajor<0>();
+  std::vector<Real<T>> &s = scratch<Real<T>, 2>(size_t(k));
+  std::vector<T> &u = scratch<T, 1>(vectors ? size_t(m) * size_t(ucols) : 1);
+  std::vector<T> &vt = scratch<T, 3>(vectors ? size_t(vrows) * size_t(n) : 1);
   if (k > 0)
     gesdd(!vectors ? 'N' : full ? 'A' : 'S', m, n, w.data(), s.data(), u.data(),
           std::max<lapack_int>(m, 1), vt.data(), std::max<lapack_int>(vrows, 1), &info);
@@ -382,8 +419,8 @@ void svd(const Matrix<T> &a, T *out, bool vectors, bool full, const Where &where
 template <class T> void qr(const Matrix<T> &a, T *out, bool vectors, bool full) {
   lapack_int m = checked(a.rows, "a matrix's rows"), n = checked(a.cols, "a matrix's columns");
   lapack_int k = std::min(m, n), info = 0;
-  std::vector<T> w = a.columnMajor();
-  std::vector<T> tau(size_t(std::max<lapack_int>(k, 1)));
+  std::vector<T> &w = a.template columnMajor<0>();
+  std::vector<T> &tau = scratch<T, 1>(size_t(k));
   auto withWorkspace = [&](auto call) {
     T size{};
     call(&size, lapack_int(-1));
@@ -449,6 +486,7 @@ void run(int64_t kind, int64_t flags, const HostView &out, const HostView &a, co
     default: throw Error("legato: internal error: no LAPACK routine of kind " + std::to_string(kind));
     }
   }
+  trimScratch<T>();
 }
 
 /// The memref descriptor an unranked memref argument points to.
