@@ -125,3 +125,18 @@ def test_iteration_len_and_conversions():
         bool(a)
     with pytest.raises(TypeError):
         len(lnp.asarray(1.0))
+
+
+def test_zero_dimensional_mask():
+    """NumPy: a 0-d boolean index selects the whole array once (True) or
+    not at all (False), along a new leading axis; assignment likewise."""
+    for x in (numpy.array(5.0), numpy.arange(6.0).reshape(2, 3)):
+        for m in (numpy.array(True), numpy.array(False)):
+            check(lambda np, x, m: x[m], x, m, traceable=False)
+
+    def assign(np, x, m):
+        y = x.copy()
+        y[m] = 7.0
+        return y
+    check(assign, numpy.arange(3.0), numpy.array(True), traceable=False)
+    check(assign, numpy.arange(3.0), numpy.array(False), traceable=False)

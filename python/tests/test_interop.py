@@ -49,8 +49,16 @@ def test_array_api_namespace():
     xp = a.__array_namespace__()
     assert xp is legato.array_api and xp.__array_api_version__ == "2021.12"
     # legato.numpy's functions and dtypes
-    assert xp.sum is lnp.sum and xp.float64 is lnp.float64 and xp.linalg is lnp.linalg
-    assert xp.uint8 is lnp.uint8 and xp.complex128 is lnp.complex128
+    assert xp.mean is lnp.mean and xp.float64 is lnp.float64 and xp.linalg is lnp.linalg
+    assert xp.uint8 is lnp.uint8
+    # 2021.12: no complex dtypes; float32 sums and products in float64, a
+    # dtype given is the result's
+    assert not hasattr(xp, "complex64") and not hasattr(xp, "complex128")
+    f32 = xp.asarray([1.5, 2.5], dtype=xp.float32)
+    assert xp.sum(f32).dtype == xp.float64 and xp.prod(f32).dtype == xp.float64
+    assert xp.sum(f32, dtype=xp.float32).dtype == xp.float32
+    assert xp.prod(xp.asarray([200, 2], dtype=xp.uint8), dtype=xp.int16).dtype == xp.int16
+    assert xp.can_cast(xp.asarray(False), xp.bool) and not xp.can_cast(a, xp.int8)
     with pytest.raises(ValueError, match="2021.12"):
         a.__array_namespace__(api_version="2099.01")
     assert_same(xp.permute_dims(a, (1, 0)), numpy.arange(6.0).reshape(2, 3).T)

@@ -128,3 +128,12 @@ def test_array_api_unique_functions():
     assert_same(xp.unique_counts(xp.asarray(x)).counts, counts)
     assert_same(xp.unique_inverse(xp.asarray(x)).inverse_indices, inverse.reshape(x.shape))
     assert_same(xp.unique_values(xp.asarray(x)), values)
+
+
+def test_reduction_dtype_is_the_result_dtype():
+    """sum/prod with dtype= give that dtype (small integers wrap in it)."""
+    u = numpy.array([200, 100, 7], dtype=numpy.uint8)
+    check(lambda np, u: np.prod(u, dtype=np.int16), u)
+    check(lambda np, u: np.sum(u, dtype=np.int8), u)
+    check(lambda np, u: np.sum(u, dtype=np.float32), u)
+    check(lambda np, u: np.prod(u.reshape(1, 3), axis=1, dtype=np.uint16), u)

@@ -75,7 +75,15 @@ integer = _np.integer
 signedinteger = _np.signedinteger
 floating = _np.floating
 inexact = _np.inexact
-can_cast = _np.can_cast
+
+
+def can_cast(from_, to, casting="safe"):
+    """numpy.can_cast of a dtype, or of a legato array's dtype."""
+    if isinstance(from_, ndarray):
+        from_ = from_.dtype
+    return _np.can_cast(from_, to, casting)
+
+
 promote_types = _np.promote_types
 issubdtype = _np.issubdtype
 AxisError = _core.AxisError

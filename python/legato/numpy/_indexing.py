@@ -81,7 +81,8 @@ def _parse(a, key):
     for k in items:
         if isinstance(k, _core.ndarray) and k._dtype == DType.bool_:
             if k.ndim == 0:
-                raise _core.IndexError("legato.getitem: a 0-d boolean index is not supported")
+                raise _core.IndexError("legato.getitem: a 0-d boolean index is supported alone "
+                                       "(a[mask]), not inside a tuple of indices")
             want = tuple(a.shape[dim:dim + k.ndim])
             if k.shape != want:
                 raise _core.IndexError(
@@ -115,6 +116,10 @@ def _normalised(index, n):
 def getitem(a, key):
     if isinstance(key, list):
         key = _entry(key)
+    if isinstance(key, _core.ndarray) and key.ndim == 0 and key._dtype == DType.bool_:
+        # NumPy: a 0-d mask selects the whole array once or not at all, along
+        # a new leading axis (assignment through it goes the same way).
+        return _core.expand_dims(a, 0)._select(_core.reshape(key, [1]))
     if _is_simple_selection(a, key):
         return a._select(key)
     entries = _parse(a, key)

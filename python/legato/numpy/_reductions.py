@@ -21,6 +21,10 @@ def _reduce(fn, name, a, axis, keepdims, dtype=None, out=None):
         result = fn(_core.expand_dims(a, 0), [0], False)
     else:
         result = fn(a, axes(axis), bool(keepdims))
+    if dtype is not None and result._dtype != a._dtype:
+        # A sum or product of small integers accumulates in 64 bits; NumPy's
+        # in the dtype asked for, which wraps to the same value.
+        result = result._astype(a._dtype)
     return write_out(result, out, name)
 
 

@@ -24,7 +24,7 @@ def _resolve_shape(size, shape, op="reshape"):
     return shape
 
 
-def reshape(a, newshape=None, order="C", *, shape=None, copy=None):
+def reshape(a, /, shape=None, order="C", *, newshape=None, copy=None):
     if order not in ("C", "A", None):
         _utils.not_supported("reshape", f"order={order!r} (only 'C')")
     a = asarray(a)
