@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include <cblas.h>
 #include <algorithm>
+#include <complex>
 #include <cstdint>
 
 namespace {
@@ -57,9 +58,44 @@ void gemv(CBLAS_TRANSPOSE t, int64_t m, int64_t n, const float *a, int64_t lda,
   cblas_sgemv(CblasRowMajor, t, m, n, 1.0f, a, lda, x, incx, beta, y, incy);
 }
 
+// Complex products: alpha and beta by pointer; beta is real (0 or 1).
+using cfloat = std::complex<float>;
+using cdouble = std::complex<double>;
+void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int64_t m, int64_t n, int64_t k,
+          const cdouble *a, int64_t lda, const cdouble *b, int64_t ldb, double beta,
+          cdouble *c, int64_t ldc) {
+  const cdouble one = 1, scale = beta;
+  cblas_zgemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &scale, c, ldc);
+}
+void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int64_t m, int64_t n, int64_t k,
+          const cfloat *a, int64_t lda, const cfloat *b, int64_t ldb, float beta, cfloat *c,
+          int64_t ldc) {
+  const cfloat one = 1, scale = beta;
+  cblas_cgemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &scale, c, ldc);
+}
+void gemv(CBLAS_TRANSPOSE t, int64_t m, int64_t n, const cdouble *a, int64_t lda,
+          const cdouble *x, int64_t incx, double beta, cdouble *y, int64_t incy) {
+  const cdouble one = 1, scale = beta;
+  cblas_zgemv(CblasRowMajor, t, m, n, &one, a, lda, x, incx, &scale, y, incy);
+}
+void gemv(CBLAS_TRANSPOSE t, int64_t m, int64_t n, const cfloat *a, int64_t lda,
+          const cfloat *x, int64_t incx, float beta, cfloat *y, int64_t incy) {
+  const cfloat one = 1, scale = beta;
+  cblas_cgemv(CblasRowMajor, t, m, n, &one, a, lda, x, incx, &scale, y, incy);
+}
+
+/// The real type of T (beta's).
+template <class T> struct RealOf {
+  using type = T;
+};
+template <class T> struct RealOf<std::complex<T>> {
+  using type = T;
+};
+template <class T> using Real = typename RealOf<T>::type;
+
 /// C = A B + beta C.
 template <class T>
-void matmul(Memref2D<T> *a, Memref2D<T> *b, Memref2D<T> *c, T beta) {
+void matmul(Memref2D<T> *a, Memref2D<T> *b, Memref2D<T> *c, Real<T> beta) {
   int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
   if (m == 0 || n == 0)
     return;
@@ -70,7 +106,7 @@ void matmul(Memref2D<T> *a, Memref2D<T> *b, Memref2D<T> *c, T beta) {
 
 /// y = A x + beta y, or with `transposeA`, y = x A + beta y.
 template <class T>
-void matvec(Memref2D<T> *a, Memref1D<T> *x, Memref1D<T> *y, T beta, bool vecmat) {
+void matvec(Memref2D<T> *a, Memref1D<T> *x, Memref1D<T> *y, Real<T> beta, bool vecmat) {
   int64_t rows = a->sizes[0], cols = a->sizes[1];
   if (y->sizes[0] == 0)
     return;
@@ -112,4 +148,21 @@ void _mlir_ciface_legato_gevm_f32(Memref1D<float> *x, Memref2D<float> *a,
                                   Memref1D<float> *y, float beta) {
   matvec(a, x, y, beta, true);
 }
+
+#define LEGATO_COMPLEX_BLAS(suffix, T, R)                                                   \
+  void _mlir_ciface_legato_gemm_##suffix(Memref2D<T> *a, Memref2D<T> *b, Memref2D<T> *c,    \
+                                         R beta) {                                          \
+    matmul(a, b, c, beta);                                                                  \
+  }                                                                                         \
+  void _mlir_ciface_legato_gemv_##suffix(Memref2D<T> *a, Memref1D<T> *x, Memref1D<T> *y,    \
+                                         R beta) {                                          \
+    matvec(a, x, y, beta, false);                                                           \
+  }                                                                                         \
+  void _mlir_ciface_legato_gevm_##suffix(Memref1D<T> *x, Memref2D<T> *a, Memref1D<T> *y,    \
+                                         R beta) {                                          \
+    matvec(a, x, y, beta, true);                                                            \
+  }
+LEGATO_COMPLEX_BLAS(c64, cfloat, float)
+LEGATO_COMPLEX_BLAS(c128, cdouble, double)
+#undef LEGATO_COMPLEX_BLAS
 }

@@ -80,6 +80,10 @@ struct Loaded {
     LEGATO_CUDA_FN(cublasSgemm, blas)
     LEGATO_CUDA_FN(cublasDgemv, blas)
     LEGATO_CUDA_FN(cublasSgemv, blas)
+    LEGATO_CUDA_FN(cublasZgemm, blas)
+    LEGATO_CUDA_FN(cublasCgemm, blas)
+    LEGATO_CUDA_FN(cublasZgemv, blas)
+    LEGATO_CUDA_FN(cublasCgemv, blas)
 #undef LEGATO_CUDA_FN
     CUresult init = api.cuInit(0);
     if (init != CUDA_SUCCESS) {

@@ -50,6 +50,10 @@ struct Api {
   LEGATO_CUDA_FN(cublasSgemm)
   LEGATO_CUDA_FN(cublasDgemv)
   LEGATO_CUDA_FN(cublasSgemv)
+  LEGATO_CUDA_FN(cublasZgemm)
+  LEGATO_CUDA_FN(cublasCgemm)
+  LEGATO_CUDA_FN(cublasZgemv)
+  LEGATO_CUDA_FN(cublasCgemv)
 #undef LEGATO_CUDA_FN
 };
 

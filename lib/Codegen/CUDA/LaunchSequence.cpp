@@ -227,7 +227,12 @@ private:
       step.kind = Step::Kind::gevm;
     else if (!callee.starts_with("legato_gemm"))
       unsupported(op, "not a BLAS primitive of the runtime");
-    step.isF64 = callee.ends_with("_f64");
+    step.dtype = callee.ends_with("_f64")    ? DType::f64
+                 : callee.ends_with("_f32")  ? DType::f32
+                 : callee.ends_with("_c128") ? DType::c128
+                                             : DType::c64;
+    // (beta is real: a complex product's is its parts' type)
+    step.isF64 = step.dtype == DType::f64 || step.dtype == DType::c128;
     if (call.getNumOperands() != 4)
       unsupported(op, "expected three buffers and beta");
     step.a = lookup(op, call.getOperand(0));
@@ -297,7 +302,22 @@ void gemm(Device &device, const Step &s, const std::vector<void *> &slots) {
   bool ty = c.isTranspose ? !y.isTranspose : y.isTranspose;
   cublasHandle_t h = device.blas();
   void *out = address(slots, s.c);
-  if (s.isF64)
+  if (s.dtype == DType::c128 || s.dtype == DType::c64) {
+    const cuDoubleComplex zone = {1, 0}, zbeta = {s.beta, 0};
+    const cuComplex cone = {1, 0}, cbeta = {float(s.beta), 0};
+    if (s.dtype == DType::c128)
+      check(api().cublasZgemm(h, op(tx), op(ty), rows, cols, int(k), &zone,
+                              static_cast<const cuDoubleComplex *>(first), x.ld,
+                              static_cast<const cuDoubleComplex *>(second), y.ld, &zbeta,
+                              static_cast<cuDoubleComplex *>(out), c.ld),
+            "cublasZgemm");
+    else
+      check(api().cublasCgemm(h, op(tx), op(ty), rows, cols, int(k), &cone,
+                              static_cast<const cuComplex *>(first), x.ld,
+                              static_cast<const cuComplex *>(second), y.ld, &cbeta,
+                              static_cast<cuComplex *>(out), c.ld),
+            "cublasCgemm");
+  } else if (s.isF64)
     check(api().cublasDgemm(h, op(tx), op(ty), rows, cols, int(k), &one,
                             static_cast<const double *>(first), x.ld,
                             static_cast<const double *>(second), y.ld, &s.beta,
@@ -329,7 +349,23 @@ void gemv(Device &device, const Step &s, const std::vector<void *> &slots) {
   const double one = 1;
   const float onef = 1, betaf = float(s.beta);
   cublasHandle_t h = device.blas();
-  if (s.isF64)
+  if (s.dtype == DType::c128) {
+    const cuDoubleComplex zone = {1, 0}, zbeta = {s.beta, 0};
+    check(api().cublasZgemv(h, op, m.rows, m.cols, &zone,
+                            reinterpret_cast<const cuDoubleComplex *>(address(slots, matrix)),
+                            m.ld,
+                            reinterpret_cast<const cuDoubleComplex *>(address(slots, vector)),
+                            incx, &zbeta,
+                            reinterpret_cast<cuDoubleComplex *>(address(slots, s.c)), incy),
+          "cublasZgemv");
+  } else if (s.dtype == DType::c64) {
+    const cuComplex cone = {1, 0}, cbeta = {float(s.beta), 0};
+    check(api().cublasCgemv(h, op, m.rows, m.cols, &cone,
+                            reinterpret_cast<const cuComplex *>(address(slots, matrix)), m.ld,
+                            reinterpret_cast<const cuComplex *>(address(slots, vector)), incx,
+                            &cbeta, reinterpret_cast<cuComplex *>(address(slots, s.c)), incy),
+          "cublasCgemv");
+  } else if (s.isF64)
     check(api().cublasDgemv(h, op, m.rows, m.cols, &one,
                             reinterpret_cast<const double *>(address(slots, matrix)), m.ld,
                             reinterpret_cast<const double *>(address(slots, vector)), incx,

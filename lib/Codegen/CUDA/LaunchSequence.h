@@ -50,10 +50,12 @@ struct Step {
   View a, b, c;
   double beta = 0;
   bool isF64 = true;
-  // lapack: legato.lapack's routine and flags (Runtime/Lapack.h) on c = the
-  // packed result of a (and b), of `dtype`; run on the host (staged).
-  int64_t routine = 0, flags = 0;
+  // gemm, gemv, gevm: the element type (f32, f64, c64, c128; beta is real,
+  // isF64 tells its width). lapack: legato.lapack's routine and flags
+  // (Runtime/Lapack.h) on c = the packed result of a (and b), of `dtype`;
+  // run on the host (staged).
   DType dtype = DType::f64;
+  int64_t routine = 0, flags = 0;
 };
 
 struct LaunchSequence {

@@ -48,7 +48,8 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
     Location loc = op.getLoc();
     RankedTensorType out = signless(op.getType());
     Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(), out.getElementType());
-    // Float products become BLAS calls that overwrite their output (beta = 0);
+    // Float and complex products become BLAS calls that overwrite their
+    // output (beta = 0);
     // others run as loops that accumulate into a zero fill. A matrix times a
     // vector (row-major: a reduction along contiguous rows) is a reduction
     // kernel like any other: memory-bound, it is as fast generated, and its
@@ -60,7 +61,9 @@ struct MatmulLowering : OpConversionPattern<MatmulOp> {
     int64_t rr = cast<RankedTensorType>(r.getType()).getRank();
     bool generatedMatvec = lr == 2 && rr == 1 && !op.getLhs().getDefiningOp<TransposeOp>() &&
                            !readsStrided(op.getRhs());
-    bool blas = isFloat(out.getElementType()) && (lr == 2 || rr == 2) && !generatedMatvec;
+    Type elem = out.getElementType();
+    bool blas = (isFloat(elem) || isa<ComplexType>(elem)) && (lr == 2 || rr == 2) &&
+                !generatedMatvec;
     if (!blas) {
       Value zero = scalarConstant(rewriter, loc, out.getElementType(), 0);
       init = linalg::FillOp::create(rewriter, loc, zero, init).getResult(0);

@@ -20,7 +20,8 @@ MemRefType anyStrided(MemRefType t) {
   return MemRefType::get(dyn, t.getElementType(), layout);
 }
 
-/// Declares (once) `legato_<kind>_<f32|f64>(memref, memref, memref, beta)`.
+/// Declares (once) `legato_<kind>_<f32|f64|c64|c128>(memref, memref, memref,
+/// beta)`.
 func::FuncOp getOrDeclare(ModuleOp module, StringRef name, TypeRange args) {
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
@@ -32,12 +33,17 @@ func::FuncOp getOrDeclare(ModuleOp module, StringRef name, TypeRange args) {
   return f;
 }
 
-/// The BLAS entry point for `op`, or "" when it is not a float product.
+/// The BLAS entry point for `op`, or "" when it is not a float or complex
+/// product.
 std::string calleeFor(linalg::LinalgOp op) {
   Type elem = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-  if (!elem.isF32() && !elem.isF64())
+  std::string suffix;
+  if (auto c = dyn_cast<ComplexType>(elem))
+    suffix = c.getElementType().isF32() ? "_c64" : c.getElementType().isF64() ? "_c128" : "";
+  else if (elem.isF32() || elem.isF64())
+    suffix = elem.isF32() ? "_f32" : "_f64";
+  if (suffix.empty())
     return "";
-  std::string suffix = elem.isF32() ? "_f32" : "_f64";
   if (isa<linalg::MatmulOp>(op))
     return "legato_gemm" + suffix;
   if (isa<linalg::MatvecOp>(op))
@@ -60,8 +66,10 @@ void lowerToCall(ModuleOp module, linalg::LinalgOp op, StringRef callee) {
     args.push_back(memref::CastOp::create(b, loc, t, v));
     types.push_back(t);
   }
-  args.push_back(arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, beta)));
-  types.push_back(elem);
+  // beta is real (0 or 1): a complex product's is its parts' type.
+  Type betaType = isa<ComplexType>(elem) ? cast<ComplexType>(elem).getElementType() : elem;
+  args.push_back(arith::ConstantOp::create(b, loc, b.getFloatAttr(betaType, beta)));
+  types.push_back(betaType);
   func::FuncOp decl = getOrDeclare(module, callee, types);
   func::CallOp::create(b, loc, decl, args);
   op->erase();

@@ -58,3 +58,21 @@ func.func @integers_stay(%a: memref<4x3xi64>, %b: memref<3x5xi64>, %c: memref<4x
   linalg.matmul ins(%a, %b : memref<4x3xi64>, memref<3x5xi64>) outs(%c : memref<4x5xi64>)
   return
 }
+
+// -----
+
+// Complex products call zgemm/cgemm's entry points; beta stays real, of
+// the parts' type.
+// CHECK-LABEL: func.func @complex_products(
+// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK:         call @legato_gemm_c128({{.*}}, %[[ZERO]])
+// CHECK:         %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:         call @legato_gemv_c64({{.*}}, %[[ONE]])
+// CHECK:         func.func private @legato_gemm_c128(memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>, memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>, memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>, f64)
+// CHECK:         func.func private @legato_gemv_c64(memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>, memref<?xcomplex<f32>, strided<[?], offset: ?>>, memref<?xcomplex<f32>, strided<[?], offset: ?>>, f32)
+func.func @complex_products(%a: memref<4x3xcomplex<f64>>, %b: memref<3x5xcomplex<f64>>, %c: memref<4x5xcomplex<f64>>,
+                            %m: memref<4x3xcomplex<f32>>, %x: memref<3xcomplex<f32>>, %y: memref<4xcomplex<f32>>) {
+  linalg.matmul {legato.overwrite} ins(%a, %b : memref<4x3xcomplex<f64>>, memref<3x5xcomplex<f64>>) outs(%c : memref<4x5xcomplex<f64>>)
+  linalg.matvec ins(%m, %x : memref<4x3xcomplex<f32>>, memref<3xcomplex<f32>>) outs(%y : memref<4xcomplex<f32>>)
+  return
+}
