@@ -273,8 +273,10 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     ar = asarray(ar)
     if not (return_index or return_inverse or return_counts):
         return _core.unique(ar, bool(equal_nan))
-    # As NumPy 1.24: the inverse indexes the flattened array.
+    # As NumPy 2 (2.0.1 on): the inverse has the input's shape, so that
+    # take(values, inverse) rebuilds it (NumPy 1.x's was flat).
     values, index, inverse, counts = _core.unique_all(ar, bool(equal_nan))
+    inverse = _core.reshape(inverse, list(ar.shape))
     wanted = (return_index, return_inverse, return_counts)
     return (values,) + tuple(x for x, want in zip((index, inverse, counts), wanted) if want)
 
