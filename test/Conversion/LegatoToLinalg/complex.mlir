@@ -24,13 +24,26 @@ func.func @complex_parts(%a: tensor<4xcomplex<f32>>) -> (tensor<4xf32>, tensor<4
   return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
 
-// Tests a complex sum: a complex zero fill, complex additions.
+// Tests a complex sum: the sums of the real and the imaginary parts in
+// float accumulators, joined per result element; a product stays complex.
 // CHECK-LABEL: func @complex_sum
-// CHECK: complex.constant [0.000000e+00, 0.000000e+00] : complex<f64>
-// CHECK: linalg.fill
-// CHECK: complex.add
+// CHECK: %[[RE:.+]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<3x4xcomplex<f64>>) outs(%{{.*}} : tensor<3xf64>)
+// CHECK:   complex.re
+// CHECK:   arith.addf
+// CHECK: %[[IM:.+]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<3x4xcomplex<f64>>) outs(%{{.*}} : tensor<3xf64>)
+// CHECK:   complex.im
+// CHECK:   arith.addf
+// CHECK: linalg.generic {{.*}} ins(%[[RE]], %[[IM]] : tensor<3xf64>, tensor<3xf64>) outs(%{{.*}} : tensor<3xcomplex<f64>>)
+// CHECK:   complex.create
+// CHECK-LABEL: func @complex_prod
+// CHECK: complex.constant [1.000000e+00, 0.000000e+00] : complex<f64>
+// CHECK: complex.mul
 func.func @complex_sum(%a: tensor<3x4xcomplex<f64>>) -> tensor<3xcomplex<f64>> {
   %0 = legato.reduce sum %a over [1] : tensor<3x4xcomplex<f64>> -> tensor<3xcomplex<f64>>
+  return %0 : tensor<3xcomplex<f64>>
+}
+func.func @complex_prod(%a: tensor<3x4xcomplex<f64>>) -> tensor<3xcomplex<f64>> {
+  %0 = legato.reduce prod %a over [1] : tensor<3x4xcomplex<f64>> -> tensor<3xcomplex<f64>>
   return %0 : tensor<3xcomplex<f64>>
 }
 
