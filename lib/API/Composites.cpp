@@ -74,7 +74,7 @@ Array extremumIndex(const char *op, bool largest, const Array &a, std::optional<
                 "); reduce a non-empty axis");
   Array extremum = largest ? max(a, axes, /*keepdims=*/true) : min(a, axes, true);
   Array hit = a == extremum;
-  if (isFloat(a.dtype()))
+  if (isInexact(a.dtype()))
     hit = logical_or(hit, a != a); // where the extremum is NaN, the NaNs
   Array position = axis ? indexAlong(shape, axes[0]) : flatIndex(shape);
   int64_t past = axis ? shape[size_t(axes[0])] : a.size();

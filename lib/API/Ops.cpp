@@ -274,8 +274,6 @@ Array binary(const char *name, BinaryKind kind, const Operand &a, const Operand 
   }
   if (isComplex(t) && (k == BinaryKind::Mod || k == BinaryKind::FloorDiv))
     dtypeError(name, t, shape, "complex numbers have no floor division or remainder (NumPy neither)");
-  if (isComplex(t) && (k == BinaryKind::Max || k == BinaryKind::Min))
-    dtypeError(name, t, shape, "ordering complex numbers is not supported yet; compare real() or abs()");
   if (k == BinaryKind::Div && !isInexact(t))
     t = DType::f64; // true division
   return wrap(makeNode(OpKind::Binary, t, shape, {a.as(t, shape), b.as(t, shape)}, {}, 0,
@@ -599,9 +597,6 @@ Array reduce(const char *op, int kind, const Array &a, std::vector<int64_t> axes
     kept.push_back(isReduced ? 1 : n->shape[d]);
   }
   bool extremum = kind == 2 || kind == 3;
-  if (extremum && isComplex(n->dtype))
-    dtypeError(op, n->dtype, n->shape,
-               "ordering complex numbers is not supported yet; reduce real() or abs()");
   if (extremum && count == 0)
     throw Error(std::string("legato.") + op + ": zero-size reduction of an array of shape " +
                 shapeString(n->shape) + " has no identity; reduce a non-empty axis");

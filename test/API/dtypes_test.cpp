@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <limits>
@@ -224,8 +225,29 @@ TEST(DTypes, ComplexPromotion) {
   EXPECT_EQ((c + legato::ones({2}, legato::i32)).dtype(), legato::c128);
   EXPECT_EQ((legato::ones({2}, legato::f32) * std::complex<double>(0, 1)).dtype(), legato::c64);
   EXPECT_EQ((legato::ones({2}, legato::i64) * std::complex<double>(0, 1)).dtype(), legato::c128);
-  EXPECT_THROW(legato::max(c), legato::TypeError);
   EXPECT_THROW(legato::floor_divide(c, c), legato::TypeError);
+}
+
+TEST(DTypes, ComplexOrdering) {
+  // NumPy 2's order: real parts, then imaginary parts. Of 1+2i, 1+3i, 0+9i,
+  // -1-1i: the maximum is 1+3i (index 1), the minimum -1-1i (index 3); a
+  // NaN in either part propagates.
+  std::vector<std::complex<double>> v{{1, 2}, {1, 3}, {0, 9}, {-1, -1}};
+  Array z = legato::from_vector(v, {4});
+  auto r = run({z}, [](auto &in) {
+    return legato::concatenate({legato::reshape(legato::max(in[0]), {1}),
+                                legato::reshape(legato::min(in[0]), {1}),
+                                legato::maximum(in[0], legato::flip(in[0], 0))});
+  });
+  auto got = r.to_vector<std::complex<double>>();
+  std::vector<std::complex<double>> want{{1, 3}, {-1, -1}, {1, 2}, {1, 3}, {1, 3}, {1, 2}};
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(legato::argmax(z).item<int64_t>(), 1);
+  EXPECT_EQ(legato::argmin(z).item<int64_t>(), 3);
+  v[2] = {0, std::nan("")};
+  Array withNaN = legato::from_vector(v, {4});
+  EXPECT_TRUE(std::isnan(legato::max(withNaN).to_vector<std::complex<double>>()[0].imag()));
+  EXPECT_EQ(legato::argmin(withNaN).item<int64_t>(), 2);
 }
 
 } // namespace

@@ -90,6 +90,8 @@ Value complexBinary(OpBuilder &b, Location loc, Operation *op, Value x, Value y)
   if (isa<MulOp>(op)) return complex::MulOp::create(b, loc, x, y);
   if (isa<DivOp>(op)) return complex::DivOp::create(b, loc, x, y);
   if (isa<PowOp>(op)) return complex::PowOp::create(b, loc, x, y);
+  if (isa<MaxOp>(op)) return complexMaxMin(b, loc, x, y, /*maximum=*/true);
+  if (isa<MinOp>(op)) return complexMaxMin(b, loc, x, y, /*maximum=*/false);
   llvm_unreachable("not a binary op of complex numbers");
 }
 

@@ -1,6 +1,8 @@
 //===- LoweringUtils.cpp - building blocks of legato-to-linalg patterns ---===//
 #include "Conversion/LegatoToLinalg/LoweringUtils.h"
 
+#include <cmath>
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -90,18 +92,48 @@ static TypedAttr reductionIdentityAttr(OpBuilder &b, ReduceKind kind, Type t, bo
 
 Value lowering::reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type t,
                                   bool isUnsigned) {
-  if (isa<ComplexType>(t)) // (sums and products only: the tracer orders complex numbers itself)
-    return scalarConstant(b, loc, t, kind == ReduceKind::prod ? 1.0 : 0.0);
+  if (auto c = dyn_cast<ComplexType>(t)) {
+    if (kind == ReduceKind::sum || kind == ReduceKind::prod)
+      return scalarConstant(b, loc, t, kind == ReduceKind::prod ? 1.0 : 0.0);
+    // -inf - inf*j orders before (or ties with) every number; +inf + inf*j after.
+    double inf = kind == ReduceKind::max ? -INFINITY : INFINITY;
+    auto part = cast<FloatType>(c.getElementType());
+    return complex::ConstantOp::create(
+        b, loc, t, b.getArrayAttr({b.getFloatAttr(part, inf), b.getFloatAttr(part, inf)}));
+  }
   return arith::ConstantOp::create(b, loc, reductionIdentityAttr(b, kind, t, isUnsigned));
+}
+
+Value lowering::complexMaxMin(OpBuilder &b, Location loc, Value x, Value y, bool maximum) {
+  using P = arith::CmpFPredicate;
+  Value xr = complex::ReOp::create(b, loc, x), xi = complex::ImOp::create(b, loc, x);
+  Value yr = complex::ReOp::create(b, loc, y), yi = complex::ImOp::create(b, loc, y);
+  auto cmp = [&](P p, Value l, Value r) { return arith::CmpFOp::create(b, loc, p, l, r); };
+  auto isNaN = [&](Value re, Value im) {
+    return arith::OrIOp::create(b, loc, cmp(P::UNO, re, re), cmp(P::UNO, im, im));
+  };
+  P wins = maximum ? P::OGT : P::OLT;
+  // y wins by its real part, or by its imaginary part at equal real parts.
+  Value yWins = arith::OrIOp::create(
+      b, loc, cmp(wins, yr, xr),
+      arith::AndIOp::create(b, loc, cmp(P::OEQ, yr, xr), cmp(wins, yi, xi)));
+  Value xNaN = isNaN(xr, xi);
+  Value takeY = arith::AndIOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, xNaN, arith::ConstantIntOp::create(b, loc, 1, 1)),
+      arith::OrIOp::create(b, loc, isNaN(yr, yi), yWins));
+  return arith::SelectOp::create(b, loc, takeY, y, x);
 }
 
 Value lowering::combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x,
                         bool isUnsigned) {
   Type t = x.getType();
   bool f = isFloat(t), bit = isBool(t), u = bit || isUnsigned;
-  if (isa<ComplexType>(t))
+  if (isa<ComplexType>(t)) {
+    if (kind == ReduceKind::max || kind == ReduceKind::min)
+      return complexMaxMin(b, loc, acc, x, kind == ReduceKind::max);
     return kind == ReduceKind::prod ? Value(complex::MulOp::create(b, loc, acc, x))
                                     : Value(complex::AddOp::create(b, loc, acc, x));
+  }
   switch (kind) {
   case ReduceKind::sum:
     if (bit) return arith::OrIOp::create(b, loc, acc, x);

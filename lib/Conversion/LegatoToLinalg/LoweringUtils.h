@@ -49,9 +49,14 @@ inline RankedTensorType signless(RankedTensorType t) { return cast<RankedTensorT
 Value scalarConstant(OpBuilder &b, Location loc, Type t, double v);
 
 /// The identity element of a reduction combiner as a constant of the
-/// signless `t` (of unsigned integers when `isUnsigned`; complex numbers:
-/// sum and prod only).
+/// signless `t` (of unsigned integers when `isUnsigned`; complex maxima:
+/// -inf - inf*j, minima +inf + inf*j).
 Value reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type t, bool isUnsigned);
+
+/// NumPy 2's maximum (or minimum) of complex numbers: ordered by real
+/// part, then imaginary part; a NaN in either part of x or y propagates
+/// (x's when both have one).
+Value complexMaxMin(OpBuilder &b, Location loc, Value x, Value y, bool maximum);
 
 /// `acc` combined with `x` by the reduction `kind` (bool sums are `or`,
 /// bool products `and`; unsigned integers compare as unsigned).
