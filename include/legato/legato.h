@@ -929,6 +929,15 @@ struct EighResult {
 /// UPLO='L'), or its upper one with `upper`. Eigenvalues are real.
 EighResult eigh(const Array &a, bool upper = false);
 Array eigvalsh(const Array &a, bool upper = false);
+struct EigResult {
+  Array eigenvalues, eigenvectors; ///< eigenvectors as unit columns
+};
+/// Of a general square matrix, in LAPACK's order. Complex, but for a real
+/// matrix whose eigenvalues are all real, then real as NumPy gives them:
+/// a host read of the eigenvalues decides (so eig of a real matrix cannot
+/// be traced by legato::jit; of a complex one it can).
+EigResult eig(const Array &a);
+Array eigvals(const Array &a);
 struct SVDResult {
   Array U, S, Vh; ///< a = U diag(S) Vh; S real, descending
 };
@@ -938,7 +947,7 @@ SVDResult svd(const Array &a, bool full_matrices = true);
 Array svdvals(const Array &a);
 enum class QRMode { reduced, complete, r };
 struct QRResult {
-  Array Q, R; ///< mode r: R alone (Q is empty)
+  Array Q, R; ///< mode r: R alone (Q is a default Array())
 };
 QRResult qr(const Array &a, QRMode mode = QRMode::reduced);
 /// From the SVD: singular values at most rcond * the largest count as zero.

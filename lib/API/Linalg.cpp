@@ -66,8 +66,11 @@ Array lapack(LapackKind kind, const std::vector<Array> &operands, bool vectors =
   for (const Array &x : operands)
     nodes.push_back(valueOf(x));
   int64_t flags = (vectors ? 1 : 0) | (full ? 2 : 0) | (upper ? 4 : 0);
-  return wrap(makeNode(OpKind::Lapack, operands[0].dtype(), Shape(shape.begin(), shape.end()),
-                       std::move(nodes), {flags}, 0, uint8_t(kind)));
+  DType t = operands[0].dtype();
+  if (kind == LapackKind::eig && !isComplex(t))
+    t = complexOf(t); // (eig's values are complex)
+  return wrap(makeNode(OpKind::Lapack, t, Shape(shape.begin(), shape.end()), std::move(nodes),
+                       {flags}, 0, uint8_t(kind)));
 }
 
 /// Elements [begin, begin + count) of the packed last axis, as `shape` per
@@ -175,6 +178,29 @@ EighResult eigh(const Array &a, bool upper) {
 Array eigvalsh(const Array &a, bool upper) {
   Array x = stackOf("eigvalsh", a, true);
   return realPart(lapack(LapackKind::eigh, {x}, false, false, upper));
+}
+
+namespace {
+
+/// NumPy's eig of a real matrix: real results where every eigenvalue is.
+EigResult realWhereReal(const Array &a, EigResult r) {
+  if (isComplex(a.dtype()) || any(imag(r.eigenvalues) != 0).item<bool>())
+    return r;
+  return {real(r.eigenvalues), r.eigenvectors.ndim() ? real(r.eigenvectors) : r.eigenvectors};
+}
+
+} // namespace
+
+EigResult eig(const Array &a) {
+  Array x = stackOf("eig", a, true);
+  int64_t n = cols(x);
+  Array packed = lapack(LapackKind::eig, {x}, true);
+  return realWhereReal(x, {part(packed, 0, n, {n}), part(packed, n, n * n, {n, n})});
+}
+
+Array eigvals(const Array &a) {
+  Array x = stackOf("eigvals", a, true);
+  return realWhereReal(x, {lapack(LapackKind::eig, {x}), Array()}).eigenvalues;
 }
 
 SVDResult svd(const Array &a, bool full_matrices) {

@@ -65,6 +65,18 @@ void cheevd_(const char *, const char *, const lapack_int *, cfloat *, const lap
 void zheevd_(const char *, const char *, const lapack_int *, cdouble *, const lapack_int *,
              double *, cdouble *, const lapack_int *, double *, const lapack_int *, lapack_int *,
              const lapack_int *, lapack_int *, size_t, size_t);
+void sgeev_(const char *, const char *, const lapack_int *, float *, const lapack_int *, float *,
+            float *, float *, const lapack_int *, float *, const lapack_int *, float *,
+            const lapack_int *, lapack_int *, size_t, size_t);
+void dgeev_(const char *, const char *, const lapack_int *, double *, const lapack_int *,
+            double *, double *, double *, const lapack_int *, double *, const lapack_int *,
+            double *, const lapack_int *, lapack_int *, size_t, size_t);
+void cgeev_(const char *, const char *, const lapack_int *, cfloat *, const lapack_int *, cfloat *,
+            cfloat *, const lapack_int *, cfloat *, const lapack_int *, cfloat *,
+            const lapack_int *, float *, lapack_int *, size_t, size_t);
+void zgeev_(const char *, const char *, const lapack_int *, cdouble *, const lapack_int *,
+            cdouble *, cdouble *, const lapack_int *, cdouble *, const lapack_int *, cdouble *,
+            const lapack_int *, double *, lapack_int *, size_t, size_t);
 void sgesdd_(const char *, const lapack_int *, const lapack_int *, float *, const lapack_int *,
              float *, float *, const lapack_int *, float *, const lapack_int *, float *,
              const lapack_int *, lapack_int *, lapack_int *, size_t);
@@ -91,7 +103,7 @@ void fail(const std::string &message) {
 }
 
 // The kinds, as mlir::legato::LapackKind numbers them (LegatoOps.td).
-enum Kind : int64_t { kCholesky, kSolve, kSlogdet, kEigh, kSvd, kQr };
+enum Kind : int64_t { kCholesky, kSolve, kSlogdet, kEigh, kSvd, kQr, kEig };
 
 template <class T> struct RealOf {
   using type = T;
@@ -450,6 +462,73 @@ template <class T> void qr(const Matrix<T> &a, T *out, bool vectors, bool full) 
   putRowMajor(out, q.data(), m, qCols, m);
 }
 
+/// geev: eigenvalues (and right eigenvectors, unit columns) of a general
+/// matrix as complex numbers. A real matrix's complex pairs come as
+/// conjugate columns (LAPACK stores the pair's real and imaginary parts in
+/// two columns), as NumPy unpacks them.
+template <class T>
+void eig(const Matrix<T> &a, std::complex<Real<T>> *out, bool vectors, const Where &where) {
+  using C = std::complex<Real<T>>;
+  lapack_int n = checked(a.rows, "a matrix's order"), info = 0, none = 1;
+  std::vector<T> &w = a.template columnMajor<0>();
+  std::vector<T> &vr = scratch<T, 1>(vectors ? size_t(n) * size_t(n) : 1);
+  char jobvr = vectors ? 'V' : 'N', jobvl = 'N';
+  lapack_int ldvr = vectors ? std::max<lapack_int>(n, 1) : 1;
+  std::vector<C> values(size_t(std::max<lapack_int>(n, 1)));
+  if (n > 0) {
+    std::vector<Real<T>> rwork(2 * static_cast<size_t>(n));
+    std::vector<Real<T>> wr(static_cast<size_t>(n)), wi(static_cast<size_t>(n));
+    T size{};
+    for (int pass = 0; pass < 2; ++pass) {
+      std::vector<T> work(pass ? size_t(std::max<Real<T>>(1, std::real(size))) : 1);
+      lapack_int lw = pass ? lapack_int(work.size()) : -1;
+      if constexpr (std::is_same_v<T, float>)
+        sgeev_(&jobvl, &jobvr, &n, w.data(), &n, wr.data(), wi.data(), nullptr, &none,
+               vr.data(), &ldvr, work.data(), &lw, &info, 1, 1);
+      else if constexpr (std::is_same_v<T, double>)
+        dgeev_(&jobvl, &jobvr, &n, w.data(), &n, wr.data(), wi.data(), nullptr, &none,
+               vr.data(), &ldvr, work.data(), &lw, &info, 1, 1);
+      else if constexpr (std::is_same_v<T, cfloat>)
+        cgeev_(&jobvl, &jobvr, &n, w.data(), &n, values.data(), nullptr, &none, vr.data(),
+               &ldvr, work.data(), &lw, rwork.data(), &info, 1, 1);
+      else
+        zgeev_(&jobvl, &jobvr, &n, w.data(), &n, values.data(), nullptr, &none, vr.data(),
+               &ldvr, work.data(), &lw, rwork.data(), &info, 1, 1);
+      if (info != 0)
+        break;
+      if (!pass)
+        size = work[0];
+    }
+    if constexpr (std::is_same_v<T, Real<T>>)
+      for (lapack_int i = 0; i < n; ++i)
+        values[size_t(i)] = C(wr[size_t(i)], wi[size_t(i)]);
+  }
+  if (info > 0) {
+    fail("np.linalg.eig: Eigenvalues did not converge" + where.str());
+    std::fill(out, out + n + (vectors ? int64_t(n) * n : 0),
+              C(std::numeric_limits<Real<T>>::quiet_NaN()));
+    return;
+  }
+  std::copy(values.begin(), values.begin() + n, out);
+  if (!vectors)
+    return;
+  C *v = out + n;
+  for (lapack_int j = 0; j < n; ++j) {
+    bool pair = std::is_same_v<T, Real<T>> && values[size_t(j)].imag() > 0 && j + 1 < n;
+    for (lapack_int i = 0; i < n; ++i) {
+      if (pair) {
+        Real<T> re = std::real(vr[size_t(i + j * n)]), im = std::real(vr[size_t(i + (j + 1) * n)]);
+        v[i * n + j] = C(re, im);
+        v[i * n + j + 1] = C(re, -im);
+      } else {
+        v[i * n + j] = C(vr[size_t(i + j * n)]);
+      }
+    }
+    if (pair)
+      ++j;
+  }
+}
+
 // ---- the stack -----------------------------------------------------------
 
 /// Matrix `batch` of the stack `v` (batch axes first).
@@ -489,6 +568,16 @@ void run(int64_t kind, int64_t flags, const HostView &out, const HostView &a, co
   trimScratch<T>();
 }
 
+template <class T> void runEig(int64_t flags, const HostView &out, const HostView &a) {
+  int64_t batches = 1, perMatrix = out.sizes[out.rank - 1];
+  for (int64_t d = 0; d + 2 < a.rank; ++d)
+    batches *= a.sizes[d];
+  for (int64_t i = 0; i < batches; ++i)
+    eig(matrixOf<T>(a, i), static_cast<std::complex<Real<T>> *>(out.data) + i * perMatrix,
+        flags & kVectors, Where{i, batches});
+  trimScratch<T>();
+}
+
 /// The memref descriptor an unranked memref argument points to.
 struct Unranked {
   int64_t rank;
@@ -508,6 +597,9 @@ template <class T> struct DescriptorView {
 template <class T>
 void fromGeneratedCode(int64_t kind, int64_t flags, Unranked *out, Unranked *a, Unranked *b) {
   try {
+    if (kind == kEig)
+      return runEig<T>(flags, DescriptorView<std::complex<Real<T>>>(out).view,
+                       DescriptorView<T>(a).view);
     run<T>(kind, flags, DescriptorView<T>(out).view, DescriptorView<T>(a).view,
            DescriptorView<T>(b).view);
   } catch (const Error &e) { // nothing may unwind through generated code
@@ -519,6 +611,15 @@ void fromGeneratedCode(int64_t kind, int64_t flags, Unranked *out, Unranked *a, 
 
 void runLapack(int64_t kind, int64_t flags, DType dtype, const HostView &out, const HostView &a,
                const HostView &b) {
+  if (kind == kEig) {
+    switch (dtype) {
+    case DType::f32: return runEig<float>(flags, out, a);
+    case DType::f64: return runEig<double>(flags, out, a);
+    case DType::c64: return runEig<cfloat>(flags, out, a);
+    case DType::c128: return runEig<cdouble>(flags, out, a);
+    default: break;
+    }
+  }
   switch (dtype) {
   case DType::f32: return run<float>(kind, flags, out, a, b);
   case DType::f64: return run<double>(kind, flags, out, a, b);
@@ -552,6 +653,23 @@ void _mlir_ciface_legato_lapack_c64(int64_t kind, int64_t flags, Unranked *out, 
 }
 void _mlir_ciface_legato_lapack_c128(int64_t kind, int64_t flags, Unranked *out, Unranked *a,
                                      Unranked *b) {
+  legato::runtime::fromGeneratedCode<cdouble>(kind, flags, out, a, b);
+}
+// eig: the result is complex whatever the operands are (the kind says eig).
+void _mlir_ciface_legato_lapack_eig_f32(int64_t kind, int64_t flags, Unranked *out,
+                                        Unranked *a, Unranked *b) {
+  legato::runtime::fromGeneratedCode<float>(kind, flags, out, a, b);
+}
+void _mlir_ciface_legato_lapack_eig_f64(int64_t kind, int64_t flags, Unranked *out,
+                                        Unranked *a, Unranked *b) {
+  legato::runtime::fromGeneratedCode<double>(kind, flags, out, a, b);
+}
+void _mlir_ciface_legato_lapack_eig_c64(int64_t kind, int64_t flags, Unranked *out,
+                                        Unranked *a, Unranked *b) {
+  legato::runtime::fromGeneratedCode<cfloat>(kind, flags, out, a, b);
+}
+void _mlir_ciface_legato_lapack_eig_c128(int64_t kind, int64_t flags, Unranked *out,
+                                         Unranked *a, Unranked *b) {
   legato::runtime::fromGeneratedCode<cdouble>(kind, flags, out, a, b);
 }
 }

@@ -32,7 +32,8 @@ enum LapackFlags : int64_t { kVectors = 1, kFull = 2, kUpper = 4 };
 
 /// Runs routine `kind` (mlir::legato::LapackKind's value) on every matrix of
 /// `a` (and `b`), writing the packed result into `out` (contiguous).
-/// `dtype`: f32, f64, c64 or c128.
+/// `dtype`: the operands', f32, f64, c64 or c128 (the result's too, but
+/// eig's, which is complex).
 void runLapack(int64_t kind, int64_t flags, DType dtype, const HostView &out,
                const HostView &a, const HostView &b);
 

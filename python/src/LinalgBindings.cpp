@@ -26,6 +26,11 @@ void bindLinalg(py::module_ &m) {
     return py::make_tuple(r.eigenvalues, r.eigenvectors);
   });
   m.def("linalg_eigvalsh", [](const Array &a, bool upper) { return la::eigvalsh(a, upper); });
+  m.def("linalg_eig", [](const Array &a) {
+    la::EigResult r = la::eig(a);
+    return py::make_tuple(r.eigenvalues, r.eigenvectors);
+  });
+  m.def("linalg_eigvals", [](const Array &a) { return la::eigvals(a); });
   m.def("linalg_svd", [](const Array &a, bool full) {
     la::SVDResult r = la::svd(a, full);
     return py::make_tuple(r.U, r.S, r.Vh);

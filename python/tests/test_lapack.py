@@ -178,8 +178,6 @@ def test_errors_like_numpy():
     # The singular values of a singular matrix are fine; its determinant is 0.
     check(lambda np, a: np.linalg.det(a), singular)
     check(lambda np, a: tuple(np.linalg.slogdet(a)), singular)
-    with pytest.raises(AttributeError, match="eigh"):
-        lnp.linalg.eig(lnp.eye(2))
 
 
 @pytest.mark.skipif(JIT, reason="the jit run traces check(); this test reads errors eagerly")
@@ -197,3 +195,53 @@ def test_named_results():
     assert lnp.linalg.svd(lnp.asarray(a)).S.shape == (3,)
     sign, logdet = lnp.linalg.slogdet(lnp.asarray(a))
     assert float(sign) == 1.0
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_eig(dtype):
+    """General matrices: eigenvalues as NumPy's (sorted: LAPACK's order is
+    its own), eigenvectors by a v = v w; real results for a real matrix
+    whose eigenvalues are all real (NumPy's rule)."""
+    tol = TOL[dtype]
+    for a in (matrices((5, 5), dtype, seed=11), matrices((2, 4, 4), dtype, seed=12)):
+        w, v = (numpy.asarray(x) for x in lnp.linalg.eig(lnp.asarray(a)))
+        ew = numpy.linalg.eigvals(a)
+        assert w.dtype == ew.dtype, (w.dtype, ew.dtype)
+        numpy.testing.assert_allclose(numpy.sort_complex(w.reshape(-1, a.shape[-1])),
+                                      numpy.sort_complex(ew.reshape(-1, a.shape[-1])),
+                                      rtol=tol * 10, atol=tol * 10)
+        numpy.testing.assert_allclose(a @ v, v * w[..., None, :], rtol=tol * 10,
+                                      atol=tol * 10 * a.shape[-1])
+        numpy.testing.assert_allclose(numpy.linalg.norm(v, axis=-2), 1, rtol=tol * 10)
+        assert_same(lnp.linalg.eigvals(lnp.asarray(a)), numpy.asarray(w))
+    if "complex" not in dtype:
+        sym = matrices((4, 4), dtype, spd=True)  # real eigenvalues: real results
+        w = lnp.linalg.eigvals(lnp.asarray(sym))
+        assert w.dtype == numpy.linalg.eigvals(sym).dtype == numpy.dtype(dtype)
+        rot = numpy.array([[0.0, -1.0], [1.0, 0.0]], dtype)  # +-i: conjugate columns
+        w, v = (numpy.asarray(x) for x in lnp.linalg.eig(lnp.asarray(rot)))
+        numpy.testing.assert_allclose(numpy.sort_complex(w), [-1j, 1j], atol=tol)
+        numpy.testing.assert_allclose(v[:, 1], v[:, 0].conj(), atol=tol)
+
+
+def test_eig_of_real_matrices_is_not_traced():
+    """Whether eig of a real matrix is real depends on its values."""
+    with pytest.raises(legato.Error, match="jit|traced"):
+        legato.jit(lambda a: lnp.linalg.eigvals(a))(lnp.eye(3))
+    z = matrices((3, 3), "complex128")
+    f = legato.jit(lambda a: lnp.linalg.eigvals(a))
+    numpy.testing.assert_allclose(numpy.sort_complex(numpy.asarray(f(lnp.asarray(z)))),
+                                  numpy.sort_complex(numpy.linalg.eigvals(z)), rtol=1e-10)
+
+
+def test_array_api_extension_forms():
+    """The array API's linalg forms: cross along an axis, pinv with one
+    rtol per matrix; squeeze of no axis."""
+    x, y = matrices((4, 3), seed=20), matrices((4, 3), seed=21)
+    check(lambda np, x, y: np.cross(x, y, axis=-1), x, y)
+    assert_same(lnp.linalg.cross(lnp.asarray(x), lnp.asarray(y)), numpy.cross(x, y))
+    stack = matrices((3, 4, 2), seed=22)
+    rcond = numpy.array([1e-15, 0.5, 0.9])
+    assert_same(lnp.linalg.pinv(lnp.asarray(stack), rtol=lnp.asarray(rcond)),
+                numpy.linalg.pinv(stack, rcond=rcond), rtol=1e-10, atol=1e-12)
+    check(lambda np, x: np.squeeze(x[:1], axis=()), x)

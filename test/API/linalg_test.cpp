@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <vector>
@@ -136,6 +137,28 @@ TEST(Linalg, EighOfASymmetricMatrix) {
     EXPECT_NEAR(std::abs(v[1]), h, tol); // column 1: (1, 1)/sqrt 2
     EXPECT_NEAR(v[1], v[3], tol);
   }
+}
+
+TEST(Linalg, EigOfGeneralMatrices) {
+  // [[0, -1], [1, 0]] (a quarter turn): eigenvalues +-i, complex; the upper
+  // triangular [[2, 1], [0, 3]]: 2 and 3, real as NumPy gives them.
+  Array turn = matrix({0, -1, 1, 0}, {2, 2});
+  la::EigResult r = la::eig(turn);
+  EXPECT_EQ(r.eigenvalues.dtype(), legato::c128);
+  auto w = r.eigenvalues.to_vector<std::complex<double>>();
+  EXPECT_NEAR(std::abs(w[0].imag()), 1, 1e-12);
+  EXPECT_NEAR(w[0].real(), 0, 1e-12);
+  EXPECT_NEAR(w[1].imag(), -w[0].imag(), 1e-12); // a conjugate pair
+  // a v = v w
+  Array av = legato::matmul(turn.astype(legato::c128), r.eigenvectors);
+  Array vw = r.eigenvectors * legato::reshape(r.eigenvalues, {1, 2});
+  EXPECT_LT(maxError(av, vw), 1e-12);
+  Array values = la::eigvals(matrix({2, 1, 0, 3}, {2, 2}));
+  EXPECT_EQ(values.dtype(), legato::f64);
+  std::vector<double> v = values.to_vector<double>();
+  std::sort(v.begin(), v.end());
+  EXPECT_NEAR(v[0], 2, 1e-12);
+  EXPECT_NEAR(v[1], 3, 1e-12);
 }
 
 TEST(Linalg, SvdReconstructs) {

@@ -72,6 +72,10 @@ void _mlir_ciface_legato_lapack_f32(int64_t, int64_t, void *, void *, void *);
 void _mlir_ciface_legato_lapack_f64(int64_t, int64_t, void *, void *, void *);
 void _mlir_ciface_legato_lapack_c64(int64_t, int64_t, void *, void *, void *);
 void _mlir_ciface_legato_lapack_c128(int64_t, int64_t, void *, void *, void *);
+void _mlir_ciface_legato_lapack_eig_f32(int64_t, int64_t, void *, void *, void *);
+void _mlir_ciface_legato_lapack_eig_f64(int64_t, int64_t, void *, void *, void *);
+void _mlir_ciface_legato_lapack_eig_c64(int64_t, int64_t, void *, void *, void *);
+void _mlir_ciface_legato_lapack_eig_c128(int64_t, int64_t, void *, void *, void *);
 }
 
 namespace legato::codegen {
@@ -359,6 +363,10 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::LLJIT &jit) {
   add("_mlir_ciface_legato_lapack_f64", &_mlir_ciface_legato_lapack_f64);
   add("_mlir_ciface_legato_lapack_c64", &_mlir_ciface_legato_lapack_c64);
   add("_mlir_ciface_legato_lapack_c128", &_mlir_ciface_legato_lapack_c128);
+  add("_mlir_ciface_legato_lapack_eig_f32", &_mlir_ciface_legato_lapack_eig_f32);
+  add("_mlir_ciface_legato_lapack_eig_f64", &_mlir_ciface_legato_lapack_eig_f64);
+  add("_mlir_ciface_legato_lapack_eig_c64", &_mlir_ciface_legato_lapack_eig_c64);
+  add("_mlir_ciface_legato_lapack_eig_c128", &_mlir_ciface_legato_lapack_eig_c128);
   return symbols;
 }
 

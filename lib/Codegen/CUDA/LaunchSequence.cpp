@@ -199,6 +199,7 @@ private:
   void visitLapackCall(func::CallOp call) {
     Operation *op = call;
     StringRef type = call.getCallee().drop_front(strlen("legato_lapack_"));
+    type.consume_front("eig_"); // (the operands' type; the routine says eig)
     Step step{Step::Kind::lapack};
     step.dtype = type == "f32"   ? DType::f32
                  : type == "f64" ? DType::f64

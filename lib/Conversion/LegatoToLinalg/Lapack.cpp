@@ -1,7 +1,8 @@
 //===- Lapack.cpp - legato.lapack to a call of the runtime's LAPACK step ---===//
 //
 // A LAPACK routine is no loop nest: it becomes a call of the runtime's
-// `legato_lapack_<type>` (Runtime/Lapack.cpp on CPUs) on buffers. The
+// `legato_lapack_<type>` (`legato_lapack_eig_<type>` for eig, whose result
+// is complex) (Runtime/Lapack.cpp on CPUs) on buffers. The
 // operands are read in place (`to_buffer read_only`: the runtime copies
 // what LAPACK overwrites), the result is a new buffer that the call fills,
 // and `to_tensor restrict` hands it back to the tensor program, so that
@@ -22,23 +23,27 @@ using namespace mlir::legato;
 
 namespace {
 
-/// The callee's name for element type `t`.
-std::string calleeFor(Type t) {
+/// The callee's name for operands of element type `t`: one per type, and
+/// eig's own (its result is complex where its operands are real).
+std::string calleeFor(LapackKind kind, Type t) {
+  std::string name = kind == LapackKind::eig ? "legato_lapack_eig_" : "legato_lapack_";
   if (auto c = dyn_cast<ComplexType>(t))
-    return c.getElementType().isF32() ? "legato_lapack_c64" : "legato_lapack_c128";
-  return t.isF32() ? "legato_lapack_f32" : "legato_lapack_f64";
+    return name + (c.getElementType().isF32() ? "c64" : "c128");
+  return name + (t.isF32() ? "f32" : "f64");
 }
 
-/// Declares (once) `callee(i64 kind, i64 flags, memref<*xT> out, a, b)`.
+/// Declares (once) `callee(i64 kind, i64 flags, memref<*xR> out, memref<*xT>
+/// a, b)`.
 func::FuncOp declare(ConversionPatternRewriter &rewriter, ModuleOp module, StringRef callee,
-                     Type elem) {
+                     Type result, Type operand) {
   if (auto f = module.lookupSymbol<func::FuncOp>(callee))
     return f;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToEnd(module.getBody());
-  Type i64 = rewriter.getI64Type(), any = UnrankedMemRefType::get(elem, 0);
+  Type i64 = rewriter.getI64Type(), out = UnrankedMemRefType::get(result, 0);
+  Type any = UnrankedMemRefType::get(operand, 0);
   auto f = func::FuncOp::create(rewriter, module.getLoc(), callee,
-                                rewriter.getFunctionType({i64, i64, any, any, any}, {}));
+                                rewriter.getFunctionType({i64, i64, out, any, any}, {}));
   f.setPrivate();
   f->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
   return f;
@@ -59,7 +64,8 @@ struct LapackLowering : OpConversionPattern<LapackOp> {
     auto module = op->getParentOfType<ModuleOp>();
     RankedTensorType out = op.getType();
     Type elem = out.getElementType();
-    auto unranked = UnrankedMemRefType::get(elem, 0);
+    Type operandElem = cast<RankedTensorType>(op.getOperands()[0].getType()).getElementType();
+    auto unranked = UnrankedMemRefType::get(operandElem, 0);
     SmallVector<Value> buffers;
     for (Value operand : adaptor.getOperands()) {
       auto t = cast<RankedTensorType>(operand.getType());
@@ -72,10 +78,12 @@ struct LapackLowering : OpConversionPattern<LapackOp> {
     auto result = memref::AllocOp::create(rewriter, loc, MemRefType::get(out.getShape(), elem),
                                           ValueRange{}, rewriter.getI64IntegerAttr(64));
     int64_t flags = (op.getVectors() ? 1 : 0) | (op.getFull() ? 2 : 0) | (op.getUpper() ? 4 : 0);
-    func::FuncOp callee = declare(rewriter, module, calleeFor(elem), elem);
+    func::FuncOp callee =
+        declare(rewriter, module, calleeFor(op.getKind(), operandElem), elem, operandElem);
     Value kind = arith::ConstantIntOp::create(rewriter, loc, int64_t(op.getKind()), 64);
     Value flagsValue = arith::ConstantIntOp::create(rewriter, loc, flags, 64);
-    Value resultArg = memref::CastOp::create(rewriter, loc, unranked, result);
+    Value resultArg =
+        memref::CastOp::create(rewriter, loc, UnrankedMemRefType::get(elem, 0), result);
     func::CallOp::create(rewriter, loc, callee,
                          ValueRange{kind, flagsValue, resultArg, buffers[0], buffers[1]});
     rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(op, out, result, /*restrict=*/true,

@@ -239,7 +239,7 @@ def _lookup(ns, func):
     name = func.__name__
     module = getattr(func, "__module__", "") or ""
     if module.startswith("numpy.linalg"):
-        return getattr(ns.linalg, name, None) if name not in ns.linalg._MISSING else None
+        return getattr(ns.linalg, name, None)
     if module.startswith("numpy.random"):
         return getattr(ns.random, name, None)
     target = getattr(ns, name, None)

@@ -42,6 +42,8 @@ def ravel(a, order="C"):
 
 
 def squeeze(a, axis=None):
+    if axis == ():  # no axis named: nothing removed ([] is the C++ API's "all")
+        return asarray(a)
     return _core.squeeze(asarray(a), _utils.axes(axis))
 
 

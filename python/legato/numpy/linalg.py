@@ -1,11 +1,10 @@
 """np.linalg: the LAPACK routines (solve, inv, det, slogdet, cholesky, qr,
-svd, svdvals, eigh, eigvalsh) as compiler primitives (one `legato.lapack`
-op each, fused with what surrounds it), what NumPy builds from them (pinv,
-matrix_rank, cond, lstsq, matrix_power, tensorinv, tensorsolve), norm of
-every order and the products. Results with several parts are NumPy 2's
-named tuples (tuples, so NumPy 1.x's unpacking works). eig and eigvals (of
-non-symmetric matrices) are not in legato yet and raise an AttributeError
-that says so."""
+svd, svdvals, eigh, eigvalsh, eig, eigvals) as compiler primitives (one
+`legato.lapack` op each, fused with what surrounds it), what NumPy builds
+from them (pinv, matrix_rank, cond, lstsq, matrix_power, tensorinv,
+tensorsolve), norm of every order and the products. Results with several
+parts are NumPy 2's named tuples (tuples, so NumPy 1.x's unpacking
+works)."""
 import collections
 import math
 import operator
@@ -21,6 +20,7 @@ LinAlgError = _core.LinAlgError
 
 SlogdetResult = collections.namedtuple("SlogdetResult", "sign logabsdet")
 EighResult = collections.namedtuple("EighResult", "eigenvalues eigenvectors")
+EigResult = collections.namedtuple("EigResult", "eigenvalues eigenvectors")
 SVDResult = collections.namedtuple("SVDResult", "U S Vh")
 QRResult = collections.namedtuple("QRResult", "Q R")
 LstsqResult = collections.namedtuple("LstsqResult", "x residuals rank s")
@@ -61,11 +61,27 @@ def eigvalsh(a, UPLO="L"):
     return _core.linalg_eigvalsh(asarray(a), _uplo(UPLO))
 
 
+def eig(a):
+    """Eigenvalues and right eigenvectors of general matrices: complex, or
+    real for a real matrix whose eigenvalues all are (as NumPy; a host read
+    decides, so eig of a real matrix cannot be traced by legato.jit)."""
+    return EigResult(*_core.linalg_eig(asarray(a)))
+
+
+def eigvals(a):
+    return _core.linalg_eigvals(asarray(a))
+
+
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     a = asarray(a)
     if not compute_uv:
         return _core.linalg_svdvals(a)
     return SVDResult(*_core.linalg_svd(a, bool(full_matrices)))
+
+
+def cross(x1, x2, /, *, axis=-1):
+    """The array API's cross product of 3-element vectors along `axis`."""
+    return _products.cross(x1, x2, axis=axis)
 
 
 def svdvals(x, /):
@@ -89,9 +105,16 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=None):
             rcond = rtol
     elif rtol is not None:
         raise _core.ValueError("legato.linalg.pinv: give rcond or rtol, not both")
-    if not isinstance(rcond, (int, float)):
-        _utils.not_supported("linalg.pinv", "an array of rcond values")
-    return _core.linalg_pinv(a, float(rcond), bool(hermitian))
+    if isinstance(rcond, (int, float)):
+        return _core.linalg_pinv(a, float(rcond), bool(hermitian))
+    # One rcond per matrix: NumPy's construction from the SVD, broadcast.
+    from . import amax, where
+    rcond = asarray(rcond)
+    u, s, vh = svd(a, full_matrices=False)
+    large = s > _core.expand_dims(rcond, rcond.ndim) * amax(s, axis=-1, keepdims=True)
+    inverse = where(large, 1 / where(large, s, 1), 0).astype(s.dtype)
+    return matmul(matrix_transpose(vh).conj(),
+                  _core.expand_dims(inverse, inverse.ndim) * matrix_transpose(u).conj())
 
 
 def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
@@ -250,15 +273,3 @@ def multi_dot(arrays, *, out=None):
     for a in arrays[1:]:
         r = _core.dot(r, a)
     return _utils.write_out(r, out, "multi_dot")
-
-
-_MISSING = ("eig", "eigvals")
-
-
-def __getattr__(name):
-    if name in _MISSING:
-        raise AttributeError(
-            f"legato.numpy.linalg.{name} is not implemented yet (eigenvalues of non-symmetric "
-            "matrices): legato has eigh and eigvalsh for symmetric/Hermitian ones; convert "
-            f"with numpy.asarray(x) to use numpy.linalg.{name}")
-    raise AttributeError(f"module 'legato.numpy.linalg' has no attribute '{name}'")

@@ -23,9 +23,20 @@ func.func @solve(%a: tensor<3x4x4xf64>, %b: tensor<3x4x2xf64>) -> tensor<3x4x2xf
 // CHECK-LABEL: func @svd_complex
 // CHECK:       %[[FLAGS:.+]] = arith.constant 1 : i64
 // CHECK:       call @legato_lapack_c64(%{{.*}}, %[[FLAGS]], %{{.*}}, %{{.*}}, %{{.*}})
-// CHECK:       func.func private @legato_lapack_f64(i64, i64, memref<*xf64>, memref<*xf64>, memref<*xf64>) attributes {llvm.emit_c_interface}
-// CHECK:       func.func private @legato_lapack_c64(i64, i64, memref<*xcomplex<f32>>, memref<*xcomplex<f32>>, memref<*xcomplex<f32>>) attributes {llvm.emit_c_interface}
 func.func @svd_complex(%a: tensor<5x2xcomplex<f32>>) -> tensor<16xcomplex<f32>> {
   %p = legato.lapack svd %a {vectors = true} : tensor<5x2xcomplex<f32>> -> tensor<16xcomplex<f32>>
   return %p : tensor<16xcomplex<f32>>
+}
+
+// Tests that eig of a real matrix has its own entry point: complex result,
+// real operands.
+// CHECK-LABEL: func @eig_of_reals
+// CHECK:       call @legato_lapack_eig_f64(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (i64, i64, memref<*xcomplex<f64>>, memref<*xf64>, memref<*xf64>) -> ()
+// The callees are declared once each, private, with C interfaces.
+// CHECK:       func.func private @legato_lapack_f64(i64, i64, memref<*xf64>, memref<*xf64>, memref<*xf64>) attributes {llvm.emit_c_interface}
+// CHECK:       func.func private @legato_lapack_c64(i64, i64, memref<*xcomplex<f32>>, memref<*xcomplex<f32>>, memref<*xcomplex<f32>>) attributes {llvm.emit_c_interface}
+// CHECK:       func.func private @legato_lapack_eig_f64(i64, i64, memref<*xcomplex<f64>>, memref<*xf64>, memref<*xf64>) attributes {llvm.emit_c_interface}
+func.func @eig_of_reals(%a: tensor<3x3xf64>) -> tensor<12xcomplex<f64>> {
+  %p = legato.lapack eig %a {vectors = true} : tensor<3x3xf64> -> tensor<12xcomplex<f64>>
+  return %p : tensor<12xcomplex<f64>>
 }

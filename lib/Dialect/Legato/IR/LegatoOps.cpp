@@ -183,6 +183,7 @@ SmallVector<int64_t> LapackOp::resultShape(LapackKind kind, ArrayRef<int64_t> a,
     shape.push_back(2);
     break;
   case LapackKind::eigh:
+  case LapackKind::eig:
     shape.push_back(vectors ? n + n * n : n);
     break;
   case LapackKind::svd:
@@ -204,10 +205,16 @@ LogicalResult LapackOp::verify() {
     return emitOpError() << stringifyLapackKind(getKind()) << " takes "
                          << (binary ? "two operands" : "one operand");
   RankedTensorType a = tensorOf(getOperands()[0]), o = getType();
+  // eig's result is complex, of its operand's precision.
+  Type expected = a.getElementType();
+  if (getKind() == LapackKind::eig && !isa<ComplexType>(expected))
+    expected = ComplexType::get(expected);
+  if (o.getElementType() != expected)
+    return emitOpError() << "result element type must be " << expected;
   for (Value v : getOperands())
-    if (tensorOf(v).getElementType() != o.getElementType())
-      return emitOpError() << "operands and result must have one element type";
-  if (isa<Float16Type>(o.getElementType()))
+    if (tensorOf(v).getElementType() != a.getElementType())
+      return emitOpError() << "operands must have one element type";
+  if (isa<Float16Type>(a.getElementType()))
     return emitOpError() << "LAPACK has no float16 routines";
   if (a.getRank() < 2)
     return emitOpError() << "operands must be stacks of matrices (at least 2-D)";

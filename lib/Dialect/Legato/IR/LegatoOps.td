@@ -53,7 +53,8 @@ def Legato_ReduceKind : I32EnumAttr<"ReduceKind", "reduction combiner", [
 def Legato_LapackKind : I32EnumAttr<"LapackKind", "a dense linear algebra routine", [
       I32EnumAttrCase<"cholesky", 0>, I32EnumAttrCase<"solve", 1>,
       I32EnumAttrCase<"slogdet", 2>, I32EnumAttrCase<"eigh", 3>,
-      I32EnumAttrCase<"svd", 4>, I32EnumAttrCase<"qr", 5>]> {
+      I32EnumAttrCase<"svd", 4>, I32EnumAttrCase<"qr", 5>,
+      I32EnumAttrCase<"eig", 6>]> {
   let cppNamespace = "::mlir::legato";
 }
 
@@ -453,6 +454,10 @@ def Legato_LapackOp : Legato_Op<"lapack", [Pure]> {
       operands give their singular values as complex numbers.
     - `qr` [B, m, n] -> r [B, k*n] (upper triangular k x n); with `vectors`
       [B, k*n + m*k]: then q [m, k]; with `full` too, r [m, n] and q [m, m].
+    - `eig` [B, n, n] -> [B, n] eigenvalues of a general matrix, complex
+      (of the operand's precision, for real operands too), in LAPACK's
+      order; with `vectors` [B, n + n*n]: then the right eigenvectors as the
+      columns of an n x n matrix, normalized to unit length.
 
     A routine that fails (a singular matrix in `solve`, one not positive
     definite in `cholesky`, no convergence) reports it at run time as a

@@ -286,3 +286,11 @@ func.func @lapack_vector(%a: tensor<4xf64>) {
   %0 = legato.lapack slogdet %a : tensor<4xf64> -> tensor<2xf64>
   return
 }
+
+// -----
+
+func.func @lapack_eig_real_result(%a: tensor<3x3xf32>) {
+  // expected-error @+1 {{result element type must be 'complex<f32>'}}
+  %0 = legato.lapack eig %a : tensor<3x3xf32> -> tensor<3xf32>
+  return
+}
