@@ -637,39 +637,23 @@ std::string takeLapackFailure() {
 
 } // namespace legato::runtime
 
+// One entry point per operand type, and eig's (its result is complex
+// whatever the operands are; the kind says which routine runs).
+#define LEGATO_LAPACK_ENTRY(name, T)                                                         \
+  void _mlir_ciface_legato_lapack_##name(int64_t kind, int64_t flags,                        \
+                                         legato::runtime::Unranked *out,                     \
+                                         legato::runtime::Unranked *a,                       \
+                                         legato::runtime::Unranked *b) {                     \
+    legato::runtime::fromGeneratedCode<T>(kind, flags, out, a, b);                           \
+  }
 extern "C" {
-using legato::runtime::Unranked;
-void _mlir_ciface_legato_lapack_f32(int64_t kind, int64_t flags, Unranked *out, Unranked *a,
-                                    Unranked *b) {
-  legato::runtime::fromGeneratedCode<float>(kind, flags, out, a, b);
+LEGATO_LAPACK_ENTRY(f32, float)
+LEGATO_LAPACK_ENTRY(f64, double)
+LEGATO_LAPACK_ENTRY(c64, cfloat)
+LEGATO_LAPACK_ENTRY(c128, cdouble)
+LEGATO_LAPACK_ENTRY(eig_f32, float)
+LEGATO_LAPACK_ENTRY(eig_f64, double)
+LEGATO_LAPACK_ENTRY(eig_c64, cfloat)
+LEGATO_LAPACK_ENTRY(eig_c128, cdouble)
 }
-void _mlir_ciface_legato_lapack_f64(int64_t kind, int64_t flags, Unranked *out, Unranked *a,
-                                    Unranked *b) {
-  legato::runtime::fromGeneratedCode<double>(kind, flags, out, a, b);
-}
-void _mlir_ciface_legato_lapack_c64(int64_t kind, int64_t flags, Unranked *out, Unranked *a,
-                                    Unranked *b) {
-  legato::runtime::fromGeneratedCode<cfloat>(kind, flags, out, a, b);
-}
-void _mlir_ciface_legato_lapack_c128(int64_t kind, int64_t flags, Unranked *out, Unranked *a,
-                                     Unranked *b) {
-  legato::runtime::fromGeneratedCode<cdouble>(kind, flags, out, a, b);
-}
-// eig: the result is complex whatever the operands are (the kind says eig).
-void _mlir_ciface_legato_lapack_eig_f32(int64_t kind, int64_t flags, Unranked *out,
-                                        Unranked *a, Unranked *b) {
-  legato::runtime::fromGeneratedCode<float>(kind, flags, out, a, b);
-}
-void _mlir_ciface_legato_lapack_eig_f64(int64_t kind, int64_t flags, Unranked *out,
-                                        Unranked *a, Unranked *b) {
-  legato::runtime::fromGeneratedCode<double>(kind, flags, out, a, b);
-}
-void _mlir_ciface_legato_lapack_eig_c64(int64_t kind, int64_t flags, Unranked *out,
-                                        Unranked *a, Unranked *b) {
-  legato::runtime::fromGeneratedCode<cfloat>(kind, flags, out, a, b);
-}
-void _mlir_ciface_legato_lapack_eig_c128(int64_t kind, int64_t flags, Unranked *out,
-                                         Unranked *a, Unranked *b) {
-  legato::runtime::fromGeneratedCode<cdouble>(kind, flags, out, a, b);
-}
-}
+#undef LEGATO_LAPACK_ENTRY
