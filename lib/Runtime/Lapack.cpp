@@ -113,13 +113,6 @@ template <class T> struct RealOf<std::complex<T>> {
 };
 template <class T> using Real = typename RealOf<T>::type;
 
-template <class T> T conjugate(T v) {
-  if constexpr (std::is_same_v<T, Real<T>>)
-    return v;
-  else
-    return std::conj(v);
-}
-
 lapack_int checked(int64_t n, const char *what) {
   if (n > std::numeric_limits<lapack_int>::max())
     throw Error(std::string("np.linalg: ") + what + " of " + std::to_string(n) +
