@@ -8,21 +8,12 @@ of `--reps` calls after a compiling one.
 """
 import argparse
 import json
-import time
 
 import numpy
 
 import legato
 import legato.numpy as lnp
-
-
-def best(fn, reps):
-    times = []
-    for _ in range(reps):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+from timing import best
 
 
 def inputs(dtype, shape, count, seed):
