@@ -76,3 +76,20 @@ def test_linalg_diagonal_and_trace_take_the_last_two_axes():
                     numpy.diagonal(x, offset, -2, -1))
         assert_same(lnp.linalg.trace(lnp.asarray(x), offset=offset),
                     numpy.trace(x, offset, -2, -1))
+
+
+def test_multi_dot_takes_the_cheapest_order():
+    """multi_dot's chain order: (a b) c where a b is small, a (b c) where
+    b c is; vectors at the ends; values as NumPy's."""
+    r = numpy.random.default_rng(9)
+    a, b, c = r.standard_normal((10, 100)), r.standard_normal((100, 5)), r.standard_normal((5, 50))
+    v, w = r.standard_normal(10), r.standard_normal(50)
+    check(lambda np, a, b, c: np.linalg.multi_dot([a, b, c]), a, b, c, rtol=1e-10, atol=1e-12)
+    check(lambda np, a, b, c: np.linalg.multi_dot([c.T, b.T, a.T]), a, b, c, rtol=1e-10,
+          atol=1e-12)
+    check(lambda np, a, b, c, v, w: np.linalg.multi_dot([v, a, b, c, w]), a, b, c, v, w,
+          rtol=1e-10, atol=1e-12)
+    from legato.numpy.linalg import _chain_order
+    assert _chain_order([(10, 100), (100, 5), (5, 50)])[0][2] == 1  # (a b) c
+    assert _chain_order([(50, 5), (5, 100), (100, 10)])[0][2] == 0  # a (b c)
+    raises_like_numpy(lambda np, a: np.linalg.multi_dot([a]), a)

@@ -265,11 +265,49 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     return norm(x, ord, (-2, -1), keepdims)
 
 
+def _chain_order(shapes):
+    """The cheapest parenthesisation of a chain of matrix products (the
+    classic dynamic programme over scalar multiplications, as NumPy's):
+    split[i][j] is where the product of matrices i..j divides."""
+    n = len(shapes)
+    dims = [shapes[0][0]] + [s[1] for s in shapes]
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j] = None
+            for k in range(i, j):
+                c = cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * dims[j + 1]
+                if cost[i][j] is None or c < cost[i][j]:
+                    cost[i][j], split[i][j] = c, k
+    return split
+
+
 def multi_dot(arrays, *, out=None):
+    """The product of a chain of matrices (the first and last may be
+    vectors) in the order that needs the fewest multiplications."""
     arrays = [asarray(a) for a in arrays]
     if len(arrays) < 2:
         raise _core.ValueError("legato.linalg.multi_dot: Expecting at least two arrays.")
-    r = arrays[0]
-    for a in arrays[1:]:
-        r = _core.dot(r, a)
+    first_vector, last_vector = arrays[0].ndim == 1, arrays[-1].ndim == 1
+    if first_vector:
+        arrays[0] = _core.reshape(arrays[0], [1, arrays[0].shape[0]])
+    if last_vector:
+        arrays[-1] = _core.reshape(arrays[-1], [arrays[-1].shape[0], 1])
+    for a in arrays:
+        if a.ndim != 2:
+            raise _core.ValueError(f"legato.linalg.multi_dot: {a.ndim}-dimensional array "
+                                   "given. Array must be two-dimensional (the first and last "
+                                   "may be 1-D)")
+    split = _chain_order([a.shape for a in arrays])
+
+    def product(i, j):
+        if i == j:
+            return arrays[i]
+        return _core.dot(product(i, split[i][j]), product(split[i][j] + 1, j))
+    r = product(0, len(arrays) - 1)
+    if first_vector or last_vector:
+        shape = ([] if first_vector else [r.shape[0]]) + ([] if last_vector else [r.shape[1]])
+        r = _core.reshape(r, shape)
     return _utils.write_out(r, out, "multi_dot")
