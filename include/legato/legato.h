@@ -932,10 +932,8 @@ Array eigvalsh(const Array &a, bool upper = false);
 struct EigResult {
   Array eigenvalues, eigenvectors; ///< eigenvectors as unit columns
 };
-/// Of a general square matrix, in LAPACK's order. Complex, but for a real
-/// matrix whose eigenvalues are all real, then real as NumPy gives them:
-/// a host read of the eigenvalues decides (so eig of a real matrix cannot
-/// be traced by legato::jit; of a complex one it can).
+/// Of a general square matrix, in LAPACK's order; complex, of the matrix's
+/// precision, also where every eigenvalue is real (NumPy 2's rule).
 EigResult eig(const Array &a);
 Array eigvals(const Array &a);
 struct SVDResult {

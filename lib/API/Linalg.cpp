@@ -180,28 +180,14 @@ Array eigvalsh(const Array &a, bool upper) {
   return realPart(lapack(LapackKind::eigh, {x}, false, false, upper));
 }
 
-namespace {
-
-/// NumPy's eig of a real matrix: real results where every eigenvalue is.
-EigResult realWhereReal(const Array &a, EigResult r) {
-  if (isComplex(a.dtype()) || any(imag(r.eigenvalues) != 0).item<bool>())
-    return r;
-  return {real(r.eigenvalues), r.eigenvectors.ndim() ? real(r.eigenvectors) : r.eigenvectors};
-}
-
-} // namespace
-
 EigResult eig(const Array &a) {
   Array x = stackOf("eig", a, true);
   int64_t n = cols(x);
   Array packed = lapack(LapackKind::eig, {x}, true);
-  return realWhereReal(x, {part(packed, 0, n, {n}), part(packed, n, n * n, {n, n})});
+  return {part(packed, 0, n, {n}), part(packed, n, n * n, {n, n})};
 }
 
-Array eigvals(const Array &a) {
-  Array x = stackOf("eigvals", a, true);
-  return realWhereReal(x, {lapack(LapackKind::eig, {x}), Array()}).eigenvalues;
-}
+Array eigvals(const Array &a) { return lapack(LapackKind::eig, {stackOf("eigvals", a, true)}); }
 
 SVDResult svd(const Array &a, bool full_matrices) {
   Array x = stackOf("svd", a, false);

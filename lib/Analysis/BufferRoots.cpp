@@ -2,13 +2,28 @@
 #include "Dialect/Legato/IR/Markers.h"
 #include "Analysis/BufferRoots.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 
+Value legato::viewSourceOf(Operation *op) {
+  if (op->getNumResults() != 1 || !isa<BaseMemRefType>(op->getResult(0).getType()))
+    return nullptr;
+  if (auto transpose = dyn_cast<memref::TransposeOp>(op))
+    return transpose.getIn();
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+    return view.getViewSource();
+  return nullptr;
+}
+
 Value legato::rootOf(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
+  while (Operation *def = memref.getDefiningOp()) {
+    Value source = viewSourceOf(def);
+    if (!source)
+      break;
+    memref = source;
+  }
   return memref;
 }
 
@@ -19,8 +34,7 @@ SmallVector<OpOperand *> legato::usesThroughViews(Value buffer,
   while (!work.empty()) {
     for (OpOperand &use : work.pop_back_val().getUses()) {
       Operation *user = use.getOwner();
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-          view && view.getViewSource() == use.get() && user->getNumResults() == 1) {
+      if (viewSourceOf(user) == use.get()) {
         if (views)
           views->push_back(user);
         work.push_back(user->getResult(0));

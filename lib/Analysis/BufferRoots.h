@@ -7,7 +7,11 @@
 
 namespace mlir::legato {
 
-/// The buffer `memref` is a view of (through every view-like op).
+/// The memref `op` views, or null when `op` is no view: view-like ops, and
+/// memref.transpose, which is a view without the interface.
+Value viewSourceOf(Operation *op);
+
+/// The buffer `memref` is a view of (through every view).
 Value rootOf(Value memref);
 
 /// The uses of `buffer` and of the views of it, through every view-like op

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/BufferRoots.h"
 #include "Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -34,9 +35,10 @@ Operation *lastUseInBlock(Value buffer, Block *block, Operation *dealloc) {
       Operation *inBlock = block->findAncestorOpInBlock(*user);
       if (!inBlock)
         return nullptr;
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user))
-        if (view.getViewSource() == v)
-          llvm::append_range(worklist, user->getResults());
+      // (through every view: a transpose read by a GEMM call keeps its
+      // buffer alive, it was freed before the call)
+      if (legato::viewSourceOf(user) == v)
+        llvm::append_range(worklist, user->getResults());
       if (!last || last->isBeforeInBlock(inBlock))
         last = inBlock;
     }

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/BufferRoots.h"
 #include "Transforms/Passes.h"
 
 namespace mlir::legato {
@@ -48,6 +49,8 @@ Value transposedSource(linalg::GenericOp generic) {
 
 bool isBlasProduct(Operation *op) {
   Type elem = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (auto c = dyn_cast<ComplexType>(elem))
+    elem = c.getElementType();
   return isa<linalg::MatmulOp, linalg::MatvecOp, linalg::VecmatOp>(op) &&
          (elem.isF32() || elem.isF64());
 }
@@ -87,9 +90,20 @@ struct LegatoFoldTransposesIntoGemmPass
       AffineMap swap = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, &getContext());
       Value view = memref::TransposeOp::create(b, generic.getLoc(), source,
                                                AffineMapAttr::get(swap));
+      Operation *lastProduct = generic;
       for (OpOperand &use : llvm::make_early_inc_range(copy.getUses()))
-        if (isBlasProduct(use.getOwner()))
+        if (isBlasProduct(use.getOwner())) {
           use.set(view);
+          if (lastProduct->isBeforeInBlock(use.getOwner()))
+            lastProduct = use.getOwner();
+        }
+      // The source's buffer now lives until the last product reads it: a
+      // dealloc placed after the copy, before the products, moves after them.
+      for (Operation *user : legato::rootOf(source).getUsers())
+        if (auto dealloc = dyn_cast<memref::DeallocOp>(user))
+          if (dealloc->getBlock() == lastProduct->getBlock() &&
+              dealloc->isBeforeInBlock(lastProduct))
+            dealloc->moveAfter(lastProduct);
       generic->erase();
       for (Operation *user : llvm::make_early_inc_range(copy.getUsers()))
         user->erase(); // the deallocs

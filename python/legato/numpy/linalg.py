@@ -62,9 +62,8 @@ def eigvalsh(a, UPLO="L"):
 
 
 def eig(a):
-    """Eigenvalues and right eigenvectors of general matrices: complex, or
-    real for a real matrix whose eigenvalues all are (as NumPy; a host read
-    decides, so eig of a real matrix cannot be traced by legato.jit)."""
+    """Eigenvalues and right eigenvectors (unit columns) of general
+    matrices: complex, also where every eigenvalue is real (NumPy 2)."""
     return EigResult(*_core.linalg_eig(asarray(a)))
 
 

@@ -88,3 +88,32 @@ func.func @integers(%a: memref<3x4xi32>, %b: memref<3x5xi32>, %c: memref<4x5xi32
   memref.dealloc %t : memref<4x3xi32>
   return
 }
+
+// -----
+
+// The source's buffer was freed right after the copy (its last reader):
+// once the product reads it through the view, the dealloc moves after the
+// product (np.linalg.pinv's V^T of a LAPACK result read freed memory, a
+// GPU fault).
+// CHECK-LABEL: func.func @source_outlives_the_copy(
+// CHECK:         %[[S:.*]] = memref.alloc() : memref<3x4xf64>
+// CHECK:         %[[T:.*]] = memref.transpose %[[S]]
+// CHECK-NEXT:    linalg.matmul ins(%[[T]], %{{.*}} : memref<4x3xf64, strided<[1, 4]>>, memref<3x5xf64>)
+// CHECK-NEXT:    memref.dealloc %[[S]] : memref<3x4xf64>
+// CHECK-NEXT:    return
+#id3 = affine_map<(i, j) -> (i, j)>
+#sw3 = affine_map<(i, j) -> (j, i)>
+func.func @source_outlives_the_copy(%a: memref<3x4xf64>, %b: memref<3x5xf64>, %c: memref<4x5xf64>) {
+  %s = memref.alloc() : memref<3x4xf64>
+  memref.copy %a, %s : memref<3x4xf64> to memref<3x4xf64>
+  %t = memref.alloc() : memref<4x3xf64>
+  linalg.generic {indexing_maps = [#sw3, #id3], iterator_types = ["parallel", "parallel"]}
+      ins(%s : memref<3x4xf64>) outs(%t : memref<4x3xf64>) {
+  ^bb0(%x: f64, %y: f64):
+    linalg.yield %x : f64
+  }
+  memref.dealloc %s : memref<3x4xf64>
+  linalg.matmul ins(%t, %b : memref<4x3xf64>, memref<3x5xf64>) outs(%c : memref<4x5xf64>)
+  memref.dealloc %t : memref<4x3xf64>
+  return
+}
