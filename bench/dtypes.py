@@ -6,14 +6,13 @@ of `--reps` calls after a compiling one.
 
   PYTHONPATH=build/python /usr/bin/python3 bench/dtypes.py [--threads 2] [--reps 10]
 """
-import argparse
 import json
 
 import numpy
 
 import legato
 import legato.numpy as lnp
-from timing import best
+from timing import best, options
 
 
 def inputs(dtype, shape, count, seed):
@@ -48,12 +47,7 @@ CASES = [
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--reps", type=int, default=10)
-    args = parser.parse_args()
-    legato.config(threads=args.threads)
+    args = options(__doc__, threads=2, reps=10)
     for name, dtype, shape, count, expression in CASES:
         xs = inputs(dtype, shape, count, seed=len(name))
         ls = [lnp.asarray(x) for x in xs]

@@ -7,23 +7,17 @@ compiling one.
 
   PYTHONPATH=build/python /usr/bin/python3 bench/row_sums.py [--threads 1] [--reps 20]
 """
-import argparse
 import json
 
 import numpy
 
 import legato
 import legato.numpy as lnp
-from timing import best
+from timing import best, options
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--reps", type=int, default=20)
-    args = parser.parse_args()
-    legato.config(threads=args.threads)
+    args = options(__doc__, threads=1, reps=20)
     for length in (8, 16, 32, 64, 96, 128, 129, 256, 512, 1024, 2048):
         xn = numpy.random.default_rng(length).random((2 ** 21 // length, length))
         x = lnp.asarray(xn)

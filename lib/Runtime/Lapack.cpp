@@ -105,8 +105,8 @@ namespace {
 thread_local std::string failure;
 
 /// While alive, OpenBLAS runs on one thread: for small matrices its
-/// threads cost more than they compute (5,000 inverses of 8 x 8: 53 ms on
-/// two threads, 5.5 ms on one; NumPy's 15.7 ms on two).
+/// threads cost more than they compute (bench/linalg.py's stacks of small
+/// inverses ran 10x slower on two).
 class SmallProblems {
 public:
   explicit SmallProblems(bool small) {

@@ -61,8 +61,8 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
       return success();
     }
     // A complex sum is the sums of the parts: float accumulators, which the
-    // loops vectorize (a complex one was 2.5x slower, a struct carried
-    // through the loop), in one kernel when the reductions fuse.
+    // loops vectorize (a complex accumulator, a struct carried through the
+    // loop, did not), in one kernel when the reductions fuse.
     Value re = reduce(complexType.getElementType(), false);
     Value im = reduce(complexType.getElementType(), true);
     SmallVector<AffineMap> same(3, rewriter.getMultiDimIdentityMap(out.getRank()));
