@@ -966,6 +966,61 @@ LstsqResult lstsq(const Array &a, const Array &b, std::optional<double> rcond = 
 Array matrix_power(const Array &a, int64_t n);
 } // namespace linalg
 
+/// np.fft: discrete Fourier transforms with NumPy's signatures and
+/// conventions (e^{-2 pi i jk/n} forward; `norm` scales the forward
+/// transform by 1 (backward), 1/sqrt(n) (ortho) or 1/n (forward) and the
+/// inverse by the reciprocal). A transform along an axis is one compiler
+/// primitive (FFTW on CPUs) that the scaling, padding and slicing around it
+/// fuse with. float32/complex64 compute in single precision (NumPy 2's
+/// rule), float16 in single, integers and bool in double. `n` (or `s`)
+/// truncates or zero-pads the input along the axis to that length first
+/// (-1 / empty: the input's length; irfft's default 2 (m - 1)). Over ranks,
+/// an array split across the transformed axis is gathered along it; split
+/// along other axes, each rank transforms its own rows.
+namespace fft {
+enum class Norm { backward, ortho, forward };
+/// NumPy's names: "backward", "ortho", "forward" (a legato::ValueError
+/// naming them otherwise).
+Norm normFromString(const std::string &);
+Array fft(const Array &a, int64_t n = -1, int64_t axis = -1, Norm norm = Norm::backward);
+Array ifft(const Array &a, int64_t n = -1, int64_t axis = -1, Norm norm = Norm::backward);
+/// Of real input: the n/2 + 1 non-negative frequencies (complex).
+Array rfft(const Array &a, int64_t n = -1, int64_t axis = -1, Norm norm = Norm::backward);
+/// The real signal of length n (default 2 (m - 1)) whose rfft is `a`.
+Array irfft(const Array &a, int64_t n = -1, int64_t axis = -1, Norm norm = Norm::backward);
+/// Of a Hermitian-symmetric signal given by its first half: real, length n.
+Array hfft(const Array &a, int64_t n = -1, int64_t axis = -1, Norm norm = Norm::backward);
+Array ihfft(const Array &a, int64_t n = -1, int64_t axis = -1, Norm norm = Norm::backward);
+/// Over several axes: `s` the lengths, `axes` the axes (both optional as
+/// in NumPy: no axes means the last s.size() axes, or every axis; the
+/// real transforms' halved axis is the last of `axes`).
+Array fftn(const Array &a, std::vector<int64_t> s = {},
+           std::optional<std::vector<int64_t>> axes = std::nullopt, Norm norm = Norm::backward);
+Array ifftn(const Array &a, std::vector<int64_t> s = {},
+            std::optional<std::vector<int64_t>> axes = std::nullopt, Norm norm = Norm::backward);
+Array rfftn(const Array &a, std::vector<int64_t> s = {},
+            std::optional<std::vector<int64_t>> axes = std::nullopt, Norm norm = Norm::backward);
+Array irfftn(const Array &a, std::vector<int64_t> s = {},
+             std::optional<std::vector<int64_t>> axes = std::nullopt, Norm norm = Norm::backward);
+/// The *n functions over `axes` (default the last two).
+Array fft2(const Array &a, std::vector<int64_t> s = {}, std::vector<int64_t> axes = {-2, -1},
+           Norm norm = Norm::backward);
+Array ifft2(const Array &a, std::vector<int64_t> s = {}, std::vector<int64_t> axes = {-2, -1},
+            Norm norm = Norm::backward);
+Array rfft2(const Array &a, std::vector<int64_t> s = {}, std::vector<int64_t> axes = {-2, -1},
+            Norm norm = Norm::backward);
+Array irfft2(const Array &a, std::vector<int64_t> s = {}, std::vector<int64_t> axes = {-2, -1},
+             Norm norm = Norm::backward);
+/// The sample frequencies: [0, 1, ..., n/2 - 1 (or (n-1)/2), -n/2, ..., -1]
+/// / (d n), float64; rfftfreq's [0, ..., n/2] / (d n).
+Array fftfreq(int64_t n, double d = 1.0);
+Array rfftfreq(int64_t n, double d = 1.0);
+/// The zero frequency moved to the middle of the given axes (empty: every
+/// axis), and back.
+Array fftshift(const Array &a, std::vector<int64_t> axes = {});
+Array ifftshift(const Array &a, std::vector<int64_t> axes = {});
+} // namespace fft
+
 // ---- shape -----------------------------------------------------------------
 Array reshape(const Array &, Shape);
 Array broadcast_to(const Array &, Shape);

@@ -44,6 +44,7 @@ enum class OpKind : uint8_t {
                ///< sub = 0: assign, 1: add (np.add.at)
   Matmul,
   Lapack, ///< sub = legato.lapack kind; ints[0] = flags (1 vectors, 2 full, 4 upper)
+  Fft,    ///< sub = legato.fft kind; ints[0] = axis
 };
 
 enum class UnaryKind : uint8_t {

@@ -45,6 +45,7 @@ const char *kindName(OpKind kind) {
   case OpKind::Scatter: return "put";
   case OpKind::Matmul: return "matmul";
   case OpKind::Lapack: return "lapack";
+  case OpKind::Fft: return "fft";
   case OpKind::Reduce: return "reduce";
   case OpKind::Scan: return "cumsum";
   case OpKind::Select: return "where";

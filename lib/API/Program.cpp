@@ -295,6 +295,9 @@ Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args)
     return mlir::legato::LapackOp::create(b, loc, t, args, mlir::legato::LapackKind(n->sub),
                                           flags & 1, flags & 2, flags & 4);
   }
+  case OpKind::Fft:
+    return mlir::legato::FftOp::create(b, loc, t, args[0], mlir::legato::FftKind(n->sub),
+                                       n->ints[0]);
   case OpKind::Buffer:
   case OpKind::Param:
     break;

@@ -66,6 +66,7 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   legalize.batchedGemm = t.batchedGemm;
   legalize.collectives = t.collectives;
   legalize.lapack = t.lapack;
+  legalize.fft = t.fft;
   pm.addPass(createLegatoLegalizePass(legalize));
   pm.addPass(createConvertLegatoToLinalgPass());
   pm.addPass(createLegatoFuseKernelsPass());

@@ -606,30 +606,14 @@ template <class T> void runEig(int64_t flags, const HostView &out, const HostVie
   trimScratch<T>();
 }
 
-/// The memref descriptor an unranked memref argument points to.
-struct Unranked {
-  int64_t rank;
-  void *descriptor;
-};
-
-template <class T> struct DescriptorView {
-  HostView view;
-  explicit DescriptorView(const Unranked *m) {
-    auto *fields = static_cast<char *>(m->descriptor);
-    T *aligned = *reinterpret_cast<T **>(fields + sizeof(void *));
-    auto *ints = reinterpret_cast<const int64_t *>(fields + 2 * sizeof(void *));
-    view = {aligned + ints[0], m->rank, ints + 1, ints + 1 + m->rank};
-  }
-};
-
 template <class T>
 void fromGeneratedCode(int64_t kind, int64_t flags, Unranked *out, Unranked *a, Unranked *b) {
   try {
     if (kind == kEig)
-      return runEig<T>(flags, DescriptorView<std::complex<Real<T>>>(out).view,
-                       DescriptorView<T>(a).view);
-    run<T>(kind, flags, DescriptorView<T>(out).view, DescriptorView<T>(a).view,
-           DescriptorView<T>(b).view);
+      return runEig<T>(flags, viewOf<std::complex<Real<T>>>(out),
+                       viewOf<T>(a));
+    run<T>(kind, flags, viewOf<T>(out), viewOf<T>(a),
+           viewOf<T>(b));
   } catch (const Error &e) { // nothing may unwind through generated code
     fail(e.what());
   }

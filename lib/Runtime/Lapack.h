@@ -12,20 +12,13 @@
 #ifndef LEGATO_RUNTIME_LAPACK_H
 #define LEGATO_RUNTIME_LAPACK_H
 
+#include "Runtime/HostView.h"
 #include "legato/legato.h"
 
 #include <cstdint>
 #include <string>
 
 namespace legato::runtime {
-
-/// A strided array in host memory; strides in elements.
-struct HostView {
-  void *data;
-  int64_t rank;
-  const int64_t *sizes;
-  const int64_t *strides;
-};
 
 /// Flags of a legato.lapack op, as the lowering passes them.
 enum LapackFlags : int64_t { kVectors = 1, kFull = 2, kUpper = 4 };

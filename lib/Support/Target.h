@@ -21,6 +21,7 @@ struct Target {
   bool batchedGemm = false;       ///< one call for a batch of products
   bool collectives = false;       ///< all-reduce, all-gather, halo exchange
   bool lapack = true;             ///< legato.lapack: factorizations, solves, eigen/SVD
+  bool fft = true;                ///< legato.fft: discrete Fourier transforms
 
   // How generated kernels use the hardware: the defaults of the code
   // generators' pass options, which the pipelines set from here.

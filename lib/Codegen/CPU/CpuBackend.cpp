@@ -3,6 +3,7 @@
 #include "Codegen/CPU/CpuCompiler.h"
 #include "Codegen/ProgramImage.h"
 #include "Codegen/RunPipeline.h"
+#include "Runtime/Fft.h"
 #include "Runtime/Lapack.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -106,6 +107,8 @@ public:
     static_cast<CpuProgram &>(program).executable->entry(args.data());
     if (std::string failure = runtime::takeLapackFailure(); !failure.empty())
       throw LinAlgError(failure);
+    if (std::string failure = runtime::takeFftFailure(); !failure.empty())
+      throw Error(failure);
   }
 
 private:

@@ -76,6 +76,14 @@ void _mlir_ciface_legato_lapack_eig_f32(int64_t, int64_t, void *, void *, void *
 void _mlir_ciface_legato_lapack_eig_f64(int64_t, int64_t, void *, void *, void *);
 void _mlir_ciface_legato_lapack_eig_c64(int64_t, int64_t, void *, void *, void *);
 void _mlir_ciface_legato_lapack_eig_c128(int64_t, int64_t, void *, void *, void *);
+#define LEGATO_FFT_DECL(name) void _mlir_ciface_legato_fft_##name(int64_t, int64_t, void *, void *);
+LEGATO_FFT_DECL(c2c_f32)
+LEGATO_FFT_DECL(c2c_f64)
+LEGATO_FFT_DECL(r2c_f32)
+LEGATO_FFT_DECL(r2c_f64)
+LEGATO_FFT_DECL(c2r_f32)
+LEGATO_FFT_DECL(c2r_f64)
+#undef LEGATO_FFT_DECL
 }
 
 namespace legato::codegen {
@@ -367,6 +375,12 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::LLJIT &jit) {
   add("_mlir_ciface_legato_lapack_eig_f64", &_mlir_ciface_legato_lapack_eig_f64);
   add("_mlir_ciface_legato_lapack_eig_c64", &_mlir_ciface_legato_lapack_eig_c64);
   add("_mlir_ciface_legato_lapack_eig_c128", &_mlir_ciface_legato_lapack_eig_c128);
+  add("_mlir_ciface_legato_fft_c2c_f32", &_mlir_ciface_legato_fft_c2c_f32);
+  add("_mlir_ciface_legato_fft_c2c_f64", &_mlir_ciface_legato_fft_c2c_f64);
+  add("_mlir_ciface_legato_fft_r2c_f32", &_mlir_ciface_legato_fft_r2c_f32);
+  add("_mlir_ciface_legato_fft_r2c_f64", &_mlir_ciface_legato_fft_r2c_f64);
+  add("_mlir_ciface_legato_fft_c2r_f32", &_mlir_ciface_legato_fft_c2r_f32);
+  add("_mlir_ciface_legato_fft_c2r_f64", &_mlir_ciface_legato_fft_c2r_f64);
   return symbols;
 }
 

@@ -1,6 +1,7 @@
 //===- LaunchSequence.cpp - a compiled program's host side ------------------===//
 #include "Codegen/CUDA/LaunchSequence.h"
 #include "Analysis/ElementBytes.h"
+#include "Runtime/Fft.h"
 #include "Runtime/Lapack.h"
 
 #include "legato/legato.h"
@@ -216,11 +217,28 @@ private:
     sequence_.launches++;
   }
 
+  /// legato_fft_<c2c|r2c|c2r>_<f32|f64>(kind, axis, out, in).
+  void visitFftCall(func::CallOp call) {
+    Operation *op = call;
+    Step step{Step::Kind::fft};
+    step.dtype = call.getCallee().ends_with("f32") ? DType::f32 : DType::f64;
+    if (call.getNumOperands() != 4)
+      unsupported(op, "expected a kind, an axis and two buffers");
+    step.routine = int64_t(constant(op, call.getOperand(0)));
+    step.flags = int64_t(constant(op, call.getOperand(1)));
+    step.c = lookup(op, call.getOperand(2));
+    step.a = lookup(op, call.getOperand(3));
+    sequence_.steps.push_back(std::move(step));
+    sequence_.launches++;
+  }
+
   void visitBlasCall(func::CallOp call) {
     Operation *op = call;
     StringRef callee = call.getCallee();
     if (callee.starts_with("legato_lapack_"))
       return visitLapackCall(call);
+    if (callee.starts_with("legato_fft_"))
+      return visitFftCall(call);
     Step step{Step::Kind::gemm};
     if (callee.starts_with("legato_gemv"))
       step.kind = Step::Kind::gemv;
@@ -380,10 +398,12 @@ void gemv(Device &device, const Step &s, const std::vector<void *> &slots) {
           "cublasSgemv");
 }
 
-/// legato.lapack through the host (cuSOLVER is not wired in yet): the
-/// elements the operands' views span copied to host memory, LAPACK there
-/// (Runtime/Lapack.cpp), the result copied back. Synchronous.
-void lapackOnHost(Device &device, const Step &s, const std::vector<void *> &slots) {
+/// A library step through the host (cuSOLVER and cuFFT are not wired in
+/// yet): the elements the operand views a (and b, where it names a buffer)
+/// span copied to host memory, `run(c, a, b)` there on host views, the
+/// result c copied back. Synchronous.
+template <class Run>
+void throughHost(Device &device, const Step &s, const std::vector<void *> &slots, Run run) {
   auto span = [](const View &v) { // elements from the view's first to its last
     int64_t last = 0;
     for (size_t d = 0; d < v.sizes.size(); ++d) {
@@ -396,24 +416,24 @@ void lapackOnHost(Device &device, const Step &s, const std::vector<void *> &slot
   CUstream stream = device.stream();
   std::vector<char> host[3];
   const View *views[3] = {&s.a, &s.b, &s.c};
-  runtime::HostView hostViews[3];
+  runtime::HostView hostViews[3] = {};
   for (int i = 0; i < 3; ++i) {
     const View &v = *views[i];
+    if (v.slot < 0)
+      continue;
     host[i].resize(size_t(span(v) * v.elementBytes));
     if (i < 2 && !host[i].empty())
       check(api().cuMemcpyDtoHAsync(host[i].data(), CUdeviceptr(address(slots, v)),
                                     host[i].size(), stream),
-            "copying a LAPACK operand to the host");
+            "copying a library step's operand to the host");
     hostViews[i] = {host[i].data(), int64_t(v.sizes.size()), v.sizes.data(), v.strides.data()};
   }
   check(api().cuStreamSynchronize(stream), "cuStreamSynchronize");
-  runtime::runLapack(s.routine, s.flags, s.dtype, hostViews[2], hostViews[0], hostViews[1]);
-  if (std::string failure = runtime::takeLapackFailure(); !failure.empty())
-    throw LinAlgError(failure);
+  run(hostViews[2], hostViews[0], hostViews[1]);
   if (!host[2].empty()) {
     check(api().cuMemcpyHtoDAsync(CUdeviceptr(address(slots, s.c)), host[2].data(),
                                   host[2].size(), stream),
-          "copying a LAPACK result to the device");
+          "copying a library step's result to the device");
     check(api().cuStreamSynchronize(stream), "cuStreamSynchronize"); // (host[2] dies here)
   }
 }
@@ -525,7 +545,7 @@ std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
   for (uint64_t i = 0; i < steps && valid && !image.failed(); ++i) {
     Step s;
     uint64_t kind = image.integer();
-    valid = kind <= uint64_t(Step::Kind::lapack);
+    valid = kind <= uint64_t(Step::Kind::fft);
     s.kind = Step::Kind(kind);
     s.slot = int(int64_t(image.integer()));
     s.bytes = int64_t(image.integer());
@@ -571,6 +591,10 @@ std::optional<LaunchSequence> loadLaunchSequence(codegen::ImageReader &image) {
       valid = valid && isView(s.a, s.a.sizes.size()) && s.a.sizes.size() >= 2 &&
               isView(s.b, s.a.sizes.size()) && isView(s.c, s.c.sizes.size());
       break;
+    case Step::Kind::fft:
+      valid = valid && isView(s.a, s.a.sizes.size()) && isView(s.c, s.a.sizes.size()) &&
+              s.flags >= 0 && s.flags < int64_t(s.a.sizes.size());
+      break;
     }
     sequence.steps.push_back(std::move(s));
   }
@@ -597,7 +621,22 @@ void runLaunchSequence(const LaunchSequence &sequence, Device &device,
       case Step::Kind::gemm: gemm(device, s, slots); break;
       case Step::Kind::gemv:
       case Step::Kind::gevm: gemv(device, s, slots); break;
-      case Step::Kind::lapack: lapackOnHost(device, s, slots); break;
+      case Step::Kind::lapack:
+        throughHost(device, s, slots,
+                    [&](const runtime::HostView &c, const runtime::HostView &a,
+                        const runtime::HostView &b) {
+                      runtime::runLapack(s.routine, s.flags, s.dtype, c, a, b);
+                      if (std::string failure = runtime::takeLapackFailure(); !failure.empty())
+                        throw LinAlgError(failure);
+                    });
+        break;
+      case Step::Kind::fft:
+        throughHost(device, s, slots,
+                    [&](const runtime::HostView &c, const runtime::HostView &a,
+                        const runtime::HostView &) {
+                      runtime::runFft(s.routine, s.flags, s.dtype == DType::f32, c, a);
+                    });
+        break;
       }
     }
   } catch (...) {

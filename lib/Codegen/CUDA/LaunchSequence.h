@@ -32,7 +32,7 @@ struct View {
 };
 
 struct Step {
-  enum class Kind { allocate, free, launch, gemm, gemv, gevm, lapack } kind;
+  enum class Kind { allocate, free, launch, gemm, gemv, gevm, lapack, fft } kind;
   int slot = -1;     // allocate, free
   int64_t bytes = 0; // allocate
   // launch
@@ -53,7 +53,8 @@ struct Step {
   // gemm, gemv, gevm: the element type (f32, f64, c64, c128; beta is real,
   // isF64 tells its width). lapack: legato.lapack's routine and flags
   // (Runtime/Lapack.h) on c = the packed result of a (and b), of `dtype`;
-  // run on the host (staged).
+  // run on the host (staged). fft: legato.fft's kind (routine) along axis
+  // (flags) of a into c, single precision where dtype is f32; on the host.
   DType dtype = DType::f64;
   int64_t routine = 0, flags = 0;
 };

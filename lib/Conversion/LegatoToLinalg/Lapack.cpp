@@ -49,13 +49,6 @@ func::FuncOp declare(ConversionPatternRewriter &rewriter, ModuleOp module, Strin
   return f;
 }
 
-/// memref<?x...xT, strided<[?, ...], offset: ?>>: a view of any layout.
-MemRefType anyLayout(RankedTensorType t) {
-  SmallVector<int64_t> dynamic(t.getRank(), ShapedType::kDynamic);
-  auto layout = StridedLayoutAttr::get(t.getContext(), ShapedType::kDynamic, dynamic);
-  return MemRefType::get(t.getShape(), t.getElementType(), layout);
-}
-
 struct LapackLowering : OpConversionPattern<LapackOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LapackOp op, OpAdaptor adaptor,
@@ -69,7 +62,7 @@ struct LapackLowering : OpConversionPattern<LapackOp> {
     SmallVector<Value> buffers;
     for (Value operand : adaptor.getOperands()) {
       auto t = cast<RankedTensorType>(operand.getType());
-      auto buffer = bufferization::ToBufferOp::create(rewriter, loc, anyLayout(t), operand,
+      auto buffer = bufferization::ToBufferOp::create(rewriter, loc, lowering::anyLayout(t), operand,
                                                       /*read_only=*/true);
       buffers.push_back(memref::CastOp::create(rewriter, loc, unranked, buffer));
     }

@@ -49,6 +49,7 @@ void legato::populateLegatoToLinalgConversionPatterns(const TypeConverter &conve
   lowering::populateReductionLoweringPatterns(converter, patterns);
   lowering::populateProductLoweringPatterns(converter, patterns);
   lowering::populateLapackLoweringPatterns(converter, patterns);
+  lowering::populateFftLoweringPatterns(converter, patterns);
 }
 
 namespace {

@@ -21,6 +21,8 @@ void populateReductionLoweringPatterns(const TypeConverter &converter, RewritePa
 void populateProductLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 /// Factorizations, solves, eigen and singular values: runtime calls (Lapack.cpp).
 void populateLapackLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
+/// Fourier transforms: runtime calls (Fft.cpp).
+void populateFftLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 
 } // namespace mlir::legato::lowering
 

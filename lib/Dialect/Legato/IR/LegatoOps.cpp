@@ -234,6 +234,39 @@ LogicalResult LapackOp::verify() {
   return success();
 }
 
+LogicalResult FftOp::verify() {
+  RankedTensorType in = tensorOf(getInput()), out = getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= in.getRank() || in.getRank() != out.getRank())
+    return emitOpError() << "axis " << axis << " out of range for rank " << in.getRank()
+                         << " (result rank " << out.getRank() << ")";
+  Type inElem = in.getElementType(), outElem = out.getElementType();
+  bool realIn = getKind() == FftKind::real_forward;
+  bool realOut = getKind() == FftKind::real_inverse;
+  auto complexIn = dyn_cast<ComplexType>(inElem), complexOut = dyn_cast<ComplexType>(outElem);
+  if (realIn == bool(complexIn) || realOut == bool(complexOut))
+    return emitOpError() << stringifyFftKind(getKind()) << " maps "
+                         << (realIn ? "real" : "complex") << " to "
+                         << (realOut ? "real" : "complex") << " elements";
+  Type inReal = complexIn ? complexIn.getElementType() : inElem;
+  Type outReal = complexOut ? complexOut.getElementType() : outElem;
+  if (inReal != outReal || inReal.isF16())
+    return emitOpError() << "needs f32 or f64 (or their complex types) of one precision";
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    int64_t n = in.getDimSize(d), m = out.getDimSize(d);
+    if (d != axis && n != m)
+      return emitOpError() << "batch axis " << d << " must keep its length";
+  }
+  int64_t n = in.getDimSize(axis), m = out.getDimSize(axis);
+  int64_t signal = realOut ? m : n, half = realIn ? m : realOut ? n : -1;
+  if (signal < 1)
+    return emitOpError() << "needs at least one point along the axis";
+  if (half >= 0 ? half != signal / 2 + 1 : n != m)
+    return emitOpError() << "axis lengths " << n << " -> " << m << " do not fit "
+                         << stringifyFftKind(getKind());
+  return success();
+}
+
 LogicalResult BroadcastOp::verify() {
   RankedTensorType in = tensorOf(getInput()), out = getType();
   if (in.getElementType() != out.getElementType())

@@ -58,6 +58,12 @@ def Legato_LapackKind : I32EnumAttr<"LapackKind", "a dense linear algebra routin
   let cppNamespace = "::mlir::legato";
 }
 
+def Legato_FftKind : I32EnumAttr<"FftKind", "a discrete Fourier transform", [
+      I32EnumAttrCase<"forward", 0>, I32EnumAttrCase<"inverse", 1>,
+      I32EnumAttrCase<"real_forward", 2>, I32EnumAttrCase<"real_inverse", 3>]> {
+  let cppNamespace = "::mlir::legato";
+}
+
 class Legato_Op<string mnemonic, list<Trait> traits = []>
     : Op<Legato_Dialect, mnemonic, traits>;
 
@@ -477,6 +483,31 @@ def Legato_LapackOp : Legato_Op<"lapack", [Pure]> {
     static SmallVector<int64_t> resultShape(LapackKind kind, ArrayRef<int64_t> a,
                                             ArrayRef<int64_t> b, bool vectors, bool full);
   }];
+}
+
+def Legato_FftOp : Legato_Op<"fft", [Pure]> {
+  let summary = "a discrete Fourier transform along one axis";
+  let description = [{
+    The unnormalized DFT of every line of the input along `axis` (FFTW on
+    CPUs), the others being batch axes:
+
+    - `forward` complex [..., n, ...] -> complex [..., n, ...]:
+      y_k = sum_j x_j e^{-2 pi i jk/n}; `inverse` the same with e^{+...}
+      (no 1/n: the scaling is an ordinary multiply that fuses).
+    - `real_forward` real [..., n, ...] -> complex [..., n/2 + 1, ...]: the
+      forward transform's non-negative frequencies.
+    - `real_inverse` complex [..., n/2 + 1, ...] -> real [..., n, ...]: the
+      inverse transform of the Hermitian-symmetric signal whose first half
+      the operand holds; n is the result's length along the axis (the
+      imaginary parts of frequencies 0 and n/2 (even n) are ignored).
+
+    The complex type is the real one's precision (f32 with complex<f32>).
+  }];
+  let arguments = (ins Legato_InexactTensor:$input, Legato_FftKind:$kind, I64Attr:$axis);
+  let results = (outs Legato_InexactTensor:$result);
+  let assemblyFormat =
+      "$kind $input `along` $axis attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -100,6 +100,7 @@ struct LegatoLegalizePass : legato::impl::LegatoLegalizePassBase<LegatoLegalizeP
     t.batchedGemm = batchedGemm;
     t.collectives = collectives;
     t.lapack = lapack;
+    t.fft = fft;
     return t;
   }
 
@@ -149,6 +150,9 @@ struct LegatoLegalizePass : legato::impl::LegatoLegalizePassBase<LegatoLegalizeP
       } else if (isa<LapackOp>(op)) {
         if (!t.lapack)
           missing(op, "lapack");
+      } else if (isa<FftOp>(op)) {
+        if (!t.fft)
+          missing(op, "fft");
       } else if (!isa<BatchMatmulOp>(op) && !t.fusedElementwise) {
         missing(op, "fused-elementwise");
       }

@@ -228,6 +228,14 @@ LogicalResult Partitioner::assignDemands() {
             b.lo[d] = 0;
             b.hi[d] = shape[d];
           }
+    } else if (auto fft = dyn_cast<FftOp>(op)) {
+      // A transform computes whole lines along its axis.
+      int64_t axis = fft.getAxis(), n = shapeOf(result)[axis];
+      for (Box &b : boxes)
+        if (!b.empty()) {
+          b.lo[axis] = 0;
+          b.hi[axis] = n;
+        }
     } else if (std::optional<Boxes> h = home.lookup(result);
                h && isa<MatmulOp, BatchMatmulOp>(op)) {
       // A product is computed once, on its home, and sent where needed.

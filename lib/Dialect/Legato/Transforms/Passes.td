@@ -56,6 +56,7 @@ def LegatoLegalizePass : Pass<"legato-legalize", "mlir::ModuleOp"> {
            "all-reduce, all-gather, halo exchange">,
     Option<"lapack", "lapack", "bool", "true",
            "legato.lapack: factorizations, solves, eigen and singular values">,
+    Option<"fft", "fft", "bool", "true", "legato.fft: discrete Fourier transforms">,
   ];
 }
 

@@ -552,6 +552,33 @@ struct LapackSharding : FollowsFirstOperand<LapackSharding, LapackOp> {
   }
 };
 
+/// A transform reads whole lines along its axis: a box of the result reads
+/// the same box of the operand but all of the axis. A line split across
+/// ranks is gathered (the partitioner computes whole lines); blocks split
+/// along other axes stay where they are.
+struct FftSharding : FollowsFirstOperand<FftSharding, FftOp> {
+  Box getOperandBox(Operation *op, unsigned, const Box &y) const {
+    auto fft = cast<FftOp>(op);
+    Box in = y;
+    in.lo[fft.getAxis()] = 0;
+    in.hi[fft.getAxis()] = shapeOf(fft.getInput())[fft.getAxis()];
+    return in;
+  }
+  std::optional<Boxes> follow(FftOp op, const Boxes &in, ArrayRef<std::optional<Boxes>>) const {
+    int64_t axis = op.getAxis(), n = shapeOf(op.getInput())[axis];
+    for (const Box &b : in)
+      if (!b.empty() && (b.lo[axis] != 0 || b.hi[axis] != n))
+        return std::nullopt;
+    int64_t m = shapeOf(op.getResult())[axis];
+    return mapBoxes(in, [&](const Box &b) {
+      Box r = b;
+      if (!b.empty())
+        r.hi[axis] = m;
+      return r;
+    });
+  }
+};
+
 /// Each op's model: its own where it has one, the elementwise rule for ops
 /// computing element i from element i of every operand, else whole operands.
 template <class Op> struct ModelOf {
@@ -576,6 +603,7 @@ template <> struct ModelOf<ReduceOp> { using type = ReduceSharding; };
 template <> struct ModelOf<MatmulOp> { using type = MatmulSharding; };
 template <> struct ModelOf<BatchMatmulOp> { using type = BatchMatmulSharding; };
 template <> struct ModelOf<LapackOp> { using type = LapackSharding; };
+template <> struct ModelOf<FftOp> { using type = FftSharding; };
 
 template <class... Ops> void attachModels(MLIRContext *context) {
   (Ops::template attachInterface<typename ModelOf<Ops>::type>(*context), ...);
