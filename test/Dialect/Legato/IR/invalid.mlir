@@ -294,3 +294,43 @@ func.func @lapack_eig_real_result(%a: tensor<3x3xf32>) {
   %0 = legato.lapack eig %a : tensor<3x3xf32> -> tensor<3xf32>
   return
 }
+
+// -----
+
+func.func @fft_axis(%a: tensor<4x8xcomplex<f64>>) {
+  // expected-error @+1 {{axis 2 out of range for rank 2}}
+  %0 = legato.fft forward %a along 2 : tensor<4x8xcomplex<f64>> -> tensor<4x8xcomplex<f64>>
+  return
+}
+
+// -----
+
+func.func @fft_real_operand(%a: tensor<8xf64>) {
+  // expected-error @+1 {{forward maps complex to complex elements}}
+  %0 = legato.fft forward %a along 0 : tensor<8xf64> -> tensor<8xcomplex<f64>>
+  return
+}
+
+// -----
+
+func.func @fft_precisions(%a: tensor<8xf32>) {
+  // expected-error @+1 {{needs f32 or f64 (or their complex types) of one precision}}
+  %0 = legato.fft real_forward %a along 0 : tensor<8xf32> -> tensor<5xcomplex<f64>>
+  return
+}
+
+// -----
+
+func.func @fft_half_length(%a: tensor<3x8xf64>) {
+  // expected-error @+1 {{axis lengths 8 -> 4 do not fit real_forward}}
+  %0 = legato.fft real_forward %a along 1 : tensor<3x8xf64> -> tensor<3x4xcomplex<f64>>
+  return
+}
+
+// -----
+
+func.func @fft_batch_axis(%a: tensor<3x8xcomplex<f32>>) {
+  // expected-error @+1 {{batch axis 0 must keep its length}}
+  %0 = legato.fft inverse %a along 1 : tensor<3x8xcomplex<f32>> -> tensor<2x8xcomplex<f32>>
+  return
+}
