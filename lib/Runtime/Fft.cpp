@@ -2,8 +2,8 @@
 //
 // One FFTW guru plan per transform: a rank-1 transform along the axis with
 // every other axis a "howmany" loop, reading and writing the views in place
-// whatever their strides (no transposes, no copies but for views FFTW does
-// not take: negative strides, or a broadcast along the axis). Plans are
+// where the lines are contiguous. Lines along a strided axis go through
+// blocks of contiguous scratch rows (blockedTransform). Plans are
 // made once per geometry (FFTW_ESTIMATE: planning costs microseconds and
 // touches no data) and kept; FFTW's new-array execute runs a plan on the
 // arrays of each call, which must have the planned alignment (part of the
@@ -17,8 +17,10 @@
 
 #include <fftw3.h>
 
+#include <algorithm>
+#include <atomic>
 #include <complex>
-#include <cstring>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <vector>
@@ -32,46 +34,66 @@ enum Kind : int64_t { kForward = 0, kInverse = 1, kRealForward = 2, kRealInverse
 /// FFTW's API of one precision.
 template <bool Single> struct Fftw {
   using Real = double;
-  using Complex = fftw_complex;
+  using Complex = std::complex<double>; // (layout-compatible with fftw_complex)
   using Plan = fftw_plan;
   static Plan c2c(const fftw_iodim64 *dim, int hr, const fftw_iodim64 *howmany, Complex *in,
                   Complex *out, int sign, unsigned flags) {
-    return fftw_plan_guru64_dft(1, dim, hr, howmany, in, out, sign, flags);
+    return fftw_plan_guru64_dft(1, dim, hr, howmany, reinterpret_cast<fftw_complex *>(in),
+                                reinterpret_cast<fftw_complex *>(out), sign, flags);
   }
   static Plan r2c(const fftw_iodim64 *dim, int hr, const fftw_iodim64 *howmany, Real *in,
                   Complex *out, unsigned flags) {
-    return fftw_plan_guru64_dft_r2c(1, dim, hr, howmany, in, out, flags);
+    return fftw_plan_guru64_dft_r2c(1, dim, hr, howmany, in, reinterpret_cast<fftw_complex *>(out),
+                                    flags);
   }
   static Plan c2r(const fftw_iodim64 *dim, int hr, const fftw_iodim64 *howmany, Complex *in,
                   Real *out, unsigned flags) {
-    return fftw_plan_guru64_dft_c2r(1, dim, hr, howmany, in, out, flags);
+    return fftw_plan_guru64_dft_c2r(1, dim, hr, howmany, reinterpret_cast<fftw_complex *>(in), out,
+                                    flags);
   }
-  static void run(Plan p, Complex *in, Complex *out) { fftw_execute_dft(p, in, out); }
-  static void run(Plan p, Real *in, Complex *out) { fftw_execute_dft_r2c(p, in, out); }
-  static void run(Plan p, Complex *in, Real *out) { fftw_execute_dft_c2r(p, in, out); }
+  static void run(Plan p, Complex *in, Complex *out) {
+    fftw_execute_dft(p, reinterpret_cast<fftw_complex *>(in), reinterpret_cast<fftw_complex *>(out));
+  }
+  static void run(Plan p, Real *in, Complex *out) {
+    fftw_execute_dft_r2c(p, in, reinterpret_cast<fftw_complex *>(out));
+  }
+  static void run(Plan p, Complex *in, Real *out) {
+    fftw_execute_dft_c2r(p, reinterpret_cast<fftw_complex *>(in), out);
+  }
   static int alignmentOf(void *p) { return fftw_alignment_of(static_cast<double *>(p)); }
+  static void planWithThreads(int threads) { fftw_plan_with_nthreads(threads); }
 };
 
 template <> struct Fftw<true> {
   using Real = float;
-  using Complex = fftwf_complex;
+  using Complex = std::complex<float>; // (layout-compatible with fftwf_complex)
   using Plan = fftwf_plan;
   static Plan c2c(const fftw_iodim64 *dim, int hr, const fftw_iodim64 *howmany, Complex *in,
                   Complex *out, int sign, unsigned flags) {
-    return fftwf_plan_guru64_dft(1, dim, hr, howmany, in, out, sign, flags);
+    return fftwf_plan_guru64_dft(1, dim, hr, howmany, reinterpret_cast<fftwf_complex *>(in),
+                                reinterpret_cast<fftwf_complex *>(out), sign, flags);
   }
   static Plan r2c(const fftw_iodim64 *dim, int hr, const fftw_iodim64 *howmany, Real *in,
                   Complex *out, unsigned flags) {
-    return fftwf_plan_guru64_dft_r2c(1, dim, hr, howmany, in, out, flags);
+    return fftwf_plan_guru64_dft_r2c(1, dim, hr, howmany, in, reinterpret_cast<fftwf_complex *>(out),
+                                    flags);
   }
   static Plan c2r(const fftw_iodim64 *dim, int hr, const fftw_iodim64 *howmany, Complex *in,
                   Real *out, unsigned flags) {
-    return fftwf_plan_guru64_dft_c2r(1, dim, hr, howmany, in, out, flags);
+    return fftwf_plan_guru64_dft_c2r(1, dim, hr, howmany, reinterpret_cast<fftwf_complex *>(in), out,
+                                    flags);
   }
-  static void run(Plan p, Complex *in, Complex *out) { fftwf_execute_dft(p, in, out); }
-  static void run(Plan p, Real *in, Complex *out) { fftwf_execute_dft_r2c(p, in, out); }
-  static void run(Plan p, Complex *in, Real *out) { fftwf_execute_dft_c2r(p, in, out); }
+  static void run(Plan p, Complex *in, Complex *out) {
+    fftwf_execute_dft(p, reinterpret_cast<fftwf_complex *>(in), reinterpret_cast<fftwf_complex *>(out));
+  }
+  static void run(Plan p, Real *in, Complex *out) {
+    fftwf_execute_dft_r2c(p, in, reinterpret_cast<fftwf_complex *>(out));
+  }
+  static void run(Plan p, Complex *in, Real *out) {
+    fftwf_execute_dft_c2r(p, reinterpret_cast<fftwf_complex *>(in), out);
+  }
   static int alignmentOf(void *p) { return fftwf_alignment_of(static_cast<float *>(p)); }
+  static void planWithThreads(int threads) { fftwf_plan_with_nthreads(threads); }
 };
 
 thread_local std::string failure;
@@ -81,91 +103,142 @@ thread_local std::string failure;
 /// planner is not thread-safe; execution is.
 std::mutex plannerMutex;
 std::map<std::vector<int64_t>, void *> plans;
+/// The threads a large transform runs on (the backend's), and what is large.
+std::atomic<int> threadsForLarge{1};
+constexpr int64_t kParallelElements = 1 << 16;
 constexpr size_t kMaxPlans = 1024; // past this the cache starts over (plans leak: FFTW keeps
                                    // its own tables; geometries that many are unusual)
 
-/// `view` copied into a contiguous array of `elementBytes`-byte elements.
-std::vector<char> contiguousCopy(const HostView &view, size_t elementBytes) {
-  int64_t count = 1;
-  for (int64_t d = 0; d < view.rank; ++d)
-    count *= view.sizes[d];
-  std::vector<char> copy(size_t(count) * elementBytes);
-  std::vector<int64_t> index(view.rank, 0);
-  const char *base = static_cast<const char *>(view.data);
-  for (int64_t i = 0; i < count; ++i) {
-    int64_t offset = 0;
-    for (int64_t d = 0; d < view.rank; ++d)
-      offset += index[d] * view.strides[d];
-    std::memcpy(copy.data() + size_t(i) * elementBytes, base + offset * int64_t(elementBytes),
-                elementBytes);
-    for (int64_t d = view.rank - 1; d >= 0 && ++index[d] == view.sizes[d]; --d)
-      index[d] = 0;
+/// The cached plan of transform `kind` of length `n` (`dim`) repeated over
+/// `loops`, for arrays of `input`'s and `output`'s alignment.
+template <bool Single, class In, class Out>
+typename Fftw<Single>::Plan planFor(int64_t kind, const fftw_iodim64 &dim,
+                                    const std::vector<fftw_iodim64> &loops, In *input,
+                                    Out *output) {
+  using F = Fftw<Single>;
+  int64_t elements = dim.n;
+  for (const fftw_iodim64 &l : loops)
+    elements *= l.n;
+  int threads = elements >= kParallelElements ? threadsForLarge.load() : 1;
+  std::vector<int64_t> key{kind,    Single, dim.n, dim.is, dim.os, F::alignmentOf(input),
+                           F::alignmentOf(output), threads};
+  for (const fftw_iodim64 &l : loops)
+    key.insert(key.end(), {l.n, l.is, l.os});
+  std::lock_guard<std::mutex> lock(plannerMutex);
+  static bool threadsReady = fftw_init_threads() && fftwf_init_threads();
+  if (plans.size() >= kMaxPlans)
+    plans.clear();
+  void *&cached = plans[key];
+  if (!cached) {
+    int hr = int(loops.size());
+    unsigned flags = FFTW_ESTIMATE | FFTW_PRESERVE_INPUT;
+    F::planWithThreads(threadsReady ? threads : 1);
+    if constexpr (std::is_same_v<In, typename F::Real>)
+      cached = F::r2c(&dim, hr, loops.data(), input, output, flags);
+    else if constexpr (std::is_same_v<Out, typename F::Real>)
+      cached = F::c2r(&dim, hr, loops.data(), input, output, flags);
+    else
+      cached = F::c2c(&dim, hr, loops.data(), input, output,
+                      kind == kForward ? FFTW_FORWARD : FFTW_BACKWARD, flags);
+    if (!cached) {
+      plans.erase(key);
+      throw Error("legato: internal error: FFTW made no plan for a transform of length " +
+                  std::to_string(dim.n));
+    }
   }
-  return copy;
+  return static_cast<typename F::Plan>(cached);
 }
 
-std::vector<int64_t> rowMajorStrides(const HostView &view) {
-  std::vector<int64_t> strides(view.rank, 1);
-  for (int64_t d = view.rank - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * view.sizes[d + 1];
-  return strides;
+/// Elements of a block's scratch rows (a few hundred KiB: they stay in the
+/// L2 between the gather, the transform and the scatter).
+constexpr int64_t kBlockElements = 32768;
+
+/// Lines along a strided axis (the columns of a matrix), which FFTW's
+/// estimated plans transform several times slower than contiguous rows:
+/// blocks of neighbouring lines (along `vector`, the loop axis of the
+/// smallest input stride; -1: one line) are gathered into contiguous rows of
+/// a scratch array (reading whole cache lines), transformed as rows, and
+/// scattered into place, as pocketfft does.
+template <bool Single, class In, class Out>
+void blockedTransform(int64_t kind, int64_t axis, int64_t n, int64_t vector, const HostView &out,
+                      const HostView &in) {
+  using F = Fftw<Single>;
+  int64_t lineIn = in.sizes[axis], lineOut = out.sizes[axis];
+  int64_t count = vector < 0 ? 1 : in.sizes[vector];
+  int64_t vectorIn = vector < 0 ? 0 : in.strides[vector];
+  int64_t vectorOut = vector < 0 ? 0 : out.strides[vector];
+  int64_t block = std::clamp<int64_t>(kBlockElements / std::max(lineIn, lineOut), 1, count);
+  std::vector<In> rowsIn(size_t(block * lineIn));
+  std::vector<Out> rowsOut(size_t(block * lineOut));
+  auto *input = static_cast<const In *>(in.data);
+  auto *output = static_cast<Out *>(out.data);
+  // The other loop axes, walked as an odometer.
+  std::vector<int64_t> outer;
+  for (int64_t d = 0; d < in.rank; ++d)
+    if (d != axis && d != vector && in.sizes[d] != 1)
+      outer.push_back(d);
+  std::vector<int64_t> index(outer.size(), 0);
+  for (bool more = true; more;) {
+    int64_t baseIn = 0, baseOut = 0;
+    for (size_t i = 0; i < outer.size(); ++i) {
+      baseIn += index[i] * in.strides[outer[i]];
+      baseOut += index[i] * out.strides[outer[i]];
+    }
+    for (int64_t first = 0; first < count; first += block) {
+      int64_t lines = std::min(block, count - first);
+      const In *from = input + baseIn + first * vectorIn;
+      for (int64_t j = 0; j < lineIn; ++j)
+        for (int64_t b = 0; b < lines; ++b)
+          rowsIn[size_t(b * lineIn + j)] = from[b * vectorIn + j * in.strides[axis]];
+      fftw_iodim64 dim{n, 1, 1};
+      std::vector<fftw_iodim64> rows{{lines, lineIn, lineOut}};
+      F::run(planFor<Single>(kind, dim, rows, rowsIn.data(), rowsOut.data()), rowsIn.data(),
+             rowsOut.data());
+      Out *to = output + baseOut + first * vectorOut;
+      for (int64_t k = 0; k < lineOut; ++k)
+        for (int64_t b = 0; b < lines; ++b)
+          to[b * vectorOut + k * out.strides[axis]] = rowsOut[size_t(b * lineOut + k)];
+    }
+    more = false;
+    for (size_t i = outer.size(); i-- > 0;) {
+      if (++index[i] < in.sizes[outer[i]]) {
+        more = true;
+        break;
+      }
+      index[i] = 0;
+    }
+  }
 }
 
 template <bool Single, class In, class Out>
-void transform(int64_t kind, int64_t axis, const HostView &out, const HostView &inView) {
-  using F = Fftw<Single>;
+void transform(int64_t kind, int64_t axis, const HostView &out, const HostView &in) {
   for (int64_t d = 0; d < out.rank; ++d)
-    if (out.sizes[d] == 0 || inView.sizes[d] == 0)
+    if (out.sizes[d] == 0 || in.sizes[d] == 0)
       return;
-  // Views FFTW does not take are read from a copy.
-  HostView in = inView;
-  std::vector<char> copy;
-  std::vector<int64_t> copyStrides;
-  bool unusual = in.strides[axis] == 0;
-  for (int64_t d = 0; d < in.rank; ++d)
-    unusual |= in.strides[d] < 0;
-  if (unusual) {
-    copy = contiguousCopy(in, sizeof(In));
-    copyStrides = rowMajorStrides(in);
-    in = {copy.data(), in.rank, in.sizes, copyStrides.data()};
-  }
   int64_t n = kind == kRealInverse ? out.sizes[axis] : in.sizes[axis];
-  fftw_iodim64 dim{n, in.strides[axis], out.strides[axis]};
+  // Lines that are not contiguous (and views FFTW does not take: negative
+  // strides, a broadcast along the axis) go through blocks of rows.
+  if (in.strides[axis] != 1 || out.strides[axis] != 1) {
+    int64_t vector = -1;
+    for (int64_t d = 0; d < in.rank; ++d)
+      if (d != axis && in.sizes[d] != 1 &&
+          (vector < 0 || std::abs(in.strides[d]) < std::abs(in.strides[vector])))
+        vector = d;
+    return blockedTransform<Single, In, Out>(kind, axis, n, vector, out, in);
+  }
   std::vector<fftw_iodim64> loops;
+  bool negative = false;
   for (int64_t d = 0; d < in.rank; ++d)
-    if (d != axis && in.sizes[d] != 1)
+    if (d != axis && in.sizes[d] != 1) {
       loops.push_back({in.sizes[d], in.strides[d], out.strides[d]});
+      negative |= in.strides[d] < 0;
+    }
+  if (negative) // (FFTW's loops take no negative strides)
+    return blockedTransform<Single, In, Out>(kind, axis, n, -1, out, in);
   auto *input = static_cast<In *>(in.data);
   auto *output = static_cast<Out *>(out.data);
-  std::vector<int64_t> key{kind, Single, dim.n, dim.is, dim.os, F::alignmentOf(input),
-                           F::alignmentOf(output)};
-  for (const fftw_iodim64 &l : loops)
-    key.insert(key.end(), {l.n, l.is, l.os});
-  typename F::Plan plan;
-  {
-    std::lock_guard<std::mutex> lock(plannerMutex);
-    void *&cached = plans[key];
-    if (!cached) {
-      int hr = int(loops.size());
-      unsigned flags = FFTW_ESTIMATE | FFTW_PRESERVE_INPUT;
-      if constexpr (std::is_same_v<In, typename F::Real>)
-        cached = F::r2c(&dim, hr, loops.data(), input, output, flags);
-      else if constexpr (std::is_same_v<Out, typename F::Real>)
-        cached = F::c2r(&dim, hr, loops.data(), input, output, flags);
-      else
-        cached = F::c2c(&dim, hr, loops.data(), input, output,
-                        kind == kForward ? FFTW_FORWARD : FFTW_BACKWARD, flags);
-      if (!cached) {
-        plans.erase(key);
-        throw Error("legato: internal error: FFTW made no plan for a transform of length " +
-                    std::to_string(n));
-      }
-    }
-    plan = static_cast<typename F::Plan>(cached);
-    if (plans.size() > kMaxPlans)
-      plans.clear();
-  }
-  F::run(plan, input, output);
+  fftw_iodim64 dim{n, 1, 1};
+  Fftw<Single>::run(planFor<Single>(kind, dim, loops, input, output), input, output);
 }
 
 template <bool Single> void runPrecision(int64_t kind, int64_t axis, const HostView &out,
@@ -201,6 +274,8 @@ void runFft(int64_t kind, int64_t axis, bool single, const HostView &out, const 
   else
     runPrecision<false>(kind, axis, out, in);
 }
+
+void setFftThreads(int threads) { threadsForLarge = std::max(threads, 1); }
 
 std::string takeFftFailure() {
   std::string taken;

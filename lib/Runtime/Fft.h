@@ -22,6 +22,10 @@ namespace legato::runtime {
 /// complex<f32> elements, else f64 / complex<f64>. The input is not written.
 void runFft(int64_t kind, int64_t axis, bool single, const HostView &out, const HostView &in);
 
+/// Transforms of at least 2^16 elements run on `threads` threads (FFTW's
+/// own pool; the CPU backend passes its thread count), smaller ones on one.
+void setFftThreads(int threads);
+
 /// The first failure recorded on this thread by generated code's calls
 /// since the last call ("" when none), cleared.
 std::string takeFftFailure();

@@ -41,6 +41,7 @@ public:
   CpuBackend(int threads, runtime::DiskCache *cache)
       : threads_(unsigned(std::max(threads, 1))), cache_(cache) {
     initializeCpuCodegen(threads);
+    runtime::setFftThreads(int(threads_));
   }
 
   const char *name() const override { return "cpu"; }

@@ -21,6 +21,10 @@
 // kernel's inputs instead, and two such slivers of one kernel share a
 // kernel: the walls then no longer wait for the sweep.
 //
+// A library call (an FFT or LAPACK step of the runtime) that fills a new
+// buffer which is then copied whole into a destination (a program's output)
+// writes the destination instead.
+//
 // An allocation that nothing reads goes, with the kernels that only write
 // it; a kernel that also writes elsewhere loses that output (a generator's
 // values that only the reduction fused into its kernel consumed).
@@ -33,6 +37,7 @@
 #include "Analysis/BufferRoots.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
@@ -318,6 +323,59 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
   if (dealloc)
     dealloc->erase();
   alloc.getResult().replaceAllUsesWith(destination);
+  alloc->erase();
+  return success();
+}
+
+/// Makes the runtime's library call that fills `copy`'s source, a fresh
+/// allocation, write the copy's destination instead: the call takes its
+/// output as `memref.cast` of the allocation to an unranked memref, and
+/// nothing else uses the allocation but the copy and its deallocation.
+/// The destination must exist before the call, no op between the call and
+/// the copy may touch it, and the call's operands may not overlap it. An
+/// FFT step writes any strides; a LAPACK step wants a contiguous result.
+LogicalResult writeCallIntoDestination(memref::CopyOp copy) {
+  auto alloc = copy.getSource().getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return failure();
+  memref::CastOp unranked;
+  memref::DeallocOp dealloc;
+  for (Operation *user : alloc->getUsers()) {
+    if (auto c = dyn_cast<memref::CastOp>(user); c && !unranked)
+      unranked = c;
+    else if (auto d = dyn_cast<memref::DeallocOp>(user); d && !dealloc)
+      dealloc = d;
+    else if (user != copy)
+      return failure();
+  }
+  if (!unranked || !unranked->hasOneUse())
+    return failure();
+  auto call = dyn_cast<func::CallOp>(*unranked->user_begin());
+  if (!call || call->getBlock() != copy->getBlock() || !call->isBeforeInBlock(copy))
+    return failure();
+  StringRef callee = call.getCallee();
+  bool anyStrides = callee.starts_with("legato_fft_");
+  if (!anyStrides && !callee.starts_with("legato_lapack_"))
+    return failure();
+  Value target = copy.getTarget();
+  auto targetType = cast<MemRefType>(target.getType());
+  if (!anyStrides && !targetType.getLayout().isIdentity())
+    return failure();
+  if (Operation *def = target.getDefiningOp();
+      def && (def->getBlock() != call->getBlock() || !def->isBeforeInBlock(call)))
+    return failure();
+  for (Value operand : call.getOperands()) {
+    auto source = operand.getDefiningOp<memref::CastOp>();
+    if (source && source != unranked && !disjoint(source.getSource(), target))
+      return failure();
+  }
+  for (Operation *op = call->getNextNode(); op != copy; op = op->getNextNode())
+    if (mayTouch(op, target, /*reads=*/true))
+      return failure();
+  unranked->setOperand(0, target);
+  copy->erase();
+  if (dealloc)
+    dealloc->erase();
   alloc->erase();
   return success();
 }
@@ -638,7 +696,7 @@ struct LegatoForwardCopiesPass
     llvm::DenseMap<Operation *, linalg::GenericOp> recomputedFrom;
     for (memref::CopyOp copy : copies) {
       if (succeeded(eraseUndefinedCopy(copy)) || succeeded(forward(copy)) ||
-          succeeded(writeIntoDestination(copy)))
+          succeeded(writeIntoDestination(copy)) || succeeded(writeCallIntoDestination(copy)))
         continue;
       auto recomputed = recomputeFromWriter(copy);
       if (failed(recomputed))
