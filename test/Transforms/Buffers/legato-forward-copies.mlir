@@ -458,3 +458,58 @@ func.func @generator_with_its_sum(%sum: memref<f64>) {
   memref.dealloc %values : memref<64xf64>
   return
 }
+
+// Tests that a library call's result buffer, copied whole into the
+// program's output, becomes the output: the FFT step writes it directly.
+// CHECK-LABEL: func @fft_into_output
+// CHECK-SAME: (%[[IN:.+]]: memref<4x6xcomplex<f64>>, %[[OUT:.+]]: memref<4x6xcomplex<f64>> {legato.output})
+// CHECK-NOT: memref.alloc
+// CHECK: %[[U:.+]] = memref.cast %[[OUT]] : memref<4x6xcomplex<f64>> to memref<*xcomplex<f64>>
+// CHECK: call @legato_fft_c2c_f64(%{{.*}}, %{{.*}}, %[[U]], %{{.*}})
+// CHECK-NOT: memref.copy
+// CHECK-NOT: memref.dealloc
+func.func private @legato_fft_c2c_f64(i64, i64, memref<*xcomplex<f64>>, memref<*xcomplex<f64>>)
+func.func @fft_into_output(%in: memref<4x6xcomplex<f64>>, %out: memref<4x6xcomplex<f64>> {legato.output}) {
+  %kind = arith.constant 0 : i64
+  %axis = arith.constant 1 : i64
+  %a = memref.cast %in : memref<4x6xcomplex<f64>> to memref<*xcomplex<f64>>
+  %tmp = memref.alloc() {alignment = 64 : i64} : memref<4x6xcomplex<f64>>
+  %t = memref.cast %tmp : memref<4x6xcomplex<f64>> to memref<*xcomplex<f64>>
+  call @legato_fft_c2c_f64(%kind, %axis, %t, %a) : (i64, i64, memref<*xcomplex<f64>>, memref<*xcomplex<f64>>) -> ()
+  memref.copy %tmp, %out : memref<4x6xcomplex<f64>> to memref<4x6xcomplex<f64>>
+  memref.dealloc %tmp : memref<4x6xcomplex<f64>>
+  return
+}
+
+// Tests that a LAPACK step keeps its temporary when the destination is a
+// strided view (its results are written contiguously), and that any call
+// whose input overlaps the destination keeps it too.
+// CHECK-LABEL: func @lapack_into_a_column
+// CHECK: memref.alloc
+// CHECK: memref.copy
+// CHECK-LABEL: func @fft_reading_its_destination
+// CHECK: memref.alloc
+// CHECK: memref.copy
+func.func private @legato_lapack_f64(i64, i64, memref<*xf64>, memref<*xf64>, memref<*xf64>)
+func.func @lapack_into_a_column(%in: memref<4x4xf64>, %out: memref<4x8xf64> {legato.output}) {
+  %kind = arith.constant 0 : i64
+  %a = memref.cast %in : memref<4x4xf64> to memref<*xf64>
+  %tmp = memref.alloc() {alignment = 64 : i64} : memref<4x4xf64>
+  %t = memref.cast %tmp : memref<4x4xf64> to memref<*xf64>
+  call @legato_lapack_f64(%kind, %kind, %t, %a, %a) : (i64, i64, memref<*xf64>, memref<*xf64>, memref<*xf64>) -> ()
+  %dst = memref.subview %out[0, 0] [4, 4] [1, 1] : memref<4x8xf64> to memref<4x4xf64, strided<[8, 1]>>
+  memref.copy %tmp, %dst : memref<4x4xf64> to memref<4x4xf64, strided<[8, 1]>>
+  memref.dealloc %tmp : memref<4x4xf64>
+  return
+}
+func.func @fft_reading_its_destination(%buf: memref<2x6xcomplex<f64>>) {
+  %kind = arith.constant 0 : i64
+  %axis = arith.constant 1 : i64
+  %a = memref.cast %buf : memref<2x6xcomplex<f64>> to memref<*xcomplex<f64>>
+  %tmp = memref.alloc() {alignment = 64 : i64} : memref<2x6xcomplex<f64>>
+  %t = memref.cast %tmp : memref<2x6xcomplex<f64>> to memref<*xcomplex<f64>>
+  call @legato_fft_c2c_f64(%kind, %axis, %t, %a) : (i64, i64, memref<*xcomplex<f64>>, memref<*xcomplex<f64>>) -> ()
+  memref.copy %tmp, %buf : memref<2x6xcomplex<f64>> to memref<2x6xcomplex<f64>>
+  memref.dealloc %tmp : memref<2x6xcomplex<f64>>
+  return
+}
