@@ -19,6 +19,8 @@ if [ "$1" = bundle ]; then
   out=.gpu-python
   rm -rf "$out"; mkdir -p "$out/lib/API" "$out/tools/legato-bench"
   cp "$build/lib/API/liblegato.so" "$out/lib/API/"
+  # FFTW (Debian's libfftw3-*, which the GPU machine's image need not have) beside it.
+  cp -L /usr/lib/x86_64-linux-gnu/libfftw3{,f}{,_threads}.so.3 "$out/lib/API/"
   cp "$build/tools/legato-bench/legato-bench" "$out/tools/legato-bench/"
   strip "$out/lib/API/liblegato.so" "$out/tools/legato-bench/legato-bench"
   tar cJf "$out.txz" "$out" && rm -rf "$out"
@@ -33,7 +35,7 @@ bundle=$(cd "$2" && pwd); out=$3
 mkdir -p "$out"
 pkg=/tmp/legato-python; rm -rf "$pkg"; mkdir -p "$pkg"
 cp -r "$here/python/legato" "$pkg/"
-cp "$bundle/lib/API/liblegato.so" "$pkg/legato/"
+cp "$bundle"/lib/API/lib*.so* "$pkg/legato/"
 ext=$(python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 echo "== build the extension for $(python3 --version)"
 g++ -O2 -std=c++17 -shared -fPIC -fvisibility=hidden $(python3 -m pybind11 --includes) \

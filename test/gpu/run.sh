@@ -61,6 +61,8 @@ for mode in eager lazy jit; do
     "$build/test/numpy/numpy_test" --oracle="$oracle"
   run "api.modes.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/modes_test"
   run "api.errors.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/errors_test"
+  run "api.linalg.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/linalg_test"
+  run "api.fft.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/fft_test"
 done
 # Every fuzz reproducer of a fixed bug (some were found on the GPU:
 # bench/results/2026-12-02/gpu/fuzz57) in eager, lazy and jit against NumPy.
