@@ -125,7 +125,9 @@ Array realInverse(const char *op, const Array &a, int64_t n, int64_t axis, Norm 
   checkPoints(n);
   DType t = complexFor(a.dtype());
   Array in = resized(astype(a, t), d, n / 2 + 1);
-  return scaled(transform(FftKind::real_inverse, in, d, n, partOf(t)), norm, n, true);
+  Array y = scaled(transform(FftKind::real_inverse, in, d, n, partOf(t)), norm, n, true);
+  // (NumPy 2: a real result of the input's real type, float16 too)
+  return a.dtype() == f16 ? astype(y, f16) : y;
 }
 
 /// NumPy's _cook_nd_args: the lengths and axes of an n-dimensional
@@ -197,8 +199,7 @@ Array irfft(const Array &a, int64_t n, int64_t axis, Norm norm) {
 }
 
 Array hfft(const Array &a, int64_t n, int64_t axis, Norm norm) {
-  Array c = astype(a, complexFor(a.dtype()));
-  return realInverse("hfft", conj(c), n, axis, swapped(norm));
+  return realInverse("hfft", isComplex(a.dtype()) ? conj(a) : a, n, axis, swapped(norm));
 }
 
 Array ihfft(const Array &a, int64_t n, int64_t axis, Norm norm) {

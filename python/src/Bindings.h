@@ -70,6 +70,7 @@ void bindArray(py::module_ &m);
 void bindFunctions(py::module_ &m);
 void bindRuntime(py::module_ &m);
 void bindLinalg(py::module_ &m);
+void bindFft(py::module_ &m);
 
 } // namespace legato::python
 

@@ -10,4 +10,5 @@ PYBIND11_MODULE(_core, m) {
   legato::python::bindFunctions(m);
   legato::python::bindRuntime(m);
   legato::python::bindLinalg(m);
+  legato::python::bindFft(m);
 }

@@ -38,7 +38,7 @@ from ._shape import (array_split, atleast_1d, atleast_2d, atleast_3d, broadcast_
                      roll, rollaxis, row_stack, split, squeeze, stack, swapaxes, tile,
                      transpose, vsplit, vstack)
 from ._ufuncs import make_ufuncs as _make_ufuncs, ufunc  # noqa: F401
-from . import linalg, random  # noqa: F401
+from . import fft, linalg, random  # noqa: F401
 
 ndarray = _core.ndarray
 

@@ -235,12 +235,15 @@ def install(ns):
 
 def _lookup(ns, func):
     """legato's function of the same name as a NumPy function (np.linalg.norm
-    -> legato.numpy.linalg.norm), or None."""
+    -> legato.numpy.linalg.norm, np.fft.fft -> legato.numpy.fft.fft), or
+    None."""
     name = func.__name__
     module = getattr(func, "__module__", "") or ""
     if module.startswith("numpy.linalg"):
         return getattr(ns.linalg, name, None)
     if module.startswith("numpy.random"):
         return getattr(ns.random, name, None)
+    if module.startswith("numpy.fft"):
+        return getattr(ns.fft, name, None)
     target = getattr(ns, name, None)
     return target if callable(target) else None
