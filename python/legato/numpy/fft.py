@@ -5,8 +5,8 @@ signatures (out= included). A transform along an axis is one compiler
 primitive (FFTW on CPUs) that the padding, scaling and slicing around it
 fuse with. Dtypes follow NumPy 2: float32 and complex64 compute in single
 precision (complex64 results; irfft's and hfft's real ones float32), and
-float16 too (complex64; irfft and hfft give float32 where NumPy 2 gives
-float16); other numbers in double (complex128; float64). Arguments are
+float16 too (complex64; irfft and hfft of float16 give float16); other
+numbers in double (complex128; float64). Arguments are
 checked here as NumPy checks them (n < 1, s against axes, norm), and s's
 -1 (the input's length) and None (the 1-D default) made explicit."""
 import operator
