@@ -1,6 +1,7 @@
 //===- LaunchSequence.cpp - a compiled program's host side ------------------===//
 #include "Codegen/CUDA/LaunchSequence.h"
 #include "Analysis/ElementBytes.h"
+#include "Codegen/CUDA/DeviceFft.h"
 #include "Runtime/Fft.h"
 #include "Runtime/Lapack.h"
 
@@ -398,8 +399,8 @@ void gemv(Device &device, const Step &s, const std::vector<void *> &slots) {
           "cublasSgemv");
 }
 
-/// A library step through the host (cuSOLVER and cuFFT are not wired in
-/// yet): the elements the operand views a (and b, where it names a buffer)
+/// A library step through the host (LAPACK: cuSOLVER is not wired in yet;
+/// FFTs that cuFFT cannot run: DeviceFft.cpp): the elements the operand views a (and b, where it names a buffer)
 /// span copied to host memory, `run(c, a, b)` there on host views, the
 /// result c copied back. Synchronous.
 template <class Run>
@@ -631,6 +632,8 @@ void runLaunchSequence(const LaunchSequence &sequence, Device &device,
                     });
         break;
       case Step::Kind::fft:
+        if (fftOnDevice(device, s, slots))
+          break;
         throughHost(device, s, slots,
                     [&](const runtime::HostView &c, const runtime::HostView &a,
                         const runtime::HostView &) {

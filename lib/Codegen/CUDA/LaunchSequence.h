@@ -54,7 +54,7 @@ struct Step {
   // isF64 tells its width). lapack: legato.lapack's routine and flags
   // (Runtime/Lapack.h) on c = the packed result of a (and b), of `dtype`;
   // run on the host (staged). fft: legato.fft's kind (routine) along axis
-  // (flags) of a into c, single precision where dtype is f32; on the host.
+  // (flags) of a into c, single precision where dtype is f32 (cuFFT).
   DType dtype = DType::f64;
   int64_t routine = 0, flags = 0;
 };
