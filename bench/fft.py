@@ -3,7 +3,9 @@
 columns, 2-D and 3-D transforms, real and complex, float64 and float32
 (NumPy 1.24 computes float32 in float64; legato in float32, as NumPy 2).
 legato's jit, warm; one JSON line per case, each time the best of `--reps`
-calls after a compiling one; values checked against NumPy's first.
+calls after a compiling one; values checked against NumPy's first. On a
+GPU machine (LEGATO_BACKEND=cuda), CuPy's cupy.fft on the same data beside
+them ("cupy_ms", synchronized; cuFFT both).
 
   PYTHONPATH=build/python /usr/bin/python3 bench/fft.py [--threads 2] [--reps 5]
 """
@@ -47,8 +49,30 @@ def signal(shape, dtype, seed):
     return x.astype(dtype)
 
 
+def cupy_timer():
+    """fn -> seconds of CuPy's best call, or None without CuPy or a GPU."""
+    try:
+        import cupy
+        cupy.cuda.Device(0).compute_capability
+    except Exception:
+        return None
+
+    def timed(expression, x, reps):
+        a = cupy.asarray(x)
+        expression(cupy, a)
+        cupy.cuda.Device().synchronize()
+
+        def call():
+            expression(cupy, a)
+            cupy.cuda.Device().synchronize()
+        return best(call, reps)
+    return timed
+
+
 def main():
     args = options(__doc__, threads=2, reps=5)
+    on_gpu = legato.options().get("backend") == "cuda"
+    cupy_time = cupy_timer() if on_gpu else None
     for name, shape, dtype, expression in CASES:
         x = signal(shape, dtype, seed=len(name))
         a = lnp.asarray(x)
@@ -60,9 +84,14 @@ def main():
         assert numpy.allclose(got, expected, rtol=tol, atol=tol * scale), name
         t_legato = best(lambda: (f(a), legato.flush()), args.reps)
         t_numpy = best(lambda: expression(numpy, x), args.reps)
-        print(json.dumps({"op": name, "shape": list(shape), "dtype": dtype,
-                          "threads": args.threads, "legato_ms": t_legato * 1e3,
-                          "numpy_ms": t_numpy * 1e3, "ratio": t_numpy / t_legato}), flush=True)
+        line = {"op": name, "shape": list(shape), "dtype": dtype,
+                "backend": "cuda" if on_gpu else "cpu", "threads": args.threads,
+                "legato_ms": t_legato * 1e3, "numpy_ms": t_numpy * 1e3,
+                "ratio": t_numpy / t_legato}
+        if cupy_time:
+            t_cupy = cupy_time(expression, x, args.reps)
+            line.update(cupy_ms=t_cupy * 1e3, cupy_ratio=t_cupy / t_legato)
+        print(json.dumps(line), flush=True)
 
 
 if __name__ == "__main__":
