@@ -76,3 +76,21 @@ def test_linalg_of_split_stacks():
     # every rank goes on
     numpy.testing.assert_allclose(numpy.asarray(lnp.linalg.inv(a)), numpy.linalg.inv(stack),
                                   rtol=1e-10)
+
+
+def test_fft_of_split_arrays():
+    """Rows split over the ranks are transformed where they lie along the
+    rows, gathered along the columns; a 2-D transform and its inverse, and
+    a power spectrum fused after it, as NumPy's."""
+    r = numpy.random.default_rng(11)
+    x = r.uniform(-1, 1, (13, 12))  # uneven over ranks
+    a = legato.shard(lnp.asarray(x), 0)
+    numpy.testing.assert_allclose(numpy.asarray(lnp.fft.rfft(a)), numpy.fft.rfft(x),
+                                  rtol=1e-10, atol=1e-12)
+    numpy.testing.assert_allclose(numpy.asarray(lnp.fft.fft(a, axis=0)),
+                                  numpy.fft.fft(x, axis=0), rtol=1e-10, atol=1e-12)
+    numpy.testing.assert_allclose(numpy.asarray(lnp.fft.irfft2(lnp.fft.rfft2(a), x.shape)), x,
+                                  rtol=1e-10, atol=1e-12)
+    power = lnp.abs(lnp.fft.fft2(a)) ** 2
+    numpy.testing.assert_allclose(numpy.asarray(power.sum(axis=1)),
+                                  (numpy.abs(numpy.fft.fft2(x)) ** 2).sum(axis=1), rtol=1e-10)
