@@ -213,8 +213,10 @@ def LegatoForwardCopiesPass : Pass<"legato-forward-copies", "mlir::ModuleOp"> {
     eighth of an elementwise kernel's output whose inputs are unchanged
     since (CFD's wall rows after a pressure sweep) becomes the kernel's
     payload over that window, and two of one kernel over equal windows
-    become one kernel. An allocation that nothing reads goes, with the
-    kernels that only write it.
+    become one kernel. A runtime library call (an FFT or LAPACK step) that
+    fills a temporary then copied whole into a destination (a program's
+    output) writes the destination instead. An allocation that nothing
+    reads goes, with the kernels that only write it.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
