@@ -29,20 +29,16 @@ namespace {
 // mlir::legato::FftKind's values.
 enum Kind : int64_t { kForward = 0, kInverse = 1, kRealForward = 2, kRealInverse = 3 };
 
-/// The cuFFT entry points used, or none (`usable` false) without libcufft.
+// The cuFFT entry points used.
+#define LEGATO_CUFFT_FUNCTIONS(X)                                                             \
+  X(cufftCreate) X(cufftMakePlanMany64) X(cufftSetStream) X(cufftDestroy) X(cufftExecZ2Z)     \
+  X(cufftExecC2C) X(cufftExecD2Z) X(cufftExecR2C) X(cufftExecZ2D) X(cufftExecC2R)
+
+/// The entry points, or none (`usable` false) without libcufft.
 struct Cufft {
-#define LEGATO_CUFFT_FN(name) decltype(&::name) name = nullptr;
-  LEGATO_CUFFT_FN(cufftCreate)
-  LEGATO_CUFFT_FN(cufftMakePlanMany64)
-  LEGATO_CUFFT_FN(cufftSetStream)
-  LEGATO_CUFFT_FN(cufftDestroy)
-  LEGATO_CUFFT_FN(cufftExecZ2Z)
-  LEGATO_CUFFT_FN(cufftExecC2C)
-  LEGATO_CUFFT_FN(cufftExecD2Z)
-  LEGATO_CUFFT_FN(cufftExecR2C)
-  LEGATO_CUFFT_FN(cufftExecZ2D)
-  LEGATO_CUFFT_FN(cufftExecC2R)
-#undef LEGATO_CUFFT_FN
+#define LEGATO_CUFFT_FIELD(name) decltype(&::name) name = nullptr;
+  LEGATO_CUFFT_FUNCTIONS(LEGATO_CUFFT_FIELD)
+#undef LEGATO_CUFFT_FIELD
   bool usable = false;
 
   Cufft() {
@@ -53,20 +49,11 @@ struct Cufft {
         break;
     if (!lib)
       return;
-#define LEGATO_CUFFT_FN(name)                                                                \
-  if (!(name = reinterpret_cast<decltype(name)>(dlsym(lib, #name))))                         \
+#define LEGATO_CUFFT_LOAD(name)                                                               \
+  if (!(name = reinterpret_cast<decltype(name)>(dlsym(lib, #name))))                          \
     return;
-    LEGATO_CUFFT_FN(cufftCreate)
-    LEGATO_CUFFT_FN(cufftMakePlanMany64)
-    LEGATO_CUFFT_FN(cufftSetStream)
-    LEGATO_CUFFT_FN(cufftDestroy)
-    LEGATO_CUFFT_FN(cufftExecZ2Z)
-    LEGATO_CUFFT_FN(cufftExecC2C)
-    LEGATO_CUFFT_FN(cufftExecD2Z)
-    LEGATO_CUFFT_FN(cufftExecR2C)
-    LEGATO_CUFFT_FN(cufftExecZ2D)
-    LEGATO_CUFFT_FN(cufftExecC2R)
-#undef LEGATO_CUFFT_FN
+    LEGATO_CUFFT_FUNCTIONS(LEGATO_CUFFT_LOAD)
+#undef LEGATO_CUFFT_LOAD
     usable = true;
   }
 };

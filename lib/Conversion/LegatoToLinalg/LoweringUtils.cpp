@@ -58,12 +58,6 @@ Value lowering::buildCopyThroughMap(OpBuilder &b, Location loc, Value input,
                       [](OpBuilder &, Location, ValueRange a) { return a[0]; });
 }
 
-MemRefType lowering::anyLayout(RankedTensorType t) {
-  SmallVector<int64_t> dynamic(t.getRank(), ShapedType::kDynamic);
-  auto layout = StridedLayoutAttr::get(t.getContext(), ShapedType::kDynamic, dynamic);
-  return MemRefType::get(t.getShape(), t.getElementType(), layout);
-}
-
 Type lowering::signless(Type t) {
   if (auto shaped = dyn_cast<RankedTensorType>(t))
     return shaped.clone(signless(shaped.getElementType()));

@@ -62,10 +62,6 @@ Value complexMaxMin(OpBuilder &b, Location loc, Value x, Value y, bool maximum);
 /// bool products `and`; unsigned integers compare as unsigned).
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x, bool isUnsigned);
 
-/// memref<?x...xT, strided<[?, ...], offset: ?>> of `t`'s shape: a view of
-/// any layout (what a runtime call takes its operands as).
-MemRefType anyLayout(RankedTensorType t);
-
 } // namespace mlir::legato::lowering
 
 #endif // LEGATO_CONVERSION_LEGATOTOLINALG_LOWERINGUTILS_H
