@@ -4,7 +4,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 DEBS = cmake ninja-build ccache g++ libmlir-22-dev mlir-22-tools llvm-22-dev \
-       llvm-22-tools libopenblas-dev liblapack-dev libfftw3-dev libomp-dev libgtest-dev python3-numpy \
+       llvm-22-tools libopenblas-dev liblapack-dev libfftw3-dev libomp-dev libgtest-dev python3-numpy python3-mpmath \
        python3-numexpr libopenmpi-dev openmpi-bin python3-dev pybind11-dev \
        python3-pybind11 python3-pytest python3-setuptools python3-wheel python3-venv
 

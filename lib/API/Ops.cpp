@@ -379,13 +379,12 @@ Array floatBinary(const char *name, BinaryKind kind, const Operand &a, const Ope
 Array floatUnary(const char *name, UnaryKind kind, const Array &a) {
   NodePtr n = valueOf(a);
   DType t = floatFor(n->dtype);
-  if (isComplex(t) && kind != UnaryKind::Exp && kind != UnaryKind::Log &&
-      kind != UnaryKind::Sqrt && kind != UnaryKind::Sin && kind != UnaryKind::Cos &&
-      kind != UnaryKind::Tan && kind != UnaryKind::Tanh && kind != UnaryKind::Expm1 &&
-      kind != UnaryKind::Log1p)
-    dtypeError(name, t, n->shape,
-               "legato computes exp, log, sqrt, sin, cos, tan, tanh, expm1 and log1p of complex "
-               "numbers; use those, or the real() and imag() parts");
+  // (NumPy has no erf, cbrt, floor, ceil or trunc of complex numbers; its
+  // rint of them rounds both parts: round real() and imag() apart)
+  if (isComplex(t) && (kind == UnaryKind::Erf || kind == UnaryKind::Cbrt ||
+                       kind == UnaryKind::Floor || kind == UnaryKind::Ceil ||
+                       kind == UnaryKind::Trunc || kind == UnaryKind::Rint))
+    dtypeError(name, t, n->shape, "it is defined for real numbers only here");
   return wrap(makeNode(OpKind::Unary, t, n->shape, {convertNode(n, t)}, {}, 0, uint8_t(kind)));
 }
 

@@ -9,6 +9,7 @@
 // `complex` dialect's ops.
 //
 //===----------------------------------------------------------------------===//
+#include "Conversion/LegatoToLinalg/ComplexMath.h"
 #include "Conversion/LegatoToLinalg/LoweringUtils.h"
 #include "Conversion/LegatoToLinalg/NumpyDivision.h"
 #include "Conversion/LegatoToLinalg/NumpyMinMax.h"
@@ -99,14 +100,12 @@ Value complexUnary(OpBuilder &b, Location loc, Operation *op, Value x) {
   if (isa<NegOp>(op)) return complex::NegOp::create(b, loc, x);
   if (isa<ConjOp>(op)) return complex::ConjOp::create(b, loc, x);
   if (isa<ExpOp>(op)) return complex::ExpOp::create(b, loc, x);
-  if (isa<LogOp>(op)) return complex::LogOp::create(b, loc, x);
   if (isa<SqrtOp>(op)) return complex::SqrtOp::create(b, loc, x);
-  if (isa<SinOp>(op)) return complex::SinOp::create(b, loc, x);
-  if (isa<CosOp>(op)) return complex::CosOp::create(b, loc, x);
   if (isa<TanOp>(op)) return complex::TanOp::create(b, loc, x);
   if (isa<TanhOp>(op)) return complex::TanhOp::create(b, loc, x);
   if (isa<Expm1Op>(op)) return complex::Expm1Op::create(b, loc, x);
-  if (isa<Log1pOp>(op)) return complex::Log1pOp::create(b, loc, x);
+  if (Value y = buildComplexFunction(b, loc, op, x))
+    return y;
   llvm_unreachable("not a unary op of complex numbers");
 }
 

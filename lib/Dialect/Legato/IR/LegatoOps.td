@@ -116,40 +116,40 @@ def Legato_FloorOp : Legato_UnaryOp<"floor", Legato_FloatTensor> {
 def Legato_TanOp : Legato_UnaryOp<"tan", Legato_InexactTensor> {
   let summary = "elementwise tangent";
 }
-def Legato_AsinOp : Legato_UnaryOp<"asin", Legato_FloatTensor> {
+def Legato_AsinOp : Legato_UnaryOp<"asin", Legato_InexactTensor> {
   let summary = "elementwise inverse sine";
 }
-def Legato_AcosOp : Legato_UnaryOp<"acos", Legato_FloatTensor> {
+def Legato_AcosOp : Legato_UnaryOp<"acos", Legato_InexactTensor> {
   let summary = "elementwise inverse cosine";
 }
-def Legato_AtanOp : Legato_UnaryOp<"atan", Legato_FloatTensor> {
+def Legato_AtanOp : Legato_UnaryOp<"atan", Legato_InexactTensor> {
   let summary = "elementwise inverse tangent";
 }
-def Legato_SinhOp : Legato_UnaryOp<"sinh", Legato_FloatTensor> {
+def Legato_SinhOp : Legato_UnaryOp<"sinh", Legato_InexactTensor> {
   let summary = "elementwise hyperbolic sine";
 }
-def Legato_CoshOp : Legato_UnaryOp<"cosh", Legato_FloatTensor> {
+def Legato_CoshOp : Legato_UnaryOp<"cosh", Legato_InexactTensor> {
   let summary = "elementwise hyperbolic cosine";
 }
-def Legato_AsinhOp : Legato_UnaryOp<"asinh", Legato_FloatTensor> {
+def Legato_AsinhOp : Legato_UnaryOp<"asinh", Legato_InexactTensor> {
   let summary = "elementwise inverse hyperbolic sine";
 }
-def Legato_AcoshOp : Legato_UnaryOp<"acosh", Legato_FloatTensor> {
+def Legato_AcoshOp : Legato_UnaryOp<"acosh", Legato_InexactTensor> {
   let summary = "elementwise inverse hyperbolic cosine";
 }
-def Legato_AtanhOp : Legato_UnaryOp<"atanh", Legato_FloatTensor> {
+def Legato_AtanhOp : Legato_UnaryOp<"atanh", Legato_InexactTensor> {
   let summary = "elementwise inverse hyperbolic tangent";
 }
-def Legato_Exp2Op : Legato_UnaryOp<"exp2", Legato_FloatTensor> {
+def Legato_Exp2Op : Legato_UnaryOp<"exp2", Legato_InexactTensor> {
   let summary = "elementwise 2^x";
 }
 def Legato_Expm1Op : Legato_UnaryOp<"expm1", Legato_InexactTensor> {
   let summary = "elementwise e^x - 1, exact for small x";
 }
-def Legato_Log2Op : Legato_UnaryOp<"log2", Legato_FloatTensor> {
+def Legato_Log2Op : Legato_UnaryOp<"log2", Legato_InexactTensor> {
   let summary = "elementwise base-2 logarithm";
 }
-def Legato_Log10Op : Legato_UnaryOp<"log10", Legato_FloatTensor> {
+def Legato_Log10Op : Legato_UnaryOp<"log10", Legato_InexactTensor> {
   let summary = "elementwise base-10 logarithm";
 }
 def Legato_Log1pOp : Legato_UnaryOp<"log1p", Legato_InexactTensor> {
