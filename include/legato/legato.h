@@ -480,6 +480,101 @@ Array eye(int64_t n, DType = f64);
 /// legato::TypeError (draw the parts apart).
 Array random(Shape, DType = f64, uint64_t seed = 0);
 Array random(Shape, DType, uint64_t seed, Sharding);
+
+// ---- np.random's Generator -------------------------------------------------
+/// NumPy's numpy.random.Generator (lib/API/Generator.cpp), counter-based
+/// like `random` above: every draw takes the next stream, a 64-bit key
+/// hashed from the seed and the number of streams taken before it, and each
+/// random word is SplitMix64 of that key and the element's row-major
+/// position in the draw's global shape. So a draw depends on the seed, the
+/// order of the draws and the shapes only: the same on every backend, mode,
+/// thread count and number of ranks (not NumPy's numbers). Uniforms,
+/// integers, Poisson, binomial, permutation and choice are the same bit for
+/// bit; normal, exponential and gamma values go through exp/log/cos/pow,
+/// which may round an ulp apart where a kernel is vectorized differently
+/// (libm and libmvec on CPUs, CUDA's on GPUs). The results are
+/// legato arrays built from the elementwise, reduction, sorting and
+/// searching ops, so they fuse with what reads them; the key is an input of
+/// the compiled program, so a loop of draws compiles once. Inside
+/// legato::jit a draw is traced once: each call of the compiled function
+/// gives the values of the trace (pass fresh draws in as arguments).
+///
+/// `size` is NumPy's `size` ({} = one 0-d value). Misuse throws as NumPy
+/// raises: legato::Error (ValueError) for bad parameters, legato::TypeError
+/// for dtypes a function does not produce.
+///
+/// Exactness: uniforms have 53 random bits (float32: 24); integers are
+/// exact (64-bit draws, rejection of the biased remainder). Poisson,
+/// binomial and gamma draws that use rejection run a fixed number of
+/// attempts from independent streams and keep the first accepted one: each
+/// attempt is accepted with probability at least 3/4 (Poisson, binomial:
+/// 32 attempts) or 15/16 (gamma: 16 attempts), so none is accepted with
+/// probability at most 2^-64, and the element is then the distribution's
+/// mode (Poisson, binomial) or its mean (gamma). Integers with a range
+/// that does not divide 2^64 use attempts the same way, at most 2^-64 left
+/// to a remainder biased by under range/2^64.
+class Generator {
+public:
+  explicit Generator(uint64_t seed = 0);
+  uint64_t seed() const { return seed_; }
+  /// Streams taken so far (each draw takes one or more).
+  uint64_t streams_used() const { return streams_; }
+
+  /// Uniform [0, 1), float64 or float32 (else TypeError).
+  Array random(Shape size = {}, DType dtype = f64);
+  /// Uniform [low, high): low + (high - low) * random(), float64.
+  Array uniform(double low = 0.0, double high = 1.0, Shape size = {});
+  /// Normal(0, 1) by the Box-Muller transform of two uniforms (|x| < 8.6);
+  /// float64 or float32.
+  Array standard_normal(Shape size = {}, DType dtype = f64);
+  Array normal(double loc = 0.0, double scale = 1.0, Shape size = {});
+  /// Exponential(1) as -log(1 - u); float64 or float32.
+  Array standard_exponential(Shape size = {}, DType dtype = f64);
+  Array exponential(double scale = 1.0, Shape size = {});
+  /// Gamma(shape, 1) by Marsaglia and Tsang's method (shape < 1: the
+  /// draw for shape + 1 times u^(1/shape)); float64 or float32.
+  Array standard_gamma(double shape, Shape size = {}, DType dtype = f64);
+  Array gamma(double shape, double scale = 1.0, Shape size = {});
+  /// Uniform integers in [low, high) ([low, high] with `endpoint`), of an
+  /// integer dtype (or bool) whose range holds them.
+  Array integers(int64_t low, int64_t high, Shape size = {}, DType dtype = i64,
+                 bool endpoint = false);
+  /// Poisson(lam), int64: inversion of the CDF for lam < 10, Hormann's
+  /// transformed rejection (PTRS, NumPy's method) otherwise.
+  Array poisson(double lam = 1.0, Shape size = {});
+  /// Binomial(n, p), int64: inversion of the CDF for n min(p, 1 - p) < 30,
+  /// Hormann's BTRS otherwise (n up to 2^53).
+  Array binomial(int64_t n, double p, Shape size = {});
+  /// A random ordering of arange(n), or of x's entries along `axis` (a
+  /// copy). Sorted random 63-bit keys: orderings are uniform up to the
+  /// chance of two equal keys among n, below n^2 / 2^64.
+  Array permutation(int64_t n);
+  Array permutation(const Array &x, int64_t axis = 0);
+  /// x's entries along `axis` reordered in place (x's storage, as NumPy).
+  void shuffle(const Array &x, int64_t axis = 0);
+  /// Entries of arange(a), or of `a` along `axis`, drawn with or without
+  /// replacement, uniformly or with probabilities `p` (empty: uniform; one
+  /// per entry, non-negative, summing to 1). With p and replacement: the
+  /// inverse CDF (searchsorted over the cumulative sum); without
+  /// replacement: the `size` smallest of E_i / p_i, E_i exponential (the
+  /// order of NumPy's successive draws).
+  Array choice(int64_t a, Shape size = {}, bool replace = true,
+               const std::vector<double> &p = {});
+  Array choice(const Array &a, Shape size = {}, bool replace = true,
+               const std::vector<double> &p = {}, int64_t axis = 0);
+
+private:
+  uint64_t next_stream();
+  Array uniforms(const Shape &shape, DType dtype = f64);
+  Array normals(const Shape &shape);
+  Array bits64(const Shape &shape);
+  Array keys63(int64_t n);
+  Array gammaAtLeastOne(double shape, const Shape &size);
+  uint64_t seed_;
+  uint64_t streams_ = 0;
+};
+/// np.random.default_rng(seed).
+Generator default_rng(uint64_t seed = 0);
 /// Copies `count` elements (checked against the shape; -1 = trust the shape).
 Array from_buffer(const void *data, DType, Shape, int64_t count = -1);
 template <class T> Array from_vector(const std::vector<T> &v, Shape shape) {
@@ -972,7 +1067,8 @@ Array matrix_power(const Array &a, int64_t n);
 /// inverse by the reciprocal). A transform along an axis is one compiler
 /// primitive (FFTW on CPUs) that the scaling, padding and slicing around it
 /// fuse with. float32/complex64 compute in single precision (NumPy 2's
-/// rule), float16 in single, integers and bool in double. `n` (or `s`)
+/// rule), float16 in single (irfft and hfft of float16 give float16),
+/// integers and bool in double. `n` (or `s`)
 /// truncates or zero-pads the input along the axis to that length first
 /// (-1 / empty: the input's length; irfft's default 2 (m - 1)). Over ranks,
 /// an array split across the transformed axis is gathered along it; split

@@ -71,6 +71,7 @@ void bindFunctions(py::module_ &m);
 void bindRuntime(py::module_ &m);
 void bindLinalg(py::module_ &m);
 void bindFft(py::module_ &m);
+void bindRandom(py::module_ &m);
 
 } // namespace legato::python
 

@@ -11,4 +11,5 @@ PYBIND11_MODULE(_core, m) {
   legato::python::bindRuntime(m);
   legato::python::bindLinalg(m);
   legato::python::bindFft(m);
+  legato::python::bindRandom(m);
 }

@@ -63,6 +63,7 @@ for mode in eager lazy jit; do
   run "api.errors.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/errors_test"
   run "api.linalg.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/linalg_test"
   run "api.fft.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/fft_test"
+  run "api.random.$mode" env LEGATO_MODE=$m LEGATO_TEST_JIT=$jit "$build/test/API/random_test"
 done
 # Every fuzz reproducer of a fixed bug (some were found on the GPU:
 # bench/results/2026-12-02/gpu/fuzz57) in eager, lazy and jit against NumPy.
