@@ -6,9 +6,10 @@
 // ops, reductions, sorts and searches depends on the key and the global
 // shape only: every backend, mode and partition over ranks computes the same
 // values (bit for bit where the ops are exact; exp, log, cos and pow may
-// round an ulp apart between libm, vectorized libm and CUDA's). (legato::random hashes the same way, but its seed is a constant of
-// the compiled kernel: a Generator's key is a 0-d input instead, so a loop
-// of draws compiles once.) The Generator gives each draw fresh keys (a hash
+// round an ulp apart between libm, vectorized libm and CUDA's).
+// (legato::random hashes the same way, but its seed is a constant of the
+// compiled kernel: a Generator's key is a 0-d input instead, so a loop of
+// draws compiles once.) The Generator gives each draw fresh keys (a hash
 // of its seed and a counter) and builds NumPy's distributions from uniforms
 // with computations of fixed size, since a kernel cannot loop until a value
 // is accepted:

@@ -52,7 +52,8 @@ template <bool Single> struct Fftw {
                                     flags);
   }
   static void run(Plan p, Complex *in, Complex *out) {
-    fftw_execute_dft(p, reinterpret_cast<fftw_complex *>(in), reinterpret_cast<fftw_complex *>(out));
+    fftw_execute_dft(p, reinterpret_cast<fftw_complex *>(in),
+                     reinterpret_cast<fftw_complex *>(out));
   }
   static void run(Plan p, Real *in, Complex *out) {
     fftw_execute_dft_r2c(p, in, reinterpret_cast<fftw_complex *>(out));
@@ -75,16 +76,17 @@ template <> struct Fftw<true> {
   }
   static Plan r2c(const fftw_iodim64 *dim, int hr, const fftw_iodim64 *howmany, Real *in,
                   Complex *out, unsigned flags) {
-    return fftwf_plan_guru64_dft_r2c(1, dim, hr, howmany, in, reinterpret_cast<fftwf_complex *>(out),
-                                    flags);
+    return fftwf_plan_guru64_dft_r2c(1, dim, hr, howmany, in,
+                                     reinterpret_cast<fftwf_complex *>(out), flags);
   }
   static Plan c2r(const fftw_iodim64 *dim, int hr, const fftw_iodim64 *howmany, Complex *in,
                   Real *out, unsigned flags) {
-    return fftwf_plan_guru64_dft_c2r(1, dim, hr, howmany, reinterpret_cast<fftwf_complex *>(in), out,
-                                    flags);
+    return fftwf_plan_guru64_dft_c2r(1, dim, hr, howmany,
+                                     reinterpret_cast<fftwf_complex *>(in), out, flags);
   }
   static void run(Plan p, Complex *in, Complex *out) {
-    fftwf_execute_dft(p, reinterpret_cast<fftwf_complex *>(in), reinterpret_cast<fftwf_complex *>(out));
+    fftwf_execute_dft(p, reinterpret_cast<fftwf_complex *>(in),
+                      reinterpret_cast<fftwf_complex *>(out));
   }
   static void run(Plan p, Real *in, Complex *out) {
     fftwf_execute_dft_r2c(p, in, reinterpret_cast<fftwf_complex *>(out));

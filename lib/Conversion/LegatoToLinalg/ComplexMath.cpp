@@ -135,8 +135,8 @@ struct ComplexBuilder {
     Value ratio = arith::DivFOp::create(b, loc, times(real(4), x),
                                         plus(times(oneMinusX, oneMinusX), times(y, y)));
     Value realPart = times(real(0.25), math::Log1pOp::create(b, loc, ratio));
-    Value imagPart = times(real(0.5), atan2(times(real(2), y),
-                                            minus(times(oneMinusX, plus(real(1), x)), times(y, y))));
+    Value denominator = minus(times(oneMinusX, plus(real(1), x)), times(y, y));
+    Value imagPart = times(real(0.5), atan2(times(real(2), y), denominator));
     return make(times(realPart, sign), times(imagPart, sign));
   }
 };
