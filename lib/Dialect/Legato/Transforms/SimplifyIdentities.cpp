@@ -444,6 +444,8 @@ struct FoldConstantElementwise : CountedAnyOpPattern {
       result = intResult(compare(cmp.getPredicate(), args[0].asDouble(), args[1].asDouble()));
     } else if (auto convert = dyn_cast<ConvertOp>(op)) {
       Scalar in = args[0];
+      if (isa<ComplexType>(elem))
+        return failure(); // (complex constants are not folded; nor truncated to integers)
       if (elem.isInteger(1))
         result = intResult(in.asDouble() != 0);
       else if (isa<FloatType>(elem))

@@ -247,3 +247,15 @@ func.func @constants() -> (tensor<2xf64>, tensor<2xi32>, tensor<2xi64>, tensor<2
   %s = legato.select %lt, %a, %b : tensor<2xi1>, tensor<2xf32>
   return %e2, %wrap, %t, %s : tensor<2xf64>, tensor<2xi32>, tensor<2xi64>, tensor<2xf32>
 }
+
+// Tests that a splat constant converted to complex is not folded (its value
+// was truncated to an integer: full(2.5) + 0j became 2; fuzz
+// complex-of-a-constant-array).
+// CHECK-LABEL: func @constant_to_complex
+// CHECK:       legato.convert %{{.*}} : tensor<4xf64> -> tensor<4xcomplex<f64>>
+// FINITE-LABEL: func @constant_to_complex
+func.func @constant_to_complex() -> tensor<4xcomplex<f64>> {
+  %c = legato.constant dense<2.5> : tensor<4xf64>
+  %z = legato.convert %c : tensor<4xf64> -> tensor<4xcomplex<f64>>
+  return %z : tensor<4xcomplex<f64>>
+}
