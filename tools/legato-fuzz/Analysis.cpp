@@ -85,6 +85,15 @@ Range normalize(Range r, DType t) {
     r.nan = false;
     r.exact = true;
     r.frac = 0;
+  } else if (isComplex(t)) {
+    // A complex range bounds the modulus, hence both parts: symmetric, and
+    // never exact (np.fft, the only source of complex values, rounds).
+    double limit = largestFinite(partType(t)), m = r.maxAbs();
+    r.lo = m > limit ? -kInf : -m;
+    r.hi = m > limit ? kInf : m;
+    r.exact = false;
+    r.frac = 0;
+    r.rtol = std::max(r.rtol, floatTolerance(partType(t)));
   } else {
     double limit = largestFinite(t);
     if (r.lo < -limit)
@@ -153,6 +162,13 @@ Range boolRange() {
   r.lo = 0;
   r.hi = 1;
   return r;
+}
+
+/// Whether complex values in `r` (of dtype `t`) stay finite with room to
+/// spare: where an infinity or NaN lands in a complex product or transform
+/// depends on how it is computed (NumPy's (inf+0j) * 2 is inf+nanj).
+bool finiteComplex(const Range &r, DType t) {
+  return !r.nan && r.maxAbs() * 4 <= largestFinite(partType(t));
 }
 
 /// An inexact range; `from` carries the tolerance of earlier roundings.
@@ -255,6 +271,11 @@ DType promoteTypes(DType a, DType b) {
     return b;
   if (b == DType::bool_)
     return a;
+  if (isComplex(a) || isComplex(b)) { // complex of the float that holds both parts
+    DType f = promoteTypes(isComplex(a) ? partType(a) : floatOf(a),
+                           isComplex(b) ? partType(b) : floatOf(b));
+    return f == DType::f64 ? DType::c128 : DType::c64;
+  }
   auto wider = [](DType x, DType y) { return dtypeBits(x) >= dtypeBits(y) ? x : y; };
   if (isFloat(a) || isFloat(b)) // the wider float, or the float that holds the integer
     return wider(floatOf(a), floatOf(b));
@@ -283,7 +304,7 @@ DType floatOf(DType t) {
 }
 
 DType sumType(DType t) {
-  if (isFloat(t))
+  if (isFloat(t) || isComplex(t))
     return t;
   return isUnsigned(t) ? DType::u64 : DType::i64;
 }
@@ -299,9 +320,14 @@ DType promoteWithScalar(DType t, ScalarValue::Kind kind) {
   case ScalarValue::Kind::integer:
     return t == DType::bool_ ? DType::i64 : t;
   case ScalarValue::Kind::floating:
-    return isFloat(t) ? t : DType::f64;
+    return isFloat(t) || isComplex(t) ? t : DType::f64;
   }
   return t;
+}
+
+DType transformDType(const std::string &op, DType t) {
+  DType part = isComplex(t) ? partType(t) : isFloat(t) ? t : DType::f64;
+  return op == "irfft" ? part : part == DType::f64 ? DType::c128 : DType::c64;
 }
 
 std::optional<Shape> broadcastShapes(const Shape &a, const Shape &b) {
@@ -341,6 +367,8 @@ double castValue(double v, DType t) {
 std::optional<Range> convertRange(const Range &r, DType from, DType to) {
   if (from == to)
     return r;
+  if (isComplex(from) && !isComplex(to))
+    return std::nullopt; // NumPy drops the imaginary part with a ComplexWarning
   if (to == DType::bool_) {
     if (isFloat(from) && !r.exact)
       return std::nullopt; // truthiness of a rounded value
@@ -377,6 +405,7 @@ Analysis::Analysis(const Program &program) {
     r.lo = kInf;
     r.hi = -kInf;
     for (double x : in.values) {
+      nanInputs_ = nanInputs_ || std::isnan(x);
       r.lo = std::min(r.lo, x);
       r.hi = std::max(r.hi, x);
       r.frac = std::max(r.frac, fractionBits(x));
@@ -439,6 +468,8 @@ std::optional<std::string> Analysis::apply(const Statement &s) {
     std::optional<Range> converted = convertRange(value, from, target->dtype);
     if (!converted)
       return "setitem needs a rounding-dependent conversion";
+    if (isComplex(target->dtype) && !finiteComplex(*converted, target->dtype))
+      return "setitem of values that may be NaN or infinite into complex values";
     int storage = target->storage;
     for (auto &[id, info] : vars_)
       if (info.storage == storage)
@@ -451,6 +482,8 @@ std::optional<std::string> Analysis::apply(const Statement &s) {
     VarInfo out;
     if (auto why = let(s, out))
       return why;
+    if (isComplex(out.dtype) && !finiteComplex(out.range, out.dtype))
+      return "complex values that may overflow, be infinite or NaN";
     if (numElements(out.shape) > kMaxElements)
       return "result too large";
     for (int64_t d : out.shape)
@@ -508,6 +541,21 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       "sum",    "prod",    "max",     "min",    "mean",   "any",    "all",    "count_nonzero",
       "var",    "std",     "ptp",     "nansum", "nanprod", "nanmean", "nanmax", "nanmin",
       "argmax", "argmin"};
+
+  // Complex values (np.fft's) go only into the ops whose rules below know
+  // them: + - * neg abs real imag sum mean where, products, moves and
+  // transforms (of the others, NumPy's comparisons, floor, casts ... of
+  // complex values raise or drop the imaginary part, and the rest would
+  // need rules of their own).
+  static const std::set<std::string> complexOps = {
+      "add",     "sub",   "mul",   "neg",   "abs",     "real",    "imag",
+      "sum",     "mean",  "where", "matmul", "dot",    "outer",   "kron",
+      "transpose", "T",   "reshape", "broadcast_to", "concatenate", "pad", "roll",
+      "flip",    "tile",  "repeat", "getitem", "copy",  "alias",   "fft",
+      "ifft",    "irfft", "fft2",  "ifft2", "fftn",    "ifftn"};
+  for (const Resolved &o : ops)
+    if (isComplex(o.dtype) && !complexOps.count(op))
+      return fail(op + " of complex values");
 
   // Scalars are allowed only in elementwise binary ops, where's branches and
   // clip's bounds.
@@ -755,7 +803,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
   const Resolved &x = ops.empty() ? Resolved{} : ops[0];
   if (op == "neg" || op == "abs") {
     out.shape = x.shape;
-    out.dtype = x.dtype;
+    out.dtype = op == "abs" ? partType(x.dtype) : x.dtype; // (|z| is real)
     if (x.dtype == DType::bool_) {
       if (op == "neg")
         return fail("boolean negative");
@@ -770,7 +818,15 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       r.lo = rangeHas(x.range, 0) ? 0 : std::min(std::fabs(x.range.lo), std::fabs(x.range.hi));
       r.hi = x.range.maxAbs();
     }
-    out.range = normalize(r, x.dtype);
+    out.range = normalize(r, out.dtype);
+    return std::nullopt;
+  }
+  if (op == "real" || op == "imag") { // each part is at most the modulus
+    if (!isComplex(x.dtype))
+      return fail(op + " of real values (NumPy's np.real is the array itself, a view)");
+    out.shape = x.shape;
+    out.dtype = partType(x.dtype);
+    out.range = normalize(x.range, out.dtype);
     return std::nullopt;
   }
   if (op == "invert") {
@@ -1082,9 +1138,12 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       // the sums round differently, and where large terms cancel the two
       // means can differ even in sign (seed 647 after roll joined the
       // generator: x1 / mean(x0) was +inf here, -inf in NumPy).
-      if (!isFloat(x.dtype) && in.maxAbs() * double(count) > 9007199254740992.0)
+      if (!isFloat(x.dtype) && !isComplex(x.dtype) &&
+          in.maxAbs() * double(count) > 9007199254740992.0)
         return fail("mean of integers whose float64 sum may round");
-      out.dtype = isFloat(x.dtype) ? x.dtype : DType::f64;
+      if (isComplex(x.dtype) && count == 0)
+        return fail("complex mean of nothing (which parts are NaN is a convention)");
+      out.dtype = isFloat(x.dtype) || isComplex(x.dtype) ? x.dtype : DType::f64;
       Range r = inexact(in.lo, in.hi, in.nan || count == 0, in.scale, in.rtol);
       if (count == 0)
         r = inexact(-kInf, kInf, true, in.scale, in.rtol);
@@ -1151,6 +1210,67 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     Range r = boolRange();
     r.hi = double(std::max<int64_t>(shape[size_t(axis)] - 1, 0));
     out.range = normalize(r, DType::i64);
+    return std::nullopt;
+  }
+
+  // ---- np.fft -------------------------------------------------------------
+  if (op == "fft" || op == "ifft" || op == "rfft" || op == "irfft" || op == "fft2" ||
+      op == "ifft2" || op == "fftn" || op == "ifftn") {
+    bool inverse = op[0] == 'i';
+    bool oneAxis = op == "fft" || op == "ifft" || op == "rfft" || op == "irfft";
+    int64_t rank = int64_t(x.shape.size());
+    std::vector<int64_t> axes = s.ints;
+    if (oneAxis && (axes.size() != 1 || s.lengths.size() > 1))
+      return fail(op + " takes one axis and one n or none");
+    if ((op == "fft2" || op == "ifft2") && axes.empty())
+      axes = {-2, -1};
+    if ((op == "fft2" || op == "ifft2") && axes.size() != 2)
+      return fail(op + " takes two axes");
+    if (axes.empty()) // fftn: the last len(s) axes, or every axis
+      for (int64_t d = s.lengths.empty() ? 0 : rank - int64_t(s.lengths.size()); d < rank; ++d)
+        axes.push_back(d);
+    if (axes.empty())
+      return fail("a transform over no axis (NumPy 1.x returns its input, not cast)");
+    if (!s.lengths.empty() && s.lengths.size() != axes.size())
+      return fail("one length per axis");
+    if (op == "rfft" && isComplex(x.dtype))
+      return fail("rfft of complex values (NumPy 2 raises, 1.x drops the imaginary part)");
+    // Where a NaN or an infinity spreads in a transform depends on its
+    // algorithm (seed 64090004487: rfft of [nan, 0, 0, 0] has an imaginary
+    // part 0 at frequency 0 in NumPy's pocketfft, NaN in legato's).
+    if (nanInputs_ || x.range.nan || !std::isfinite(x.range.maxAbs()))
+      return fail("a transform of values that may be NaN or infinite");
+    out.shape = x.shape;
+    std::vector<bool> seen(size_t(rank), false);
+    double bound = x.range.maxAbs();
+    for (size_t i = 0; i < axes.size(); ++i) {
+      if (axes[i] < -rank || axes[i] >= rank)
+        return fail("transform axis out of range");
+      size_t d = size_t(axes[i] < 0 ? axes[i] + rank : axes[i]);
+      if (seen[d])
+        return fail("a repeated transform axis (NumPy 1.x transforms it twice)");
+      seen[d] = true;
+      int64_t m = x.shape[d];
+      int64_t n = !s.lengths.empty() ? s.lengths[i] : op == "irfft" ? 2 * (m - 1) : m;
+      if (n < 1)
+        return fail("a transform of fewer than one point (NumPy raises)");
+      // Each output sums min(n, m) inputs (irfft: the n terms of the whole
+      // Hermitian spectrum), times the norm's factor: 1/sqrt(n) for ortho,
+      // 1/n for the forward transforms' "forward" and the inverses' "backward".
+      double terms = double(op == "irfft" ? n : std::min(n, m));
+      double factor = s.norm == legato::fft::Norm::ortho ? 1 / std::sqrt(double(n))
+                      : (s.norm == legato::fft::Norm::forward) != inverse ? 1 / double(n)
+                                                                          : 1.0;
+      bound *= terms * factor;
+      out.shape[d] = op == "rfft" ? n / 2 + 1 : n;
+    }
+    out.dtype = transformDType(op, x.dtype);
+    if (!(bound * 4 <= largestFinite(partType(out.dtype))))
+      return fail("a transform that may overflow");
+    // The error grows like eps * log2(n) * sum |x|, within the bound.
+    out.range = normalize(inexact(-bound, bound, false, std::max(x.range.scale, bound),
+                                  x.range.rtol),
+                          out.dtype);
     return std::nullopt;
   }
 

@@ -69,6 +69,10 @@ private:
   std::optional<std::string> let(const Statement &s, VarInfo &out);
   std::map<int, VarInfo> vars_;
   int nextStorage_ = 0;
+  /// An input holds a NaN. Range::nan marks the NaNs that computations make
+  /// (where rounding may decide), not the inputs' (the same on both sides),
+  /// so this is what keeps NaN out of transforms.
+  bool nanInputs_ = false;
 };
 
 /// Runs the analysis over the whole program; the first problem, or nullopt.
@@ -85,6 +89,10 @@ legato::DType floatOf(legato::DType t);
 legato::DType sumType(legato::DType t);
 /// kFloat16Tolerance, kFloat32Tolerance or kFloat64Tolerance.
 double floatTolerance(legato::DType t);
+/// The dtype of np.fft's `op` of values of dtype `t`, by NumPy 2's rule:
+/// float16 and float32 in single precision (complex64; irfft's real result
+/// keeps the float type, float16 too), integers and bool in double.
+legato::DType transformDType(const std::string &op, legato::DType t);
 /// NumPy broadcasting; nullopt when the shapes are incompatible.
 std::optional<legato::Shape> broadcastShapes(const legato::Shape &a, const legato::Shape &b);
 /// The range of a scalar constant.

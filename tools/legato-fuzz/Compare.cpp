@@ -63,16 +63,21 @@ std::string compareArray(const ArrayResult &n, const ArrayResult &l, const VarIn
       return "element " + position(n.shape, i) + " is " + integer(l.ints[i]) + ", NumPy has " +
              integer(n.ints[i]);
   bool exact = info && info->range.exact;
-  double tolerance = n.dtype == "float16"   ? kFloat16Tolerance
-                     : n.dtype == "float32" ? kFloat32Tolerance
-                                            : kFloat64Tolerance;
+  double tolerance = n.dtype == "float16"                           ? kFloat16Tolerance
+                     : n.dtype == "float32" || n.dtype == "complex64" ? kFloat32Tolerance
+                                                                      : kFloat64Tolerance;
   if (info && !exact)
     tolerance = std::max(tolerance, info->range.rtol); // float32 roundings upstream
   double scale = info ? std::max(1.0, info->range.scale) : 1.0;
+  // Complex values are their parts, each within the tolerance of the scale
+  // (which bounds the modulus).
+  bool complex = n.dtype.rfind("complex", 0) == 0;
   for (size_t i = 0; i < n.floats.size(); ++i)
     if (!floatsAgree(l.floats[i], n.floats[i], exact, tolerance, scale))
-      return "element " + position(n.shape, i) + " is " + number(l.floats[i]) + ", NumPy has " +
-             number(n.floats[i]) + (exact ? " (exact value)" : "");
+      return "element " + position(n.shape, complex ? i / 2 : i) +
+             (complex ? i % 2 ? " (imaginary part)" : " (real part)" : "") + " is " +
+             number(l.floats[i]) + ", NumPy has " + number(n.floats[i]) +
+             (exact ? " (exact value)" : "");
   return "";
 }
 

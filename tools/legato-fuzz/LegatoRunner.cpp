@@ -1,6 +1,7 @@
 //===- LegatoRunner.cpp - Runs a fuzzer program with legato ----------------===//
 #include "LegatoRunner.h"
 
+#include <complex>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -100,6 +101,9 @@ Array makeInput(const Input &in) {
     return inputOf<float>(in);
   case DType::f64:
     return legato::from_vector(in.values, in.shape);
+  case DType::c64: // (inputs are real; complex values come from np.fft)
+  case DType::c128:
+    break;
   }
   throw std::logic_error("bad dtype");
 }
@@ -333,6 +337,22 @@ private:
                             : legato::roll(arg(s, 0), s.shifts, s.ints);
     if (op == "getitem")
       return arg(s, 0)[toIndex(s.index)];
+    if (op == "real")
+      return legato::real(arg(s, 0));
+    if (op == "imag")
+      return legato::imag(arg(s, 0));
+    if (op == "fft" || op == "ifft" || op == "rfft" || op == "irfft") {
+      auto f = op == "fft" ? legato::fft::fft : op == "ifft" ? legato::fft::ifft
+               : op == "rfft" ? legato::fft::rfft : legato::fft::irfft;
+      return f(arg(s, 0), s.lengths.empty() ? -1 : s.lengths[0], s.ints.at(0), s.norm);
+    }
+    if (op == "fft2" || op == "ifft2") // (no axes: the default, the last two)
+      return (op == "fft2" ? legato::fft::fft2 : legato::fft::ifft2)(
+          arg(s, 0), s.lengths, s.ints.empty() ? std::vector<int64_t>{-2, -1} : s.ints, s.norm);
+    if (op == "fftn" || op == "ifftn")
+      return (op == "fftn" ? legato::fft::fftn : legato::fft::ifftn)(
+          arg(s, 0), s.lengths,
+          s.ints.empty() ? std::nullopt : std::optional<std::vector<int64_t>>(s.ints), s.norm);
     if (op == "copy")
       return arg(s, 0).copy();
     if (op == "alias")
@@ -428,6 +448,18 @@ ArrayResult readBack(const std::string &name, const Array &a) {
     break;
   case DType::f64:
     r.floats = a.to_vector<double>();
+    break;
+  case DType::c64: // real and imaginary parts, interleaved (numpy_eval.py's order)
+    for (std::complex<float> v : a.to_vector<std::complex<float>>()) {
+      r.floats.push_back(v.real());
+      r.floats.push_back(v.imag());
+    }
+    break;
+  case DType::c128:
+    for (std::complex<double> v : a.to_vector<std::complex<double>>()) {
+      r.floats.push_back(v.real());
+      r.floats.push_back(v.imag());
+    }
     break;
   }
   return r;

@@ -355,6 +355,11 @@ private:
                                   pyTuple(s.ints) + ")";
     if (op == "getitem")
       return arg(0) + "[" + pyIndex(s.index) + "]";
+    if (op == "real" || op == "imag") // (NumPy's are views into the complex array)
+      return "np." + op + "(" + arg(0) + ").copy()";
+    if (op == "fft" || op == "ifft" || op == "rfft" || op == "irfft" || op == "fft2" ||
+        op == "ifft2" || op == "fftn" || op == "ifftn")
+      return fourier(s);
     if (op == "copy")
       return arg(0) + ".copy()";
     if (op == "alias")
@@ -378,6 +383,25 @@ private:
       return "legato_random(" + pyTuple(s.ints) + ", " + npDType(s.dtype) +
              ", seed=" + std::to_string(s.count) + ")";
     return "None  # unknown op " + op;
+  }
+
+  /// An np.fft call. NumPy 1.x transforms in complex128 (float64 for
+  /// irfft); NumPy 2, like legato, in single precision for float16,
+  /// float32 and complex64: the result is cast to NumPy 2's dtype.
+  std::string fourier(const Statement &s) {
+    std::string call = "np.fft." + s.op + "(" + operand(s.args.at(0));
+    bool oneAxis = s.op == "fft" || s.op == "ifft" || s.op == "rfft" || s.op == "irfft";
+    if (oneAxis)
+      call += ", n=" + (s.lengths.empty() ? "None" : std::to_string(s.lengths[0])) +
+              ", axis=" + std::to_string(s.ints.at(0));
+    else
+      call += ", s=" + (s.lengths.empty() ? "None" : pyTuple(s.lengths)) + ", axes=" +
+              (!s.ints.empty()               ? pyTuple(s.ints)
+               : s.op == "fft2" || s.op == "ifft2" ? "(-2, -1)"
+                                                   : "None");
+    call += ", norm=\"" + normName(s.norm) + "\")";
+    const VarInfo *x = info(s.args.at(0)); // (none in a program the analysis refuses)
+    return x ? call + ".astype(" + npDType(transformDType(s.op, x->dtype)) + ")" : call;
   }
 
   std::string statement(const Statement &s) {

@@ -7,6 +7,7 @@
 //   v2 = add x0 f:2.5                        # scalars: b:1  i:-3  f:2.5
 //   v3 = sum v2 axes=0,-1 keepdims=1
 //   set v2 [1:-1:2,3] = v3
+//   v4 = rfft v2 axes=-1 s=8 norm=ortho      # s: n, or np.fftn's s (s=: none)
 //   flush
 //
 //===----------------------------------------------------------------------===//
@@ -143,6 +144,19 @@ const std::vector<OpInfo> &allOps() {
       {"tile", 1, 1, Attr::Reps},
       {"repeat", 1, 1, Attr::Axes | Attr::N}, // one axis or none; n: the count
       {"getitem", 1, 1, 0},
+      // The parts of complex values (those of np.fft's results).
+      {"real", 1, 1, 0},
+      {"imag", 1, 1, 0},
+      // np.fft: the 1-D transforms take one axis (in axes) and n (in s);
+      // fft2/ifft2 two axes (none: the last two), fftn/ifftn any (none: all).
+      {"fft", 1, 1, Attr::Axes | Attr::Lengths | Attr::NormAttr},
+      {"ifft", 1, 1, Attr::Axes | Attr::Lengths | Attr::NormAttr},
+      {"rfft", 1, 1, Attr::Axes | Attr::Lengths | Attr::NormAttr},
+      {"irfft", 1, 1, Attr::Axes | Attr::Lengths | Attr::NormAttr},
+      {"fft2", 1, 1, Attr::Axes | Attr::Lengths | Attr::NormAttr},
+      {"ifft2", 1, 1, Attr::Axes | Attr::Lengths | Attr::NormAttr},
+      {"fftn", 1, 1, Attr::Axes | Attr::Lengths | Attr::NormAttr},
+      {"ifftn", 1, 1, Attr::Axes | Attr::Lengths | Attr::NormAttr},
       {"copy", 1, 1, 0},
       {"alias", 1, 1, 0},
       // Creation.
@@ -178,7 +192,11 @@ bool isFloat(DType t) { return t == DType::f16 || t == DType::f32 || t == DType:
 bool isUnsigned(DType t) {
   return t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
 }
-bool isInteger(DType t) { return t != DType::bool_ && !isFloat(t); }
+bool isComplex(DType t) { return t == DType::c64 || t == DType::c128; }
+bool isInteger(DType t) { return t != DType::bool_ && !isFloat(t) && !isComplex(t); }
+DType partType(DType t) {
+  return t == DType::c64 ? DType::f32 : t == DType::c128 ? DType::f64 : t;
+}
 
 int dtypeBits(DType t) {
   switch (t) {
@@ -197,7 +215,10 @@ int dtypeBits(DType t) {
   case DType::i64:
   case DType::u64:
   case DType::f64:
+  case DType::c64:
     return 64;
+  case DType::c128:
+    return 128;
   }
   return 64;
 }
@@ -325,6 +346,16 @@ std::string formatInts(const std::vector<int64_t> &values) {
 
 std::string formatShape(const legato::Shape &shape) { return "(" + formatInts(shape) + ")"; }
 
+} // namespace
+
+std::string normName(legato::fft::Norm norm) {
+  return norm == legato::fft::Norm::ortho     ? "ortho"
+         : norm == legato::fft::Norm::forward ? "forward"
+                                              : "backward";
+}
+
+namespace {
+
 std::string formatIndex(const IndexSpec &index) {
   std::string s = "[";
   for (size_t i = 0; i < index.size(); ++i) {
@@ -408,6 +439,10 @@ std::string formatAttributes(const OpInfo &info, const Statement &s) {
     add("reps", formatInts(s.ints));
   if (info.attrs & Attr::Mode)
     add("mode", s.count == 0 ? "wrap" : "clip");
+  if (info.attrs & Attr::Lengths)
+    add("s", formatInts(s.lengths));
+  if (info.attrs & Attr::NormAttr)
+    add("norm", normName(s.norm));
   return out;
 }
 
@@ -607,6 +642,12 @@ void parseAttribute(Statement &s, const std::string &key, const std::string &val
     s.value2 = parseDouble(value);
   } else if (key == "step") {
     s.value3 = parseDouble(value);
+  } else if (key == "s") {
+    s.lengths = parseInts(value);
+  } else if (key == "norm") {
+    if (value != "backward" && value != "ortho" && value != "forward")
+      throw ParseError("bad norm '" + value + "' (backward, ortho or forward)");
+    s.norm = legato::fft::normFromString(value);
   } else if (key == "mode") {
     if (value != "wrap" && value != "clip")
       throw ParseError("bad take mode '" + value + "' (wrap or clip)");

@@ -73,6 +73,10 @@ struct Statement {
   int64_t count = 0; ///< linspace num, eye n, arange stop, random seed, axis, ddof, decimals,
                      ///< take's mode (0 wrap, 1 clip)
   IndexSpec index;   ///< getitem and setitem
+  /// np.fft: n (one, for the 1-D transforms) or s (one per axis); empty:
+  /// NumPy's default (the axes' lengths; irfft's 2 (m - 1)).
+  std::vector<int64_t> lengths;
+  legato::fft::Norm norm = legato::fft::Norm::backward; ///< np.fft's norm
 };
 
 /// A program input: deterministic values fed through legato::from_vector on
@@ -116,6 +120,8 @@ struct OpInfo {
     Decimals = 32768,
     Reps = 65536,
     Mode = 131072, ///< take's mode: count 0 = wrap, 1 = clip
+    Lengths = 262144, ///< np.fft's n / s (Statement::lengths)
+    NormAttr = 524288, ///< np.fft's norm
   };
   const char *name;
   int minArgs, maxArgs; ///< operands (variables or scalars)
@@ -132,11 +138,15 @@ std::string printProgram(const Program &program);
 Program parseProgram(const std::string &text);
 
 std::string dtypeName(legato::DType t); ///< "float32", ...
+std::string normName(legato::fft::Norm norm); ///< "backward", "ortho", "forward"
 std::optional<legato::DType> parseDType(const std::string &name);
 bool isFloat(legato::DType t);   ///< float16, float32, float64
-bool isInteger(legato::DType t); ///< signed or unsigned (not bool)
+bool isInteger(legato::DType t); ///< signed or unsigned (not bool, not complex)
 bool isUnsigned(legato::DType t);
-int dtypeBits(legato::DType t); ///< 8 for bool
+bool isComplex(legato::DType t); ///< complex64, complex128
+/// The float of a complex type's parts (float32, float64); `t` otherwise.
+legato::DType partType(legato::DType t);
+int dtypeBits(legato::DType t); ///< 8 for bool, 128 for complex128
 int64_t numElements(const legato::Shape &shape);
 /// float16's bits of `v`, rounded to nearest even (float16 has no C++17
 /// type: legato takes and the fuzzer writes its inputs as bits).

@@ -21,7 +21,10 @@ std::string hexFloat(double v) {
   return buffer;
 }
 
-bool isFloatName(const std::string &dtype) { return dtype.rfind("float", 0) == 0; }
+/// Floats, and complex values as their parts' floats (real, imaginary).
+bool isFloatName(const std::string &dtype) {
+  return dtype.rfind("float", 0) == 0 || dtype.rfind("complex", 0) == 0;
+}
 
 std::string oneLine(std::string s) {
   for (char &c : s)

@@ -4,6 +4,7 @@
 //   start ID                       (workers only: the program is about to run)
 //   program ID ok COUNT            then COUNT lines
 //   array NAME DTYPE SHAPE V...    integers in decimal, floats in C99 hex
+//                                  (complex: real, imaginary parts)
 //   program ID error MESSAGE       the call raised (legato::Error / a NumPy
 //                                  exception); MESSAGE is one line
 // A program that was started but has no `program` line crashed the worker.
@@ -27,7 +28,7 @@ struct ArrayResult {
   std::string dtype; ///< NumPy's name; may be one legato lacks
   legato::Shape shape;
   std::vector<int64_t> ints;  ///< bool and integer values
-  std::vector<double> floats; ///< float values
+  std::vector<double> floats; ///< float values (complex: real, imaginary, ...)
 };
 
 struct ProgramResult {

@@ -123,6 +123,16 @@ std::vector<Program> candidates(const Program &p, bool avoidOpenBugs) {
       q.statements[i].keepdims = false;
       out.push_back(q);
     }
+    if (!s.lengths.empty()) { // np.fft's default n / s
+      Program q = p;
+      q.statements[i].lengths.clear();
+      out.push_back(q);
+    }
+    if (s.norm != legato::fft::Norm::backward) {
+      Program q = p;
+      q.statements[i].norm = legato::fft::Norm::backward;
+      out.push_back(q);
+    }
   }
   for (size_t i = 0; i < p.inputs.size(); ++i)
     if (!usesVariable(p, int(i))) {
@@ -191,7 +201,8 @@ std::tuple<size_t, size_t, int64_t, int64_t, int64_t, int64_t> size(const Progra
     }
   }
   for (const Statement &s : p.statements) {
-    complexity += int64_t(s.ints.size()) + s.keepdims;
+    complexity += int64_t(s.ints.size()) + s.keepdims + int64_t(s.lengths.size()) +
+                  (s.norm != legato::fft::Norm::backward);
     for (const IndexEntry &e : s.index)
       complexity +=
           1 + bool(e.start) + bool(e.stop) + (e.step != 1 && e.step != -1) + (e.step == -1);

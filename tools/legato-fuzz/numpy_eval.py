@@ -24,6 +24,8 @@ def format_array(name, value):
     flat = a.reshape(-1).tolist()
     if a.dtype.kind == "f":
         values = [float(v).hex() for v in flat]
+    elif a.dtype.kind == "c":  # each value as its real and imaginary parts
+        values = [float(p).hex() for v in flat for p in (v.real, v.imag)]
     else:
         values = [str(int(v)) for v in flat]
     return " ".join(["array", name, a.dtype.name, shape] + values)
