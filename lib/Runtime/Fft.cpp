@@ -22,6 +22,7 @@
 #include <complex>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -63,6 +64,7 @@ template <bool Single> struct Fftw {
   }
   static int alignmentOf(void *p) { return fftw_alignment_of(static_cast<double *>(p)); }
   static void planWithThreads(int threads) { fftw_plan_with_nthreads(threads); }
+  static void destroy(Plan p) { fftw_destroy_plan(p); }
 };
 
 template <> struct Fftw<true> {
@@ -96,27 +98,29 @@ template <> struct Fftw<true> {
   }
   static int alignmentOf(void *p) { return fftwf_alignment_of(static_cast<float *>(p)); }
   static void planWithThreads(int threads) { fftwf_plan_with_nthreads(threads); }
+  static void destroy(Plan p) { fftwf_destroy_plan(p); }
 };
 
 thread_local std::string failure;
 
 /// Plans by geometry: kind, precision, the transform's and the loops'
-/// (length, input stride, output stride) and both arrays' alignments. The
-/// planner is not thread-safe; execution is.
-std::mutex plannerMutex;
-std::map<std::vector<int64_t>, void *> plans;
+/// (length, input stride, output stride), both arrays' alignments and the
+/// threads. FFTW's planner (making and destroying plans) is not
+/// thread-safe, execution is: a caller holds its plan (shared) while it
+/// runs, so starting the cache over never destroys a running plan.
+std::recursive_mutex plannerMutex; // (a plan's deleter may run under it)
+using SharedPlan = std::shared_ptr<void>;
+std::map<std::vector<int64_t>, SharedPlan> plans;
 /// The threads a large transform runs on (the backend's), and what is large.
 std::atomic<int> threadsForLarge{1};
 constexpr int64_t kParallelElements = 1 << 16;
-constexpr size_t kMaxPlans = 1024; // past this the cache starts over (plans leak: FFTW keeps
-                                   // its own tables; geometries that many are unusual)
+constexpr size_t kMaxPlans = 1024; // geometries kept; past this the cache starts over
 
 /// The cached plan of transform `kind` of length `n` (`dim`) repeated over
 /// `loops`, for arrays of `input`'s and `output`'s alignment.
 template <bool Single, class In, class Out>
-typename Fftw<Single>::Plan planFor(int64_t kind, const fftw_iodim64 &dim,
-                                    const std::vector<fftw_iodim64> &loops, In *input,
-                                    Out *output) {
+SharedPlan planFor(int64_t kind, const fftw_iodim64 &dim, const std::vector<fftw_iodim64> &loops,
+                   In *input, Out *output) {
   using F = Fftw<Single>;
   int64_t elements = dim.n;
   for (const fftw_iodim64 &l : loops)
@@ -126,29 +130,34 @@ typename Fftw<Single>::Plan planFor(int64_t kind, const fftw_iodim64 &dim,
                            F::alignmentOf(output), threads};
   for (const fftw_iodim64 &l : loops)
     key.insert(key.end(), {l.n, l.is, l.os});
-  std::lock_guard<std::mutex> lock(plannerMutex);
+  std::lock_guard<std::recursive_mutex> lock(plannerMutex);
   static bool threadsReady = fftw_init_threads() && fftwf_init_threads();
   if (plans.size() >= kMaxPlans)
     plans.clear();
-  void *&cached = plans[key];
+  SharedPlan &cached = plans[key];
   if (!cached) {
     int hr = int(loops.size());
     unsigned flags = FFTW_ESTIMATE | FFTW_PRESERVE_INPUT;
     F::planWithThreads(threadsReady ? threads : 1);
+    typename F::Plan plan;
     if constexpr (std::is_same_v<In, typename F::Real>)
-      cached = F::r2c(&dim, hr, loops.data(), input, output, flags);
+      plan = F::r2c(&dim, hr, loops.data(), input, output, flags);
     else if constexpr (std::is_same_v<Out, typename F::Real>)
-      cached = F::c2r(&dim, hr, loops.data(), input, output, flags);
+      plan = F::c2r(&dim, hr, loops.data(), input, output, flags);
     else
-      cached = F::c2c(&dim, hr, loops.data(), input, output,
-                      kind == kForward ? FFTW_FORWARD : FFTW_BACKWARD, flags);
-    if (!cached) {
+      plan = F::c2c(&dim, hr, loops.data(), input, output,
+                    kind == kForward ? FFTW_FORWARD : FFTW_BACKWARD, flags);
+    if (!plan) {
       plans.erase(key);
       throw Error("legato: internal error: FFTW made no plan for a transform of length " +
                   std::to_string(dim.n));
     }
+    cached = SharedPlan(plan, [](void *p) {
+      std::lock_guard<std::recursive_mutex> lock(plannerMutex);
+      F::destroy(static_cast<typename F::Plan>(p));
+    });
   }
-  return static_cast<typename F::Plan>(cached);
+  return cached;
 }
 
 /// Elements of a block's scratch rows (a few hundred KiB: they stay in the
@@ -194,8 +203,8 @@ void blockedTransform(int64_t kind, int64_t axis, int64_t n, int64_t vector, con
           rowsIn[size_t(b * lineIn + j)] = from[b * vectorIn + j * in.strides[axis]];
       fftw_iodim64 dim{n, 1, 1};
       std::vector<fftw_iodim64> rows{{lines, lineIn, lineOut}};
-      F::run(planFor<Single>(kind, dim, rows, rowsIn.data(), rowsOut.data()), rowsIn.data(),
-             rowsOut.data());
+      SharedPlan plan = planFor<Single>(kind, dim, rows, rowsIn.data(), rowsOut.data());
+      F::run(static_cast<typename F::Plan>(plan.get()), rowsIn.data(), rowsOut.data());
       Out *to = output + baseOut + first * vectorOut;
       for (int64_t k = 0; k < lineOut; ++k)
         for (int64_t b = 0; b < lines; ++b)
@@ -240,7 +249,8 @@ void transform(int64_t kind, int64_t axis, const HostView &out, const HostView &
   auto *input = static_cast<In *>(in.data);
   auto *output = static_cast<Out *>(out.data);
   fftw_iodim64 dim{n, 1, 1};
-  Fftw<Single>::run(planFor<Single>(kind, dim, loops, input, output), input, output);
+  SharedPlan plan = planFor<Single>(kind, dim, loops, input, output);
+  Fftw<Single>::run(static_cast<typename Fftw<Single>::Plan>(plan.get()), input, output);
 }
 
 template <bool Single> void runPrecision(int64_t kind, int64_t axis, const HostView &out,
