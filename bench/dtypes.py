@@ -2,7 +2,8 @@
 """The dtypes of issue 53 beside NumPy, one op at a time (legato's jit,
 warm): complex elementwise arithmetic and functions, complex GEMM, float16
 and uint8 elementwise and sums. One JSON line per case; each time the best
-of `--reps` calls after a compiling one.
+of `--reps` calls after a compiling one. On a GPU machine
+(LEGATO_BACKEND=cuda), CuPy on the same data beside them ("cupy_ms").
 
   PYTHONPATH=build/python /usr/bin/python3 bench/dtypes.py [--threads 2] [--reps 10]
 """
@@ -12,7 +13,7 @@ import numpy
 
 import legato
 import legato.numpy as lnp
-from timing import best, options
+from timing import best, cupy_timer, options, with_cupy
 
 
 def inputs(dtype, shape, count, seed):
@@ -48,6 +49,7 @@ CASES = [
 
 def main():
     args = options(__doc__, threads=2, reps=10)
+    cupy_time = cupy_timer()
     for name, dtype, shape, count, expression in CASES:
         xs = inputs(dtype, shape, count, seed=len(name))
         ls = [lnp.asarray(x) for x in xs]
@@ -58,9 +60,10 @@ def main():
         assert numpy.allclose(got, expected, rtol=tol, atol=tol * 10), name
         t_legato = best(lambda: (f(*ls), legato.flush()), args.reps)
         t_numpy = best(lambda: expression(numpy, *xs), args.reps)
-        print(json.dumps({"op": name, "dtype": dtype, "shape": list(shape),
-                          "threads": args.threads, "legato_ms": t_legato * 1e3,
-                          "numpy_ms": t_numpy * 1e3, "ratio": t_numpy / t_legato}), flush=True)
+        line = {"op": name, "dtype": dtype, "shape": list(shape), "threads": args.threads,
+                "legato_ms": t_legato * 1e3, "numpy_ms": t_numpy * 1e3,
+                "ratio": t_numpy / t_legato}
+        print(json.dumps(with_cupy(line, cupy_time, expression, xs, args.reps)), flush=True)
 
 
 if __name__ == "__main__":

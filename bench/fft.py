@@ -15,7 +15,7 @@ import numpy
 
 import legato
 import legato.numpy as lnp
-from timing import best, options
+from timing import best, cupy_timer, options, with_cupy
 
 CASES = [
     # (name, shape, dtype, expression on a namespace)
@@ -52,30 +52,9 @@ def signal(shape, dtype, seed):
     return x.astype(dtype)
 
 
-def cupy_timer():
-    """fn -> seconds of CuPy's best call, or None without CuPy or a GPU."""
-    try:
-        import cupy
-        cupy.cuda.Device(0).compute_capability
-    except Exception:
-        return None
-
-    def timed(expression, x, reps):
-        a = cupy.asarray(x)
-        expression(cupy, a)
-        cupy.cuda.Device().synchronize()
-
-        def call():
-            expression(cupy, a)
-            cupy.cuda.Device().synchronize()
-        return best(call, reps)
-    return timed
-
-
 def main():
     args = options(__doc__, threads=2, reps=5)
-    on_gpu = legato.options().get("backend") == "cuda"
-    cupy_time = cupy_timer() if on_gpu else None
+    cupy_time = cupy_timer()
     for name, shape, dtype, expression in CASES:
         x = signal(shape, dtype, seed=len(name))
         a = lnp.asarray(x)
@@ -87,14 +66,10 @@ def main():
         assert numpy.allclose(got, expected, rtol=tol, atol=tol * scale), name
         t_legato = best(lambda: (f(a), legato.flush()), args.reps)
         t_numpy = best(lambda: expression(numpy, x), args.reps)
-        line = {"op": name, "shape": list(shape), "dtype": dtype,
-                "backend": "cuda" if on_gpu else "cpu", "threads": args.threads,
+        line = {"op": name, "shape": list(shape), "dtype": dtype, "threads": args.threads,
                 "legato_ms": t_legato * 1e3, "numpy_ms": t_numpy * 1e3,
                 "ratio": t_numpy / t_legato}
-        if cupy_time:
-            t_cupy = cupy_time(expression, x, args.reps)
-            line.update(cupy_ms=t_cupy * 1e3, cupy_ratio=t_cupy / t_legato)
-        print(json.dumps(line), flush=True)
+        print(json.dumps(with_cupy(line, cupy_time, expression, [x], args.reps)), flush=True)
 
 
 if __name__ == "__main__":

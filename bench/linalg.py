@@ -2,7 +2,8 @@
 """np.linalg beside NumPy (both on the machine's OpenBLAS LAPACK): single
 large matrices, where LAPACK's time rules, and stacks of small ones, where
 the per-matrix overhead does. legato's jit, warm; one JSON line per case,
-each time the best of `--reps` calls after a compiling one.
+each time the best of `--reps` calls after a compiling one. On a GPU
+machine (LEGATO_BACKEND=cuda), CuPy's cuSOLVER calls beside them.
 
   PYTHONPATH=build/python /usr/bin/python3 bench/linalg.py [--threads 2] [--reps 5]
 """
@@ -12,7 +13,7 @@ import numpy
 
 import legato
 import legato.numpy as lnp
-from timing import best, options
+from timing import best, cupy_timer, options, with_cupy
 
 
 def matrices(shape, seed, spd=False):
@@ -44,6 +45,7 @@ CASES = [
 
 def main():
     args = options(__doc__, threads=2, reps=5)
+    cupy_time = cupy_timer()
     for name, shape, spd, expression in CASES:
         x = matrices(shape, seed=len(name), spd=spd)
         a = lnp.asarray(x)
@@ -55,9 +57,10 @@ def main():
         assert numpy.allclose(got, expected, rtol=1e-6, atol=1e-8), name
         t_legato = best(lambda: (f(a), legato.flush()), args.reps)
         t_numpy = best(lambda: expression(numpy, x), args.reps)
-        print(json.dumps({"op": name, "shape": list(shape), "threads": args.threads,
-                          "legato_ms": t_legato * 1e3, "numpy_ms": t_numpy * 1e3,
-                          "ratio": t_numpy / t_legato}), flush=True)
+        line = {"op": name, "shape": list(shape), "threads": args.threads,
+                "legato_ms": t_legato * 1e3, "numpy_ms": t_numpy * 1e3,
+                "ratio": t_numpy / t_legato}
+        print(json.dumps(with_cupy(line, cupy_time, expression, [x], args.reps)), flush=True)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ cp "$build/lib/API/liblegato.so" "$out/lib/API/"
 for app in black_scholes stencil cg jacobi bicgstab cfd swe; do
   cp "$build/examples/$app" "$out/examples/"
 done
-cp "$build"/test/API/{modes,errors,lifetime,lazy_queue,distributed,rank_fault,launch_fault,device_memory,compile_cache,fast_math,linalg,fft}_test "$out/test/API/"
+cp "$build"/test/API/{modes,errors,lifetime,lazy_queue,distributed,rank_fault,launch_fault,device_memory,compile_cache,fast_math,linalg,fft,random}_test "$out/test/API/"
 # FFTW (Debian's libfftw3-*, which the GPU machine's image need not have) beside liblegato.so.
 cp -L /usr/lib/x86_64-linux-gnu/libfftw3{,f}{,_threads}.so.3 "$out/lib/API/"
 cp "$build/test/numpy/numpy_test" "$out/test/numpy/"
