@@ -46,6 +46,7 @@ const char *kindName(OpKind kind) {
   case OpKind::Matmul: return "matmul";
   case OpKind::Lapack: return "lapack";
   case OpKind::Fft: return "fft";
+  case OpKind::Sort: return "sort";
   case OpKind::Reduce: return "reduce";
   case OpKind::Scan: return "cumsum";
   case OpKind::Select: return "where";

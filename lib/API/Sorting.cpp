@@ -1,8 +1,11 @@
 //===- Sorting.cpp - np.sort, argsort, unique, median, quantile -----------===//
 //
-// A sort as a composition of kernels that every backend fuses and every
-// partitioning supports; no element moves to a position computed at run
-// time but by a gather within a row of 64. The sorted axis becomes the last.
+// A sort is one `legato.sort` op where the backend's Target has it (a
+// library sort of lines on CPUs: Runtime/Sort.cpp) and the dtype is not
+// complex. Elsewhere (GPUs, complex numbers) it is a composition of kernels
+// that every backend fuses and every partitioning supports; no element
+// moves to a position computed at run time but by a gather within a row of
+// 64. The sorted axis becomes the last.
 // - A row of at most 64 elements sorts by counting: each element's place is
 //   the number of elements that sort before it (a reduction of n^2
 //   comparisons), and each place gathers the element whose place it is.
@@ -22,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
+#include "Codegen/Backend.h"
 #include "API/Ops.h"
 #include "API/SortOrder.h"
 
@@ -218,6 +222,11 @@ Rows sortRows(const Array &x, bool withPositions) {
   return rows;
 }
 
+/// Whether the backend sorts lines of `dtype` itself (legato.sort).
+bool sortIsPrimitive(DType dtype) {
+  return !isComplex(dtype) && engine().device->target().sort;
+}
+
 /// `a` sorted along `axis` (none: flattened): the sorted values, or the
 /// positions that sort it. Errors name `op`.
 Array sortAlong(const char *op, const Array &a, std::optional<int64_t> axis, bool positions) {
@@ -229,6 +238,9 @@ Array sortAlong(const char *op, const Array &a, std::optional<int64_t> axis, boo
   int64_t n = shape.back();
   if (a.size() == 0 || n == 1)
     return positions ? zeros(a.shape(), DType::i64) : a.copy();
+  if (sortIsPrimitive(a.dtype()))
+    return wrap(makeNode(OpKind::Sort, positions ? DType::i64 : a.dtype(), a.shape(),
+                         {valueOf(a)}, {d}, 0, uint8_t(positions)));
   CompositeScope network;
   Rows rows = sortRows(reshape(moved, {a.size() / n, n}), positions);
   return network.close(moveaxis(reshape(positions ? *rows.positions : rows.keys, shape), -1, d));

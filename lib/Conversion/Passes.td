@@ -22,7 +22,8 @@ def ConvertLegatoToLinalgPass : Pass<"convert-legato-to-linalg", "mlir::ModuleOp
     which inserts each one into the destination in order. A `legato.lapack`
     becomes a call of the runtime's `legato_lapack_<type>` on buffers
     (bufferization.to_buffer of the operands, a new result buffer), a
-    `legato.fft` one of `legato_fft_<c2c|r2c|c2r>_<f32|f64>` the same way.
+    `legato.fft` one of `legato_fft_<c2c|r2c|c2r>_<f32|f64>` the same way, a
+    `legato.sort` one of `legato_sort_<type>` or `legato_argsort_<type>`.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",

@@ -67,6 +67,7 @@ void legato::buildLegatoOptimizePipeline(OpPassManager &pm,
   legalize.collectives = t.collectives;
   legalize.lapack = t.lapack;
   legalize.fft = t.fft;
+  legalize.sort = t.sort;
   pm.addPass(createLegatoLegalizePass(legalize));
   pm.addPass(createConvertLegatoToLinalgPass());
   pm.addPass(createLegatoFuseKernelsPass());

@@ -22,6 +22,10 @@ struct Target {
   bool collectives = false;       ///< all-reduce, all-gather, halo exchange
   bool lapack = true;             ///< legato.lapack: factorizations, solves, eigen/SVD
   bool fft = true;                ///< legato.fft: discrete Fourier transforms
+  /// legato.sort: a library sort of lines. Without it the API composes a
+  /// sort of generated kernels (API/Sorting.cpp), and legalization refuses
+  /// the op.
+  bool sort = true;
 
   // How generated kernels use the hardware: the defaults of the code
   // generators' pass options, which the pipelines set from here.
@@ -42,6 +46,13 @@ struct Target {
 
   /// The host CPU: generated loops, OpenBLAS, one process.
   static Target cpu() { return Target{}; }
+  /// An NVIDIA GPU: generated kernels, cuBLAS, cuFFT; LAPACK through the
+  /// host; no sort primitive yet.
+  static Target cuda() {
+    Target t;
+    t.sort = false;
+    return t;
+  }
 };
 
 } // namespace mlir::legato

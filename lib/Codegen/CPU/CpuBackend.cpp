@@ -4,6 +4,7 @@
 #include "Codegen/ProgramImage.h"
 #include "Codegen/RunPipeline.h"
 #include "Runtime/Fft.h"
+#include "Runtime/Sort.h"
 #include "Runtime/Lapack.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -42,6 +43,7 @@ public:
       : threads_(unsigned(std::max(threads, 1))), cache_(cache) {
     initializeCpuCodegen(threads);
     runtime::setFftThreads(int(threads_));
+    runtime::setSortThreads(int(threads_));
   }
 
   const char *name() const override { return "cpu"; }

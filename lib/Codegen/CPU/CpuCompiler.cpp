@@ -17,6 +17,7 @@
 
 #include "Codegen/ProgramImage.h"
 #include "Runtime/DiskCache.h"
+#include "Runtime/Sort.h"
 #include "legato/legato.h"
 
 #include "mlir/IR/OperationSupport.h"
@@ -344,7 +345,7 @@ std::string compileToCode(mlir::ModuleOp module, const std::string &entry, unsig
 //===-- Linking into the process ------------------------------------------===//
 
 /// What generated code calls besides libc, libm, libmvec and OpenMP (found
-/// in the process): our allocator, BLAS and LAPACK entry points.
+/// in the process): our allocator, BLAS, LAPACK, FFT and sort entry points.
 llvm::orc::SymbolMap runtimeSymbols(llvm::orc::LLJIT &jit) {
   llvm::orc::MangleAndInterner mangle(jit.getExecutionSession(), jit.getDataLayout());
   llvm::orc::SymbolMap symbols;
@@ -381,6 +382,11 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::LLJIT &jit) {
   add("_mlir_ciface_legato_fft_r2c_f64", &_mlir_ciface_legato_fft_r2c_f64);
   add("_mlir_ciface_legato_fft_c2r_f32", &_mlir_ciface_legato_fft_c2r_f32);
   add("_mlir_ciface_legato_fft_c2r_f64", &_mlir_ciface_legato_fft_c2r_f64);
+#define LEGATO_SORT_SYMBOLS(name, T)                                                               \
+  add("_mlir_ciface_legato_sort_" #name, &_mlir_ciface_legato_sort_##name);                        \
+  add("_mlir_ciface_legato_argsort_" #name, &_mlir_ciface_legato_argsort_##name);
+  LEGATO_SORT_TYPES(LEGATO_SORT_SYMBOLS)
+#undef LEGATO_SORT_SYMBOLS
   return symbols;
 }
 

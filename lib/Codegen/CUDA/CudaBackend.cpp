@@ -242,7 +242,7 @@ public:
 
 private:
   std::shared_ptr<cuda::Device> device_;
-  mlir::legato::Target target_ = mlir::legato::Target::cpu();
+  mlir::legato::Target target_ = mlir::legato::Target::cuda();
   runtime::DiskCache *cache_;
   bool syncEachProgram_;
 #ifdef LEGATO_HAS_NCCL

@@ -50,6 +50,7 @@ void legato::populateLegatoToLinalgConversionPatterns(const TypeConverter &conve
   lowering::populateProductLoweringPatterns(converter, patterns);
   lowering::populateLapackLoweringPatterns(converter, patterns);
   lowering::populateFftLoweringPatterns(converter, patterns);
+  lowering::populateSortLoweringPatterns(converter, patterns);
 }
 
 namespace {

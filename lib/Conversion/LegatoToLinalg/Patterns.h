@@ -23,6 +23,8 @@ void populateProductLoweringPatterns(const TypeConverter &converter, RewritePatt
 void populateLapackLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 /// Fourier transforms: runtime calls (Fft.cpp).
 void populateFftLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
+/// Sorts of lines: runtime calls (Sort.cpp).
+void populateSortLoweringPatterns(const TypeConverter &converter, RewritePatternSet &patterns);
 
 } // namespace mlir::legato::lowering
 

@@ -40,9 +40,10 @@ Value legato::lowering::readOnlyBuffer(OpBuilder &b, Location loc, Value tensor)
 
 void legato::lowering::replaceWithRuntimeCall(ConversionPatternRewriter &rewriter,
                                               Operation *op, StringRef callee,
-                                              ArrayRef<int64_t> constants, ValueRange buffers) {
+                                              ArrayRef<int64_t> constants, ValueRange buffers,
+                                              Type resultType) {
   Location loc = op->getLoc();
-  auto out = cast<RankedTensorType>(op->getResult(0).getType());
+  auto out = cast<RankedTensorType>(resultType ? resultType : op->getResult(0).getType());
   Type elem = out.getElementType();
   auto result = memref::AllocOp::create(rewriter, loc, MemRefType::get(out.getShape(), elem),
                                         ValueRange{}, rewriter.getI64IntegerAttr(64));

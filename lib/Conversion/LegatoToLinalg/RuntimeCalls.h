@@ -22,9 +22,11 @@ Value readOnlyBuffer(OpBuilder &b, Location loc, Value tensor);
 /// Replaces `op` (one ranked tensor result) by a call of the runtime's
 /// `callee` (declared once per module: private, with a C interface) taking
 /// the i64 `constants`, the new result buffer and `buffers` (unranked
-/// memrefs), in that order.
+/// memrefs), in that order. `resultType`: the result's converted type
+/// (unsigned integers become signless), when it differs from op's.
 void replaceWithRuntimeCall(ConversionPatternRewriter &rewriter, Operation *op,
-                            StringRef callee, ArrayRef<int64_t> constants, ValueRange buffers);
+                            StringRef callee, ArrayRef<int64_t> constants, ValueRange buffers,
+                            Type resultType = {});
 
 } // namespace mlir::legato::lowering
 

@@ -333,7 +333,7 @@ LogicalResult writeIntoDestination(memref::CopyOp copy) {
 /// nothing else uses the allocation but the copy and its deallocation.
 /// The destination must exist before the call, no op between the call and
 /// the copy may touch it, and the call's operands may not overlap it. An
-/// FFT step writes any strides; a LAPACK step wants a contiguous result.
+/// FFT or sort step writes any strides; a LAPACK step wants a contiguous result.
 LogicalResult writeCallIntoDestination(memref::CopyOp copy) {
   auto alloc = copy.getSource().getDefiningOp<memref::AllocOp>();
   if (!alloc)
@@ -354,7 +354,8 @@ LogicalResult writeCallIntoDestination(memref::CopyOp copy) {
   if (!call || call->getBlock() != copy->getBlock() || !call->isBeforeInBlock(copy))
     return failure();
   StringRef callee = call.getCallee();
-  bool anyStrides = callee.starts_with("legato_fft_");
+  bool anyStrides = callee.starts_with("legato_fft_") || callee.starts_with("legato_sort_") ||
+                    callee.starts_with("legato_argsort_");
   if (!anyStrides && !callee.starts_with("legato_lapack_"))
     return failure();
   Value target = copy.getTarget();

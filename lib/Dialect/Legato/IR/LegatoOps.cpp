@@ -267,6 +267,20 @@ LogicalResult FftOp::verify() {
   return success();
 }
 
+LogicalResult SortOp::verify() {
+  RankedTensorType in = tensorOf(getInput()), out = getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= in.getRank())
+    return emitOpError() << "axis " << axis << " out of range for rank " << in.getRank();
+  if (in.getShape() != out.getShape())
+    return emitOpError() << "result shape must be the input's";
+  Type expected = getPositions() ? IntegerType::get(getContext(), 64) : in.getElementType();
+  if (out.getElementType() != expected)
+    return emitOpError() << "result elements must be " << expected
+                         << (getPositions() ? " (positions)" : " (the input's)");
+  return success();
+}
+
 LogicalResult BroadcastOp::verify() {
   RankedTensorType in = tensorOf(getInput()), out = getType();
   if (in.getElementType() != out.getElementType())

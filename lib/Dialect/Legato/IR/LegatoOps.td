@@ -33,6 +33,9 @@ def Legato_InexactTensor : StaticShapeTensorOf<!listconcat(Legato_Floats, Legato
 def Legato_BoolTensor : StaticShapeTensorOf<[I1]>;
 def Legato_IntegerTensor : StaticShapeTensorOf<!listconcat([I1], Legato_Ints)>;
 def Legato_IntOnlyTensor : StaticShapeTensorOf<Legato_Ints>;
+// Booleans, integers and floats: what has a total order for sorting.
+def Legato_OrderedTensor
+    : StaticShapeTensorOf<!listconcat([I1], Legato_Ints, Legato_Floats)>;
 def Legato_NumericTensor
     : StaticShapeTensorOf<!listconcat(Legato_Ints, Legato_Floats, Legato_Complexes)>;
 
@@ -507,6 +510,25 @@ def Legato_FftOp : Legato_Op<"fft", [Pure]> {
   let results = (outs Legato_InexactTensor:$result);
   let assemblyFormat =
       "$kind $input `along` $axis attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Legato_SortOp : Legato_Op<"sort", [Pure]> {
+  let summary = "every line along one axis sorted, or the positions that sort it";
+  let description = [{
+    Each line of the input along `axis` in NumPy's sort order (ascending,
+    NaN after every number; a library sort on CPUs), the other axes being
+    batch axes. With `positions`, the result is instead the int64
+    positions along the axis that sort each line, equal elements in their
+    original order (NumPy's stable argsort; -0.0 equals 0.0).
+
+    Complex numbers have no sort op: the API composes their sort of
+    generated kernels, as it does for targets without this op.
+  }];
+  let arguments = (ins Legato_OrderedTensor:$input, I64Attr:$axis, UnitAttr:$positions);
+  let results = (outs Legato_Tensor:$result);
+  let assemblyFormat =
+      "$input `along` $axis (`positions` $positions^)? attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
 }
 

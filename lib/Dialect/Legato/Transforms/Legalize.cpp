@@ -101,6 +101,7 @@ struct LegatoLegalizePass : legato::impl::LegatoLegalizePassBase<LegatoLegalizeP
     t.collectives = collectives;
     t.lapack = lapack;
     t.fft = fft;
+    t.sort = sort;
     return t;
   }
 
@@ -153,6 +154,9 @@ struct LegatoLegalizePass : legato::impl::LegatoLegalizePassBase<LegatoLegalizeP
       } else if (isa<FftOp>(op)) {
         if (!t.fft)
           missing(op, "fft");
+      } else if (isa<SortOp>(op)) {
+        if (!t.sort)
+          missing(op, "sort");
       } else if (!isa<BatchMatmulOp>(op) && !t.fusedElementwise) {
         missing(op, "fused-elementwise");
       }

@@ -117,6 +117,15 @@ RankedTensorType typeOf(Type element, const Box &box) {
 }
 Type elementOf(Value v) { return cast<RankedTensorType>(v.getType()).getElementType(); }
 
+/// The axis along which `op` computes whole lines (a transform, a sort).
+std::optional<int64_t> wholeLinesAxis(Operation *op) {
+  if (auto fft = dyn_cast<FftOp>(op))
+    return fft.getAxis();
+  if (auto sort = dyn_cast<SortOp>(op))
+    return sort.getAxis();
+  return std::nullopt;
+}
+
 LogicalResult Partitioner::analyse() {
   return failure(failed(assignHomes()) || failed(assignDemands()));
 }
@@ -228,9 +237,9 @@ LogicalResult Partitioner::assignDemands() {
             b.lo[d] = 0;
             b.hi[d] = shape[d];
           }
-    } else if (auto fft = dyn_cast<FftOp>(op)) {
-      // A transform computes whole lines along its axis.
-      int64_t axis = fft.getAxis(), n = shapeOf(result)[axis];
+    } else if (std::optional<int64_t> along = wholeLinesAxis(&op)) {
+      // A transform or a sort computes whole lines along its axis.
+      int64_t axis = *along, n = shapeOf(result)[axis];
       for (Box &b : boxes)
         if (!b.empty()) {
           b.lo[axis] = 0;

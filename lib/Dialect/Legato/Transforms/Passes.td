@@ -57,6 +57,7 @@ def LegatoLegalizePass : Pass<"legato-legalize", "mlir::ModuleOp"> {
     Option<"lapack", "lapack", "bool", "true",
            "legato.lapack: factorizations, solves, eigen and singular values">,
     Option<"fft", "fft", "bool", "true", "legato.fft: discrete Fourier transforms">,
+    Option<"sort", "sort", "bool", "true", "legato.sort: a library sort of lines">,
   ];
 }
 

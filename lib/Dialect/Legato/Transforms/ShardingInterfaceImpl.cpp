@@ -552,19 +552,19 @@ struct LapackSharding : FollowsFirstOperand<LapackSharding, LapackOp> {
   }
 };
 
-/// A transform reads whole lines along its axis: a box of the result reads
-/// the same box of the operand but all of the axis. A line split across
-/// ranks is gathered (the partitioner computes whole lines); blocks split
-/// along other axes stay where they are.
-struct FftSharding : FollowsFirstOperand<FftSharding, FftOp> {
+/// A transform or a sort reads whole lines along its axis: a box of the
+/// result reads the same box of the operand but all of the axis. A line
+/// split across ranks is gathered (the partitioner computes whole lines);
+/// blocks split along other axes stay where they are.
+template <class Op> struct WholeLinesSharding : FollowsFirstOperand<WholeLinesSharding<Op>, Op> {
   Box getOperandBox(Operation *op, unsigned, const Box &y) const {
-    auto fft = cast<FftOp>(op);
+    auto lines = cast<Op>(op);
     Box in = y;
-    in.lo[fft.getAxis()] = 0;
-    in.hi[fft.getAxis()] = shapeOf(fft.getInput())[fft.getAxis()];
+    in.lo[lines.getAxis()] = 0;
+    in.hi[lines.getAxis()] = shapeOf(lines.getInput())[lines.getAxis()];
     return in;
   }
-  std::optional<Boxes> follow(FftOp op, const Boxes &in, ArrayRef<std::optional<Boxes>>) const {
+  std::optional<Boxes> follow(Op op, const Boxes &in, ArrayRef<std::optional<Boxes>>) const {
     int64_t axis = op.getAxis(), n = shapeOf(op.getInput())[axis];
     for (const Box &b : in)
       if (!b.empty() && (b.lo[axis] != 0 || b.hi[axis] != n))
@@ -603,7 +603,8 @@ template <> struct ModelOf<ReduceOp> { using type = ReduceSharding; };
 template <> struct ModelOf<MatmulOp> { using type = MatmulSharding; };
 template <> struct ModelOf<BatchMatmulOp> { using type = BatchMatmulSharding; };
 template <> struct ModelOf<LapackOp> { using type = LapackSharding; };
-template <> struct ModelOf<FftOp> { using type = FftSharding; };
+template <> struct ModelOf<FftOp> { using type = WholeLinesSharding<FftOp>; };
+template <> struct ModelOf<SortOp> { using type = WholeLinesSharding<SortOp>; };
 
 template <class... Ops> void attachModels(MLIRContext *context) {
   (Ops::template attachInterface<typename ModelOf<Ops>::type>(*context), ...);

@@ -1,0 +1,226 @@
+//===- Sort.cpp - legato.sort on host memory ------------------------------===//
+//
+// Each line is gathered into contiguous memory (the output's own line when
+// it is contiguous), sorted by std::sort, and scattered back. Floats move
+// their NaNs to the end first (NumPy's order), so the sort itself compares
+// numbers only; float16 compares by an integer key of its bits with the
+// same order. Positions sort (key, position) pairs, so equal keys keep their
+// original order (NumPy's stable argsort; -0.0 equals 0.0).
+// Many lines are shared out among the threads; a line longer than the
+// threads' share of the work is sorted in chunks on the threads and merged.
+//
+//===----------------------------------------------------------------------===//
+#include "Runtime/Sort.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace legato::runtime {
+namespace {
+
+std::atomic<int> threadsForLarge{1};
+
+/// Sorts of fewer elements run on one thread: starting threads costs more.
+constexpr int64_t kParallelElements = int64_t(1) << 15;
+
+/// body(begin, end) over [0, count) split into `threads` ranges, run on
+/// that many threads (this one included).
+template <class Body> void onThreads(int64_t count, int threads, const Body &body) {
+  threads = int(std::min<int64_t>(threads, count));
+  if (threads <= 1) {
+    body(int64_t(0), count);
+    return;
+  }
+  std::vector<std::thread> workers;
+  auto range = [&](int t) { return count * t / threads; };
+  for (int t = 1; t < threads; ++t)
+    workers.emplace_back([&, t] { body(range(t), range(t + 1)); });
+  body(range(0), range(1));
+  for (std::thread &w : workers)
+    w.join();
+}
+
+/// std::sort of [first, first + n) in `threads` chunks sorted at once, then
+/// merged pairwise, the merges of one level at once.
+template <class It, class Less> void sortOnThreads(It first, int64_t n, int threads, Less less) {
+  if (threads <= 1 || n < kParallelElements) {
+    std::sort(first, first + n, less);
+    return;
+  }
+  auto bound = [&](int64_t chunk) { return std::min(n, n * chunk / threads); };
+  onThreads(threads, threads, [&](int64_t begin, int64_t end) {
+    for (int64_t c = begin; c < end; ++c)
+      std::sort(first + bound(c), first + bound(c + 1), less);
+  });
+  for (int64_t width = 1; width < threads; width *= 2) {
+    int64_t merges = (threads + 2 * width - 1) / (2 * width);
+    onThreads(merges, threads, [&](int64_t begin, int64_t end) {
+      for (int64_t m = begin; m < end; ++m) {
+        int64_t lo = 2 * width * m, mid = std::min<int64_t>(lo + width, threads),
+                hi = std::min<int64_t>(lo + 2 * width, threads);
+        if (mid < hi)
+          std::inplace_merge(first + bound(lo), first + bound(mid), first + bound(hi), less);
+      }
+    });
+  }
+}
+
+/// How elements of T order: by `key`, NaNs (`isNan`) after every number.
+template <class T> struct Order {
+  using Key = T;
+  static Key key(T v) { return v; }
+  static bool isNan(T v) {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::isnan(v);
+    return false;
+  }
+};
+
+/// float16 by the bits: negative numbers reversed below the positive ones,
+/// -0 as +0.
+template <> struct Order<Half> {
+  using Key = uint16_t;
+  static Key key(Half h) {
+    uint16_t s = h.bits;
+    if ((s & 0x7fff) == 0)
+      s = 0;
+    return (s & 0x8000) ? uint16_t(~s) : uint16_t(s | 0x8000);
+  }
+  static bool isNan(Half h) { return (h.bits & 0x7c00) == 0x7c00 && (h.bits & 0x03ff) != 0; }
+};
+
+/// The lines of a view along `axis`: how many, their length, the stride
+/// along them and where each starts (lines numbered in row-major order of
+/// the other axes).
+struct Lines {
+  const HostView &view;
+  int64_t axis, count = 1, length, step;
+  Lines(const HostView &view, int64_t axis)
+      : view(view), axis(axis), length(view.sizes[axis]), step(view.strides[axis]) {
+    for (int64_t d = 0; d < view.rank; ++d)
+      if (d != axis)
+        count *= view.sizes[d];
+  }
+  int64_t offset(int64_t line) const {
+    int64_t at = 0;
+    for (int64_t d = view.rank - 1; d >= 0; --d) {
+      if (d == axis)
+        continue;
+      at += (line % view.sizes[d]) * view.strides[d];
+      line /= view.sizes[d];
+    }
+    return at;
+  }
+};
+
+/// Sorts lines [begin, end) of `in` into `out`, each line on `threads`.
+template <class T>
+void sortValues(const Lines &out, const Lines &in, int64_t begin, int64_t end, int threads) {
+  using O = Order<T>;
+  int64_t n = in.length;
+  std::vector<T> scratch(out.step == 1 ? 0 : n);
+  auto *src = static_cast<const T *>(in.view.data);
+  auto *dst = static_cast<T *>(out.view.data);
+  for (int64_t line = begin; line < end; ++line) {
+    T *row = out.step == 1 ? dst + out.offset(line) : scratch.data();
+    const T *from = src + in.offset(line);
+    for (int64_t i = 0; i < n; ++i)
+      row[i] = from[i * in.step];
+    T *numbers = std::partition(row, row + n, [](T v) { return !O::isNan(v); });
+    sortOnThreads(row, numbers - row, threads,
+                  [](T a, T b) { return O::key(a) < O::key(b); });
+    if (out.step != 1) {
+      T *to = dst + out.offset(line);
+      for (int64_t i = 0; i < n; ++i)
+        to[i * out.step] = row[i];
+    }
+  }
+}
+
+/// The positions that sort lines [begin, end) of `in`, into `out`.
+template <class T>
+void sortPositions(const Lines &out, const Lines &in, int64_t begin, int64_t end, int threads) {
+  using O = Order<T>;
+  int64_t n = in.length;
+  std::vector<std::pair<typename O::Key, int64_t>> pairs;
+  pairs.reserve(size_t(n));
+  std::vector<int64_t> nans;
+  auto *src = static_cast<const T *>(in.view.data);
+  auto *dst = static_cast<int64_t *>(out.view.data);
+  for (int64_t line = begin; line < end; ++line) {
+    pairs.clear();
+    nans.clear();
+    const T *from = src + in.offset(line);
+    for (int64_t i = 0; i < n; ++i) {
+      T v = from[i * in.step];
+      if (O::isNan(v))
+        nans.push_back(i);
+      else
+        pairs.emplace_back(O::key(v), i);
+    }
+    // Pairs compare keys, then positions: equal keys keep their order.
+    sortOnThreads(pairs.begin(), int64_t(pairs.size()), threads,
+                  [](const auto &a, const auto &b) {
+                    return a.first < b.first || (!(b.first < a.first) && a.second < b.second);
+                  });
+    int64_t *to = dst + out.offset(line);
+    int64_t i = 0;
+    for (const auto &p : pairs)
+      to[(i++) * out.step] = p.second;
+    for (int64_t p : nans)
+      to[(i++) * out.step] = p;
+  }
+}
+
+/// Lines of `in` along `axis` sorted into `out` (same shape, any strides):
+/// the values, or with `positions` the int64 positions along the axis that
+/// sort each line. `in` is not written; out and in may not overlap.
+template <class T>
+void runSort(int64_t axis, bool positions, const HostView &out, const HostView &in) {
+  Lines outLines(out, axis), inLines(in, axis);
+  int64_t n = inLines.length, count = inLines.count;
+  if (n == 0 || count == 0)
+    return;
+  int threads = n * count >= kParallelElements ? threadsForLarge.load() : 1;
+  // Enough lines for every thread: lines in parallel; else each line on
+  // all of them.
+  bool manyLines = count >= threads;
+  auto sortLines = [&](int64_t begin, int64_t end) {
+    int perLine = manyLines ? 1 : threads;
+    if (positions)
+      sortPositions<T>(outLines, inLines, begin, end, perLine);
+    else
+      sortValues<T>(outLines, inLines, begin, end, perLine);
+  };
+  if (manyLines)
+    onThreads(count, threads, sortLines);
+  else
+    sortLines(0, count);
+}
+
+} // namespace
+
+void setSortThreads(int threads) { threadsForLarge = std::max(threads, 1); }
+
+} // namespace legato::runtime
+
+// The entry points generated code calls.
+#define LEGATO_SORT_ENTRY(name, T)                                                                 \
+  void _mlir_ciface_legato_sort_##name(int64_t axis, legato::runtime::Unranked *out,               \
+                                       legato::runtime::Unranked *in) {                            \
+    using namespace legato::runtime;                                                               \
+    runSort<T>(axis, false, viewOf<T>(out), viewOf<T>(in));                                        \
+  }                                                                                                \
+  void _mlir_ciface_legato_argsort_##name(int64_t axis, legato::runtime::Unranked *out,            \
+                                          legato::runtime::Unranked *in) {                         \
+    using namespace legato::runtime;                                                               \
+    runSort<T>(axis, true, viewOf<int64_t>(out), viewOf<T>(in));                                   \
+  }
+extern "C" {
+LEGATO_SORT_TYPES(LEGATO_SORT_ENTRY)
+}
+#undef LEGATO_SORT_ENTRY
