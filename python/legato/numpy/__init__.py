@@ -25,12 +25,12 @@ from ._indexing import (add_at as _add_at, argwhere, choose, compress, diag_indi
                         take_along_axis, where)
 from ._products import (cross, diag, diagflat, diagonal, dot, einsum, inner, kron,  # noqa
                         matmul, outer, tensordot, trace, tril, triu, vdot, vecdot)
-from ._reductions import (all, amax, amin, any, argmax, argmin, argsort, average,  # noqa
+from ._reductions import (all, amax, amin, any, argmax, argmin, argpartition, argsort, average,  # noqa
                           bincount, corrcoef, count_nonzero, cov, cumprod, cumsum,
                           cumulative_prod, cumulative_sum, histogram, interp, max, mean,
                           median, min, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod,
-                          nansum, percentile, prod, ptp, quantile, searchsorted, sort, std, sum,
-                          unique, var)
+                          nansum, partition, percentile, prod, ptp, quantile, searchsorted, sort,
+                          std, sum, unique, var)
 from ._shape import (array_split, atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,  # noqa
                      broadcast_shapes, broadcast_to, column_stack, concatenate, copyto, diff,
                      dsplit, dstack, expand_dims, flip, fliplr, flipud, hsplit, hstack,

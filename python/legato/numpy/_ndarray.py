@@ -95,6 +95,14 @@ def install(ns):
     def argsort(self, axis=-1, kind=None, order=None):
         return ns.argsort(self, axis, kind, order)
 
+    @method("partition")
+    def partition(self, kth, axis=-1, kind="introselect", order=None):
+        self[...] = ns.partition(self, kth, axis, kind, order)
+
+    @method("argpartition")
+    def argpartition(self, kth, axis=-1, kind="introselect", order=None):
+        return ns.argpartition(self, kth, axis, kind, order)
+
     @method("put")
     def put(self, indices, values, mode="raise"):
         ns.put(self, indices, values, mode)

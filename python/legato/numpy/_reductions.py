@@ -260,9 +260,61 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False)
     _check_kind("argsort", kind, order)
     a = asarray(a)
     if descending:
-        # Stable descending order: the stable ascending order of -a
-        # (of not a for bools), so that equal elements keep their order.
-        a = _core.logical_not(a) if a._dtype == DType.bool_ else _core.negative(a)
+        # Stable descending order: the stable ascending order of an order-
+        # reversing map, so that equal elements keep their order: -a for
+        # floats, ~a for integers (-a wraps for unsigned and the minimum).
+        if a._dtype == DType.bool_:
+            a = _core.logical_not(a)
+        elif _dtypes.is_integer(a._dtype):
+            a = _core.invert(a)
+        else:
+            a = _core.negative(a)
+    return _core.argsort(a, optional_axis(axis))
+
+
+def _check_kth(name, a, kth, axis):
+    """NumPy's checks of partition's kth (an integer or a sequence of them)
+    against the axis's length; a bad axis is left to the sort's error."""
+    if axis is None:
+        n = a.size
+    elif -a.ndim <= operator.index(axis) < a.ndim:
+        n = a.shape[operator.index(axis)]
+    else:
+        return
+    if _utils.is_integer_scalar(kth):
+        kths = [kth]
+    elif isinstance(kth, (list, tuple)) or hasattr(kth, "__array__"):
+        kths = list(kth)
+    else:
+        raise _core.TypeError(f"legato.{name}: kth must be an integer or a sequence of "
+                              f"integers, not {type(kth).__name__}")
+    for k in kths:
+        if isinstance(k, bool) or not _utils.is_integer_scalar(k):
+            raise _core.TypeError(f"legato.{name}: kth must be integers, not {k!r}")
+        if not -n <= operator.index(k) < n:
+            raise _core.ValueError(f"kth(={operator.index(k)}) out of bounds ({n})")
+
+
+# np.partition and np.argpartition leave the order within each side of
+# the kth elements unspecified: legato's answer is the whole sort (the sort
+# primitive on CPUs), a valid partition at a sort's cost.
+def partition(a, kth, axis=-1, kind="introselect", order=None):
+    if order is not None:
+        _utils.not_supported("partition", "order= (structured arrays)")
+    if kind != "introselect":
+        raise _core.ValueError(f"legato.partition: unknown selection kind {kind!r}")
+    a = asarray(a)
+    _check_kth("partition", a, kth, axis)
+    return _core.sort(a, optional_axis(axis))
+
+
+def argpartition(a, kth, axis=-1, kind="introselect", order=None):
+    if order is not None:
+        _utils.not_supported("argpartition", "order= (structured arrays)")
+    if kind != "introselect":
+        raise _core.ValueError(f"legato.argpartition: unknown selection kind {kind!r}")
+    a = asarray(a)
+    _check_kth("argpartition", a, kth, axis)
     return _core.argsort(a, optional_axis(axis))
 
 

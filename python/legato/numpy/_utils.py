@@ -72,3 +72,14 @@ def write_out(result, out, op):
 
 def not_supported(op, what):
     raise _core.TypeError(f"legato.{op}: {what} is not supported yet")
+
+
+def is_integer_scalar(x):
+    """An int, a NumPy integer or a 0-d integer array (operator.index works)."""
+    if isinstance(x, bool):
+        return False
+    try:
+        operator.index(x)
+        return True
+    except TypeError:
+        return False

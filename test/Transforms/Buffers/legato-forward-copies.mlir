@@ -513,3 +513,24 @@ func.func @fft_reading_its_destination(%buf: memref<2x6xcomplex<f64>>) {
   memref.dealloc %tmp : memref<2x6xcomplex<f64>>
   return
 }
+
+// Tests that a sort step writes a strided destination directly (its
+// output may have any strides: a sorted column of a wider output).
+// CHECK-LABEL: func @sort_into_a_column
+// CHECK-NOT: memref.alloc
+// CHECK: %[[DST:.+]] = memref.subview
+// CHECK: %[[U:.+]] = memref.cast %[[DST]]
+// CHECK: call @legato_argsort_i32(%{{.*}}, %[[U]], %{{.*}})
+// CHECK-NOT: memref.copy
+func.func private @legato_argsort_i32(i64, memref<*xi64>, memref<*xi32>)
+func.func @sort_into_a_column(%in: memref<4xi32>, %out: memref<4x2xi64> {legato.output}) {
+  %axis = arith.constant 0 : i64
+  %dst = memref.subview %out[0, 1] [4, 1] [1, 1] : memref<4x2xi64> to memref<4xi64, strided<[2], offset: 1>>
+  %a = memref.cast %in : memref<4xi32> to memref<*xi32>
+  %tmp = memref.alloc() {alignment = 64 : i64} : memref<4xi64>
+  %t = memref.cast %tmp : memref<4xi64> to memref<*xi64>
+  call @legato_argsort_i32(%axis, %t, %a) : (i64, memref<*xi64>, memref<*xi32>) -> ()
+  memref.copy %tmp, %dst : memref<4xi64> to memref<4xi64, strided<[2], offset: 1>>
+  memref.dealloc %tmp : memref<4xi64>
+  return
+}

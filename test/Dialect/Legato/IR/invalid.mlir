@@ -334,3 +334,35 @@ func.func @fft_batch_axis(%a: tensor<3x8xcomplex<f32>>) {
   %0 = legato.fft inverse %a along 1 : tensor<3x8xcomplex<f32>> -> tensor<2x8xcomplex<f32>>
   return
 }
+
+// -----
+
+func.func @sort_axis(%a: tensor<4x8xf64>) {
+  // expected-error @+1 {{axis 2 out of range for rank 2}}
+  %0 = legato.sort %a along 2 : tensor<4x8xf64> -> tensor<4x8xf64>
+  return
+}
+
+// -----
+
+func.func @sort_positions_type(%a: tensor<8xf32>) {
+  // expected-error @+1 {{result elements must be 'i64' (positions)}}
+  %0 = legato.sort %a along 0 positions : tensor<8xf32> -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @sort_shape(%a: tensor<8xi32>) {
+  // expected-error @+1 {{result shape must be the input's}}
+  %0 = legato.sort %a along 0 : tensor<8xi32> -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @sort_complex(%a: tensor<8xcomplex<f64>>) {
+  // expected-error @+1 {{operand #0 must be statically shaped tensor}}
+  %0 = legato.sort %a along 0 : tensor<8xcomplex<f64>> -> tensor<8xcomplex<f64>>
+  return
+}
