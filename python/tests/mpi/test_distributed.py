@@ -94,3 +94,21 @@ def test_fft_of_split_arrays():
     power = lnp.abs(lnp.fft.fft2(a)) ** 2
     numpy.testing.assert_allclose(numpy.asarray(power.sum(axis=1)),
                                   (numpy.abs(numpy.fft.fft2(x)) ** 2).sum(axis=1), rtol=1e-10)
+
+
+def test_sort_of_split_arrays():
+    """Rows split over the ranks are sorted where they lie along the rows,
+    gathered along the columns and for a flat sort; argsort stable, a
+    median (a sort inside) as NumPy's."""
+    r = numpy.random.default_rng(12)
+    x = r.integers(-5, 5, (13, 12)).astype(numpy.float64)  # ties; uneven over ranks
+    x[2, 3] = numpy.nan
+    a = legato.shard(lnp.asarray(x), 0)
+    numpy.testing.assert_array_equal(numpy.asarray(lnp.sort(a)), numpy.sort(x))
+    numpy.testing.assert_array_equal(numpy.asarray(lnp.sort(a, axis=0)), numpy.sort(x, axis=0))
+    numpy.testing.assert_array_equal(numpy.asarray(lnp.argsort(a, axis=0)),
+                                     numpy.argsort(x, axis=0, kind="stable"))
+    numpy.testing.assert_array_equal(numpy.asarray(lnp.sort(a, axis=None)),
+                                     numpy.sort(x, axis=None))
+    numpy.testing.assert_array_equal(numpy.asarray(lnp.median(a, axis=1)),
+                                     numpy.median(x, axis=1))
