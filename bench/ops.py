@@ -110,7 +110,10 @@ CASES = [
     # Sorting and order statistics.
     ("sort", "v", lambda np, v: np.sort(v)),
     ("sort rows", "m", lambda np, a: np.sort(a, axis=1)),
+    ("sort columns", "m", lambda np, a: np.sort(a, axis=0)),
     ("argsort", "v", lambda np, v: np.argsort(v)),
+    ("argsort rows", "m", lambda np, a: np.argsort(a, axis=1)),
+    ("partition", "v", lambda np, v: np.partition(v, v.shape[0] // 2)),
     ("unique", "i", lambda np, i: np.unique(i)),
     ("median", "v", lambda np, v: np.median(v)),
 ]
