@@ -872,13 +872,23 @@ Array extract(const Array &condition, const Array &a);
 
 // ---- sorting ---------------------------------------------------------------
 /// np.sort: the elements in ascending order along `axis` (none: of the
-/// flattened array), NaN last. A bitonic network of compare-exchange
-/// kernels (lib/API/Sorting.cpp): O(n log^2 n) work, on every backend and
-/// over ranks.
+/// flattened array), NaN last; complex numbers by real, then imaginary
+/// part, as NumPy. On CPUs a library sort of each line, in parallel
+/// (Runtime/Sort.cpp); on GPUs and for complex numbers a bitonic network of
+/// compare-exchange kernels (lib/API/Sorting.cpp): O(n log^2 n) work. Over
+/// ranks, lines split across ranks are gathered.
 Array sort(const Array &, std::optional<int64_t> axis = -1);
 /// np.argsort(kind="stable"): int64 positions that sort `a` along `axis`
 /// (none: the flattened array); equal elements keep their order.
 Array argsort(const Array &, std::optional<int64_t> axis = -1);
+/// np.partition: `a` along `axis` (none: flattened) with the element at
+/// each of the `kth` positions (negative: from the end) where a sort puts
+/// it, smaller ones before it and larger ones after (in no given order).
+/// A selection on CPUs (O(n)); a sort elsewhere, which is a partition too.
+/// Errors: a kth outside the axis.
+Array partition(const Array &, std::vector<int64_t> kth, std::optional<int64_t> axis = -1);
+/// np.argpartition: the int64 positions that partition `a` so.
+Array argpartition(const Array &, std::vector<int64_t> kth, std::optional<int64_t> axis = -1);
 /// np.unique: the sorted distinct elements of the flattened array (NaNs
 /// count as one, as NumPy 1.24's equal_nan). Its length is read on the host,
 /// as nonzero's: not inside jit. `equal_nan` false counts every NaN as a

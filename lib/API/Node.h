@@ -45,7 +45,8 @@ enum class OpKind : uint8_t {
   Matmul,
   Lapack, ///< sub = legato.lapack kind; ints[0] = flags (1 vectors, 2 full, 4 upper)
   Fft,    ///< sub = legato.fft kind; ints[0] = axis
-  Sort,   ///< sub = 1: the positions (argsort), 0: the values; ints[0] = axis
+  Sort,   ///< sub = 1: the positions (argsort), 0: the values; ints[0] = axis,
+          ///< ints[1...] = kth positions of a partition
 };
 
 enum class UnaryKind : uint8_t {

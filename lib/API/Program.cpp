@@ -299,7 +299,8 @@ Value buildNode(OpBuilder &b, Location loc, const Node *n, ArrayRef<Value> args)
     return mlir::legato::FftOp::create(b, loc, t, args[0], mlir::legato::FftKind(n->sub),
                                        n->ints[0]);
   case OpKind::Sort:
-    return mlir::legato::SortOp::create(b, loc, t, args[0], n->ints[0], n->sub != 0);
+    return mlir::legato::SortOp::create(b, loc, t, args[0], n->ints[0], n->sub != 0,
+                                        llvm::ArrayRef(n->ints).drop_front());
   case OpKind::Buffer:
   case OpKind::Param:
     break;

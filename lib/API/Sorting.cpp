@@ -227,20 +227,43 @@ bool sortIsPrimitive(DType dtype) {
   return !isComplex(dtype) && engine().device->target().sort;
 }
 
+/// `kth` (negative: from the end) of a partition along an axis of length
+/// n, within it, ascending and distinct, as NumPy checks them.
+std::vector<int64_t> kthPositions(const char *op, std::vector<int64_t> kth, int64_t n,
+                                  const Shape &shape) {
+  for (int64_t &k : kth) {
+    if (k < -n || k >= n)
+      throw Error("legato." + std::string(op) + ": kth(=" + std::to_string(k) +
+                  ") out of bounds (" + std::to_string(n) + ") for an array of shape " +
+                  shapeString(shape) + " along the partitioned axis");
+    if (k < 0)
+      k += n;
+  }
+  std::sort(kth.begin(), kth.end());
+  kth.erase(std::unique(kth.begin(), kth.end()), kth.end());
+  return kth;
+}
+
 /// `a` sorted along `axis` (none: flattened): the sorted values, or the
-/// positions that sort it. Errors name `op`.
-Array sortAlong(const char *op, const Array &a, std::optional<int64_t> axis, bool positions) {
+/// positions that sort it; with `kth`, partitioned at those positions (a
+/// sort where the backend has no partition). Errors name `op`.
+Array sortAlong(const char *op, const Array &a, std::optional<int64_t> axis, bool positions,
+                const std::optional<std::vector<int64_t>> &kth = std::nullopt) {
   if (!axis)
-    return sortAlong(op, reshape(a, {-1}), 0, positions);
+    return sortAlong(op, reshape(a, {-1}), 0, positions, kth);
   int64_t d = normalizeAxis(op, *axis, a.shape(), a.ndim());
   Array moved = moveaxis(a, d, -1);
   Shape shape = moved.shape();
   int64_t n = shape.back();
+  std::vector<int64_t> ints = {d};
+  if (kth)
+    for (int64_t k : kthPositions(op, *kth, n, a.shape()))
+      ints.push_back(k);
   if (a.size() == 0 || n == 1)
     return positions ? zeros(a.shape(), DType::i64) : a.copy();
   if (sortIsPrimitive(a.dtype()))
     return wrap(makeNode(OpKind::Sort, positions ? DType::i64 : a.dtype(), a.shape(),
-                         {valueOf(a)}, {d}, 0, uint8_t(positions)));
+                         {valueOf(a)}, ints, 0, uint8_t(positions)));
   CompositeScope network;
   Rows rows = sortRows(reshape(moved, {a.size() / n, n}), positions);
   return network.close(moveaxis(reshape(positions ? *rows.positions : rows.keys, shape), -1, d));
@@ -271,8 +294,14 @@ std::pair<Array, Shape> reducedAxesLast(const char *op, const Array &a,
   return {reshape(transpose(a, perm), kept), result};
 }
 
-/// The sorted rows of `a` along the reduced axes: shape (..., n).
-Array sortedLast(const Array &a) { return sortAlong("sort", a, -1, false); }
+/// The rows of `a` (..., n) partitioned at positions `kth` of the last
+/// axis, and at its last position where NaNs may be, there then if the row
+/// holds one (NaN sorts last).
+Array partitionedLast(const char *op, const Array &a, std::vector<int64_t> kth) {
+  if (isInexact(a.dtype()))
+    kth.push_back(a.shape().back() - 1);
+  return sortAlong(op, a, -1, false, kth);
+}
 
 /// Element `i` of the last axis (dropped).
 Array elementOfLast(const Array &a, int64_t i) {
@@ -305,7 +334,14 @@ std::vector<Array> quantiles(const Array &a, const std::vector<double> &q,
   if (n == 0)
     throw IndexError("legato.quantile: the array has no elements along the reduced axes (shape " +
                      shapeString(a.shape()) + "), so it has no quantiles");
-  Array s = sortedLast(rows);
+  std::vector<int64_t> kth;
+  for (double p : q) {
+    double at = double(n - 1) * p;
+    int64_t below = at >= double(n - 1) ? n - 1 : int64_t(std::floor(at));
+    kth.push_back(below);
+    kth.push_back(std::min(below + 1, n - 1));
+  }
+  Array s = partitionedLast("quantile", rows, kth);
   // NaN sorts last: a slice holding one has no quantiles.
   std::optional<Array> holdsNaN;
   if (isInexact(a.dtype()))
@@ -337,6 +373,14 @@ Array sort(const Array &a, std::optional<int64_t> axis) {
 Array argsort(const Array &a, std::optional<int64_t> axis) {
   // NumPy sorts a 0-d array as one of one element, whatever the axis.
   return sortAlong("argsort", a, a.ndim() == 0 ? std::nullopt : axis, true);
+}
+
+Array partition(const Array &a, std::vector<int64_t> kth, std::optional<int64_t> axis) {
+  return sortAlong("partition", a, axis, false, std::move(kth));
+}
+
+Array argpartition(const Array &a, std::vector<int64_t> kth, std::optional<int64_t> axis) {
+  return sortAlong("argpartition", a, axis, true, std::move(kth));
 }
 
 namespace {
@@ -396,7 +440,10 @@ Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   int64_t n = rows.shape().back();
   if (n == 0) // NumPy: the mean of an empty slice, NaN (with a warning)
     return full(shape, std::nan(""), result);
-  Array s = sortedLast(rows).astype(result);
+  std::vector<int64_t> kth = {n / 2};
+  if (n % 2 == 0)
+    kth.push_back(n / 2 - 1);
+  Array s = partitionedLast("median", rows, kth).astype(result);
   Array mid = elementOfLast(s, n / 2);
   if (n % 2 == 0) // NumPy takes the mean of the two middle elements
     mid = (elementOfLast(s, n / 2 - 1) + mid) / 2;

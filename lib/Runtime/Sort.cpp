@@ -5,7 +5,9 @@
 // their NaNs to the end first (NumPy's order), so the sort itself compares
 // numbers only; float16 compares by an integer key of its bits with the
 // same order. Positions sort (key, position) pairs, so equal keys keep their
-// original order (NumPy's stable argsort; -0.0 equals 0.0).
+// original order (NumPy's stable argsort; -0.0 equals 0.0). A partition
+// (np.partition) selects its kth positions in turn with std::nth_element,
+// each among the elements right of the one before.
 // Many lines are shared out among the threads; a line longer than the
 // threads' share of the work is sorted in chunks on the threads and merged.
 //
@@ -69,6 +71,27 @@ template <class It, class Less> void sortOnThreads(It first, int64_t n, int thre
   }
 }
 
+/// The kth positions of a partition (ascending), or none for a sort.
+using Kth = std::vector<int64_t>;
+
+/// [first, first + n) sorted, or with `kth` partitioned: each kth position
+/// (past n: in the NaNs after the numbers, nothing to do) holds what a sort
+/// puts there, smaller elements before it and larger after.
+template <class It, class Less>
+void order(It first, int64_t n, const Kth &kth, int threads, Less less) {
+  if (kth.empty()) {
+    sortOnThreads(first, n, threads, less);
+    return;
+  }
+  int64_t lo = 0;
+  for (int64_t k : kth) {
+    if (k >= n)
+      break;
+    std::nth_element(first + lo, first + k, first + n, less);
+    lo = k + 1;
+  }
+}
+
 /// How elements of T order: by `key`, NaNs (`isNan`) after every number.
 template <class T> struct Order {
   using Key = T;
@@ -117,9 +140,11 @@ struct Lines {
   }
 };
 
-/// Sorts lines [begin, end) of `in` into `out`, each line on `threads`.
+/// Sorts (partitions) lines [begin, end) of `in` into `out`, each line on
+/// `threads`.
 template <class T>
-void sortValues(const Lines &out, const Lines &in, int64_t begin, int64_t end, int threads) {
+void sortValues(const Lines &out, const Lines &in, const Kth &kth, int64_t begin, int64_t end,
+                int threads) {
   using O = Order<T>;
   int64_t n = in.length;
   std::vector<T> scratch(out.step == 1 ? 0 : n);
@@ -131,8 +156,7 @@ void sortValues(const Lines &out, const Lines &in, int64_t begin, int64_t end, i
     for (int64_t i = 0; i < n; ++i)
       row[i] = from[i * in.step];
     T *numbers = std::partition(row, row + n, [](T v) { return !O::isNan(v); });
-    sortOnThreads(row, numbers - row, threads,
-                  [](T a, T b) { return O::key(a) < O::key(b); });
+    order(row, numbers - row, kth, threads, [](T a, T b) { return O::key(a) < O::key(b); });
     if (out.step != 1) {
       T *to = dst + out.offset(line);
       for (int64_t i = 0; i < n; ++i)
@@ -141,9 +165,11 @@ void sortValues(const Lines &out, const Lines &in, int64_t begin, int64_t end, i
   }
 }
 
-/// The positions that sort lines [begin, end) of `in`, into `out`.
+/// The positions that sort (partition) lines [begin, end) of `in`, into
+/// `out`.
 template <class T>
-void sortPositions(const Lines &out, const Lines &in, int64_t begin, int64_t end, int threads) {
+void sortPositions(const Lines &out, const Lines &in, const Kth &kth, int64_t begin,
+                   int64_t end, int threads) {
   using O = Order<T>;
   int64_t n = in.length;
   std::vector<std::pair<typename O::Key, int64_t>> pairs;
@@ -163,10 +189,9 @@ void sortPositions(const Lines &out, const Lines &in, int64_t begin, int64_t end
         pairs.emplace_back(O::key(v), i);
     }
     // Pairs compare keys, then positions: equal keys keep their order.
-    sortOnThreads(pairs.begin(), int64_t(pairs.size()), threads,
-                  [](const auto &a, const auto &b) {
-                    return a.first < b.first || (!(b.first < a.first) && a.second < b.second);
-                  });
+    order(pairs.begin(), int64_t(pairs.size()), kth, threads, [](const auto &a, const auto &b) {
+      return a.first < b.first || (!(b.first < a.first) && a.second < b.second);
+    });
     int64_t *to = dst + out.offset(line);
     int64_t i = 0;
     for (const auto &p : pairs)
@@ -176,11 +201,13 @@ void sortPositions(const Lines &out, const Lines &in, int64_t begin, int64_t end
   }
 }
 
-/// Lines of `in` along `axis` sorted into `out` (same shape, any strides):
-/// the values, or with `positions` the int64 positions along the axis that
-/// sort each line. `in` is not written; out and in may not overlap.
+/// Lines of `in` along `axis` sorted (with `kth`: partitioned) into `out`
+/// (same shape, any strides): the values, or with `positions` the int64
+/// positions along the axis that sort each line. `in` is not written; out
+/// and in may not overlap.
 template <class T>
-void runSort(int64_t axis, bool positions, const HostView &out, const HostView &in) {
+void runSort(int64_t axis, bool positions, const HostView &out, const HostView &in,
+             const Kth &kth = {}) {
   Lines outLines(out, axis), inLines(in, axis);
   int64_t n = inLines.length, count = inLines.count;
   if (n == 0 || count == 0)
@@ -192,14 +219,23 @@ void runSort(int64_t axis, bool positions, const HostView &out, const HostView &
   auto sortLines = [&](int64_t begin, int64_t end) {
     int perLine = manyLines ? 1 : threads;
     if (positions)
-      sortPositions<T>(outLines, inLines, begin, end, perLine);
+      sortPositions<T>(outLines, inLines, kth, begin, end, perLine);
     else
-      sortValues<T>(outLines, inLines, begin, end, perLine);
+      sortValues<T>(outLines, inLines, kth, begin, end, perLine);
   };
   if (manyLines)
     onThreads(count, threads, sortLines);
   else
     sortLines(0, count);
+}
+
+/// The kth positions a partition's i64 buffer holds.
+Kth kthOf(const Unranked *buffer) {
+  HostView v = viewOf<int64_t>(buffer);
+  Kth kth(size_t(v.sizes[0]));
+  for (int64_t i = 0; i < v.sizes[0]; ++i)
+    kth[size_t(i)] = static_cast<const int64_t *>(v.data)[i * v.strides[0]];
+  return kth;
 }
 
 } // namespace
@@ -219,6 +255,18 @@ void setSortThreads(int threads) { threadsForLarge = std::max(threads, 1); }
                                           legato::runtime::Unranked *in) {                         \
     using namespace legato::runtime;                                                               \
     runSort<T>(axis, true, viewOf<int64_t>(out), viewOf<T>(in));                                   \
+  }                                                                                                \
+  void _mlir_ciface_legato_partition_##name(int64_t axis, legato::runtime::Unranked *out,          \
+                                            legato::runtime::Unranked *in,                         \
+                                            legato::runtime::Unranked *kth) {                      \
+    using namespace legato::runtime;                                                               \
+    runSort<T>(axis, false, viewOf<T>(out), viewOf<T>(in), kthOf(kth));                           \
+  }                                                                                                \
+  void _mlir_ciface_legato_argpartition_##name(int64_t axis, legato::runtime::Unranked *out,       \
+                                               legato::runtime::Unranked *in,                      \
+                                               legato::runtime::Unranked *kth) {                   \
+    using namespace legato::runtime;                                                               \
+    runSort<T>(axis, true, viewOf<int64_t>(out), viewOf<T>(in), kthOf(kth));                       \
   }
 extern "C" {
 LEGATO_SORT_TYPES(LEGATO_SORT_ENTRY)

@@ -3,8 +3,10 @@
 // `legato.sort` (Dialect/Legato/IR/LegatoOps.td) runs here on host memory:
 // generated CPU code calls `_mlir_ciface_legato_sort_<type>` (the sorted
 // values) and `_mlir_ciface_legato_argsort_<type>` (the int64 positions that
-// sort each line, ties in their original order) with memref descriptors.
-// NumPy's order: ascending, NaN after every number.
+// sort each line, ties in their original order) with memref descriptors;
+// `_mlir_ciface_legato_{partition,argpartition}_<type>` partition the lines
+// at the kth positions of an i64 buffer (np.partition). NumPy's order:
+// ascending, NaN after every number.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LEGATO_RUNTIME_SORT_H
@@ -48,7 +50,13 @@ extern "C" {
   void _mlir_ciface_legato_sort_##name(int64_t axis, legato::runtime::Unranked *out,               \
                                        legato::runtime::Unranked *in);                             \
   void _mlir_ciface_legato_argsort_##name(int64_t axis, legato::runtime::Unranked *out,            \
-                                          legato::runtime::Unranked *in);
+                                          legato::runtime::Unranked *in);                          \
+  void _mlir_ciface_legato_partition_##name(int64_t axis, legato::runtime::Unranked *out,          \
+                                            legato::runtime::Unranked *in,                         \
+                                            legato::runtime::Unranked *kth);                       \
+  void _mlir_ciface_legato_argpartition_##name(int64_t axis, legato::runtime::Unranked *out,       \
+                                               legato::runtime::Unranked *in,                      \
+                                               legato::runtime::Unranked *kth);
 LEGATO_SORT_TYPES(LEGATO_SORT_DECL)
 #undef LEGATO_SORT_DECL
 }

@@ -300,6 +300,12 @@ void bindFunctions(py::module_ &m) {
   m.def("extract", [](const Array &c, const Array &a) { return extract(c, a); });
   m.def("sort", [](const Array &a, std::optional<int64_t> axis) { return sort(a, axis); });
   m.def("argsort", [](const Array &a, std::optional<int64_t> axis) { return argsort(a, axis); });
+  m.def("partition", [](const Array &a, std::vector<int64_t> kth, std::optional<int64_t> axis) {
+    return partition(a, std::move(kth), axis);
+  });
+  m.def("argpartition", [](const Array &a, std::vector<int64_t> kth, std::optional<int64_t> axis) {
+    return argpartition(a, std::move(kth), axis);
+  });
   m.def("unique", [](const Array &a, bool equal_nan) { return unique(a, equal_nan); });
   m.def("unique_all", [](const Array &a, bool equal_nan) {
     UniqueAll r = unique_all(a, equal_nan);

@@ -170,6 +170,37 @@ TEST(Sort, StridedLinesBothWays) {
   setSortThreads(1);
 }
 
+TEST(Sort, PartitionAtKthPositions) {
+  // One line of 9 with a NaN: kth 0, 4, 8 (8: in the NaN, last).
+  double nan = std::nan("");
+  std::vector<double> x = {7, 3, nan, 1, 8, 2, 6, 5, 4}, out(9);
+  std::vector<int64_t> positions(9), kth = {0, 4, 8};
+  Descriptor2 di, dout, dp;
+  Unranked uin = unranked(di, x.data(), 1, 9, 9, 1);
+  Unranked uout = unranked(dout, out.data(), 1, 9, 9, 1);
+  Unranked up = unranked(dp, positions.data(), 1, 9, 9, 1);
+  struct {
+    void *allocated, *aligned;
+    int64_t offset, size, stride;
+  } k = {kth.data(), kth.data(), 0, 3, 1};
+  Unranked uk = {1, &k};
+  _mlir_ciface_legato_partition_f64(1, &uout, &uin, &uk);
+  _mlir_ciface_legato_argpartition_f64(1, &up, &uin, &uk);
+  EXPECT_EQ(out[0], 1);
+  EXPECT_EQ(out[4], 5);
+  EXPECT_TRUE(std::isnan(out[8]));
+  for (int i = 1; i < 4; ++i)
+    EXPECT_TRUE(out[i] > 1 && out[i] < 5) << out[i];
+  for (int i = 5; i < 8; ++i)
+    EXPECT_TRUE(out[i] > 5 && out[i] <= 8) << out[i];
+  EXPECT_EQ(positions[0], 3);
+  EXPECT_EQ(positions[4], 7);
+  EXPECT_EQ(positions[8], 2);
+  std::vector<int64_t> sorted = positions;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8}));
+}
+
 TEST(Sort, Booleans) {
   std::vector<uint8_t> x = {1, 0, 1, 0, 0}, out(5);
   std::vector<int64_t> positions(5);

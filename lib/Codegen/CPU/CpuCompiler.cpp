@@ -384,7 +384,9 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::LLJIT &jit) {
   add("_mlir_ciface_legato_fft_c2r_f64", &_mlir_ciface_legato_fft_c2r_f64);
 #define LEGATO_SORT_SYMBOLS(name, T)                                                               \
   add("_mlir_ciface_legato_sort_" #name, &_mlir_ciface_legato_sort_##name);                        \
-  add("_mlir_ciface_legato_argsort_" #name, &_mlir_ciface_legato_argsort_##name);
+  add("_mlir_ciface_legato_argsort_" #name, &_mlir_ciface_legato_argsort_##name);              \
+  add("_mlir_ciface_legato_partition_" #name, &_mlir_ciface_legato_partition_##name);          \
+  add("_mlir_ciface_legato_argpartition_" #name, &_mlir_ciface_legato_argpartition_##name);
   LEGATO_SORT_TYPES(LEGATO_SORT_SYMBOLS)
 #undef LEGATO_SORT_SYMBOLS
   return symbols;

@@ -354,8 +354,10 @@ LogicalResult writeCallIntoDestination(memref::CopyOp copy) {
   if (!call || call->getBlock() != copy->getBlock() || !call->isBeforeInBlock(copy))
     return failure();
   StringRef callee = call.getCallee();
-  bool anyStrides = callee.starts_with("legato_fft_") || callee.starts_with("legato_sort_") ||
-                    callee.starts_with("legato_argsort_");
+  bool anyStrides = llvm::any_of(
+      ArrayRef<StringRef>{"legato_fft_", "legato_sort_", "legato_argsort_", "legato_partition_",
+                          "legato_argpartition_"},
+      [&](StringRef prefix) { return callee.starts_with(prefix); });
   if (!anyStrides && !callee.starts_with("legato_lapack_"))
     return failure();
   Value target = copy.getTarget();

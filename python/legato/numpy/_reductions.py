@@ -272,50 +272,32 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False)
     return _core.argsort(a, optional_axis(axis))
 
 
-def _check_kth(name, a, kth, axis):
-    """NumPy's checks of partition's kth (an integer or a sequence of them)
-    against the axis's length; a bad axis is left to the sort's error."""
-    if axis is None:
-        n = a.size
-    elif -a.ndim <= operator.index(axis) < a.ndim:
-        n = a.shape[operator.index(axis)]
-    else:
-        return
-    if _utils.is_integer_scalar(kth):
-        kths = [kth]
-    elif isinstance(kth, (list, tuple)) or hasattr(kth, "__array__"):
-        kths = list(kth)
-    else:
-        raise _core.TypeError(f"legato.{name}: kth must be an integer or a sequence of "
-                              f"integers, not {type(kth).__name__}")
+def _kth(name, kth, kind, order):
+    """partition's kth (an integer or a sequence of them) as a list, after
+    NumPy's checks of its arguments (the C++ API checks the range)."""
+    if order is not None:
+        _utils.not_supported(name, "order= (structured arrays)")
+    if kind != "introselect":
+        raise _core.ValueError(f"legato.{name}: unknown selection kind {kind!r}")
+    kths = kth if isinstance(kth, (list, tuple)) or hasattr(kth, "__array__") else [kth]
+    kths = list(kths)
     for k in kths:
-        if isinstance(k, bool) or not _utils.is_integer_scalar(k):
-            raise _core.TypeError(f"legato.{name}: kth must be integers, not {k!r}")
-        if not -n <= operator.index(k) < n:
-            raise _core.ValueError(f"kth(={operator.index(k)}) out of bounds ({n})")
+        if not _utils.is_integer_scalar(k):
+            raise _core.TypeError(f"legato.{name}: kth must be an integer or a sequence of "
+                                  f"integers, not {k!r}")
+    return [operator.index(k) for k in kths]
 
 
 # np.partition and np.argpartition leave the order within each side of
-# the kth elements unspecified: legato's answer is the whole sort (the sort
-# primitive on CPUs), a valid partition at a sort's cost.
+# the kth elements open: a selection on CPUs, a sort elsewhere.
 def partition(a, kth, axis=-1, kind="introselect", order=None):
-    if order is not None:
-        _utils.not_supported("partition", "order= (structured arrays)")
-    if kind != "introselect":
-        raise _core.ValueError(f"legato.partition: unknown selection kind {kind!r}")
-    a = asarray(a)
-    _check_kth("partition", a, kth, axis)
-    return _core.sort(a, optional_axis(axis))
+    kths = _kth("partition", kth, kind, order)
+    return _core.partition(asarray(a), kths, optional_axis(axis))
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
-    if order is not None:
-        _utils.not_supported("argpartition", "order= (structured arrays)")
-    if kind != "introselect":
-        raise _core.ValueError(f"legato.argpartition: unknown selection kind {kind!r}")
-    a = asarray(a)
-    _check_kth("argpartition", a, kth, axis)
-    return _core.argsort(a, optional_axis(axis))
+    kths = _kth("argpartition", kth, kind, order)
+    return _core.argpartition(asarray(a), kths, optional_axis(axis))
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,

@@ -274,6 +274,13 @@ LogicalResult SortOp::verify() {
     return emitOpError() << "axis " << axis << " out of range for rank " << in.getRank();
   if (in.getShape() != out.getShape())
     return emitOpError() << "result shape must be the input's";
+  int64_t previous = -1;
+  for (int64_t k : getKth()) {
+    if (k <= previous || k >= in.getDimSize(axis))
+      return emitOpError() << "kth positions must ascend within [0, " << in.getDimSize(axis)
+                           << ")";
+    previous = k;
+  }
   Type expected = getPositions() ? IntegerType::get(getContext(), 64) : in.getElementType();
   if (out.getElementType() != expected)
     return emitOpError() << "result elements must be " << expected

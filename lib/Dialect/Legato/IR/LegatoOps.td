@@ -522,13 +522,19 @@ def Legato_SortOp : Legato_Op<"sort", [Pure]> {
     positions along the axis that sort each line, equal elements in their
     original order (NumPy's stable argsort; -0.0 equals 0.0).
 
+    With `kth` (positions along the axis, ascending, distinct), each line is
+    only partitioned, as np.partition does: the element at each kth
+    position is the one a sort puts there, those before it sort before or
+    equal to it, those after it after or equal (a selection: O(n) work).
+
     Complex numbers have no sort op: the API composes their sort of
     generated kernels, as it does for targets without this op.
   }];
-  let arguments = (ins Legato_OrderedTensor:$input, I64Attr:$axis, UnitAttr:$positions);
+  let arguments = (ins Legato_OrderedTensor:$input, I64Attr:$axis, UnitAttr:$positions,
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$kth);
   let results = (outs Legato_Tensor:$result);
   let assemblyFormat =
-      "$input `along` $axis (`positions` $positions^)? attr-dict `:` type($input) `->` type($result)";
+      "$input `along` $axis (`positions` $positions^)? (`kth` $kth^)? attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
 }
 

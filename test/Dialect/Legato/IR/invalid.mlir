@@ -366,3 +366,19 @@ func.func @sort_complex(%a: tensor<8xcomplex<f64>>) {
   %0 = legato.sort %a along 0 : tensor<8xcomplex<f64>> -> tensor<8xcomplex<f64>>
   return
 }
+
+// -----
+
+func.func @partition_kth(%a: tensor<8xf64>) {
+  // expected-error @+1 {{kth positions must ascend within [0, 8)}}
+  %0 = legato.sort %a along 0 kth [3, 3] : tensor<8xf64> -> tensor<8xf64>
+  return
+}
+
+// -----
+
+func.func @partition_kth_range(%a: tensor<4x8xf64>) {
+  // expected-error @+1 {{kth positions must ascend within [0, 4)}}
+  %0 = legato.sort %a along 0 kth [4] : tensor<4x8xf64> -> tensor<4x8xf64>
+  return
+}
