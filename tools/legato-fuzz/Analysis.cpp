@@ -1213,6 +1213,87 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
 
+  // ---- order statistics: np.partition's kth element, np.median ------------
+  // Both select elements as sort orders them: an order statistic of rounded
+  // values is within their tolerance of the exact one (each value moves by
+  // at most its tolerance, so the kth smallest does too), but a NaN that
+  // only one side has (NaN sorts last) moves the others, as for sort.
+  if (op == "partition") { // np.take(np.partition(a, k, axis), k, axis)
+    if (s.ints.size() > 1)
+      return fail("partition takes one axis or none");
+    bool flat = s.ints.empty();
+    Shape shape = flat ? Shape{numElements(x.shape)} : x.shape;
+    int64_t rank = int64_t(shape.size());
+    if (!flat && (s.ints[0] < -rank || s.ints[0] >= rank))
+      return fail("partition axis out of range"); // (a 0-d array has none)
+    int64_t axis = flat ? 0 : s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0];
+    int64_t n = shape[size_t(axis)];
+    if (s.count < -n || s.count >= n) // (NumPy raises, and so does legato)
+      return fail("partition's kth outside the axis");
+    if (mayBeNaNByRounding(x.range))
+      return fail("partition of rounded values that may be NaN");
+    // One element of each line: exactly an element of the input.
+    out.shape = shape;
+    out.shape.erase(out.shape.begin() + axis);
+    out.dtype = x.dtype;
+    out.range = x.range;
+    return std::nullopt;
+  }
+  if (op == "median") {
+    int64_t rank = int64_t(x.shape.size());
+    std::vector<bool> reduced(size_t(rank), s.ints.empty());
+    for (int64_t a : s.ints) {
+      if (a < -rank || a >= rank)
+        return fail("median axis out of range");
+      int64_t d = a < 0 ? a + rank : a;
+      if (reduced[size_t(d)])
+        return fail("repeated median axis");
+      reduced[size_t(d)] = true;
+    }
+    int64_t count = 1;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (reduced[size_t(d)]) {
+        count *= x.shape[size_t(d)];
+        if (s.keepdims)
+          out.shape.push_back(1);
+      } else {
+        out.shape.push_back(x.shape[size_t(d)]);
+      }
+    }
+    if (mayBeNaNByRounding(x.range))
+      return fail("median of rounded values that may be NaN");
+    // NumPy's median is the mean of the middle element (odd count) or the
+    // two middle ones, np.mean's: integers and bools in float64, floats in
+    // their own type (float16 summed in float32, then rounded once).
+    DType t = isFloat(x.dtype) ? x.dtype : DType::f64;
+    out.dtype = t;
+    std::optional<Range> in = convertRange(x.range, x.dtype, t);
+    if (count == 0) { // the mean of an empty slice: NaN (with a warning)
+      out.range = normalize(inexact(-kInf, kInf, true, in->scale, in->rtol), t);
+      return std::nullopt;
+    }
+    Range r = *in;
+    if (count % 2 == 0) {
+      // (a + b) / 2: exact where the sum is (a multiple of 2^-frac within
+      // the mantissa: normalize's test with one more fraction bit), and a
+      // float computation (rounded) otherwise. The sum may overflow (to an
+      // infinity of the sign of both middle elements: float16's sums, in
+      // float32, do not), and inf + -inf is NaN.
+      r.frac = in->frac + 1;
+      double limit = largestFinite(t == DType::f16 ? DType::f32 : t);
+      if (2 * in->lo < -limit)
+        r.lo = -kInf;
+      if (2 * in->hi > limit)
+        r.hi = kInf;
+      if (!std::isfinite(in->lo) && !std::isfinite(in->hi) && in->lo < 0 && in->hi > 0)
+        r.nan = true;
+      if (r.lo == -kInf || r.hi == kInf)
+        r.exact = false;
+    }
+    out.range = normalize(r, t);
+    return std::nullopt;
+  }
+
   // ---- np.fft -------------------------------------------------------------
   if (op == "fft" || op == "ifft" || op == "rfft" || op == "irfft" || op == "fft2" ||
       op == "ifft2" || op == "fftn" || op == "ifftn") {

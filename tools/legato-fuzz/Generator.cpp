@@ -426,13 +426,40 @@ private:
     case 17: {
       int x = variable();
       int64_t rank = int64_t(info(x).shape.size());
-      if (rng_.chance(0.5)) { // np.cumsum, np.cumprod and their nan-forms; np.sort, np.argsort
-        Statement s = let(rng_.chance(0.5) ? rng_.pick<std::string>({"sort", "argsort"})
+      if (rng_.chance(0.5)) { // np.cumsum, np.cumprod and their nan-forms; np.sort, np.argsort,
+                              // np.median, np.partition's kth element
+        Statement s = let(rng_.chance(0.5) ? rng_.pick<std::string>({"sort", "argsort", "median",
+                                                                     "partition"})
                                            : rng_.pick<std::string>({"cumsum", "cumprod",
                                                                      "nancumsum", "nancumprod"}),
                           {Operand::variable(x)});
         if (rng_.chance(0.7))
           s.ints.push_back(rng_.range(-std::max<int64_t>(rank, 1), std::max<int64_t>(rank, 1) - 1));
+        if (s.op == "median") {
+          s.keepdims = rng_.chance(0.3);
+          // Mostly not of an empty slice (NumPy's median of nothing is NaN,
+          // with a warning): over an axis of nonzero length where there is
+          // one (the result is then empty, not NaN).
+          const Shape &shape = info(x).shape;
+          bool empty = s.ints.empty() ? numElements(shape) == 0
+                       : rank == 0    ? false
+                                      : shape[size_t(s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0])] == 0;
+          if (empty && rng_.chance(0.8)) {
+            std::vector<int64_t> full;
+            for (int64_t d = 0; d < rank; ++d)
+              if (shape[size_t(d)] > 0)
+                full.push_back(d);
+            if (!full.empty())
+              s.ints = {rng_.pick(full)};
+          }
+        }
+        if (s.op == "partition") { // kth within the axis (negative: from the end), if any
+          const Shape &shape = info(x).shape;
+          int64_t n = s.ints.empty() ? numElements(shape)
+                      : rank == 0    ? 0
+                                     : shape[size_t(s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0])];
+          s.count = n > 0 ? rng_.range(-n, n - 1) : 0;
+        }
         return s;
       }
       if (rng_.chance(0.2)) { // np.tile, np.repeat: a few copies

@@ -274,6 +274,14 @@ private:
         axis = s.ints[0];
       return op == "sort" ? legato::sort(arg(s, 0), axis) : legato::argsort(arg(s, 0), axis);
     }
+    if (op == "median")
+      return legato::median(arg(s, 0), s.ints, s.keepdims);
+    if (op == "partition") { // the kth element along the axis (none: of the flattened array)
+      std::optional<int64_t> axis;
+      if (!s.ints.empty())
+        axis = s.ints[0];
+      return legato::take(legato::partition(arg(s, 0), {s.count}, axis), s.count, axis);
+    }
     if (op == "round")
       return legato::round(arg(s, 0), s.count);
     if (op == "hypot")

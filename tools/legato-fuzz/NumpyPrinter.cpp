@@ -293,6 +293,15 @@ private:
       return "np." + op + "(" + arg(0) + ", axis=" +
              (s.ints.empty() ? "None" : std::to_string(s.ints[0])) +
              (op == "argsort" ? ", kind=\"stable\")" : ")");
+    if (op == "median")
+      return "np.median(" + arg(0) + ", axis=" + (s.ints.empty() ? "None" : pyTuple(s.ints)) +
+             ", keepdims=" + (s.keepdims ? "True" : "False") + ")";
+    if (op == "partition") { // (the rest of the partition is in no given order)
+      std::string axis = s.ints.empty() ? "None" : std::to_string(s.ints[0]);
+      std::string k = std::to_string(s.count);
+      return "np.take(np.partition(" + arg(0) + ", " + k + ", axis=" + axis + "), " + k +
+             ", axis=" + axis + ")";
+    }
     if (op == "round") // a copy as of NumPy 2.4; earlier ones return integers themselves
       return "np.round(" + arg(0) + ", " + std::to_string(s.count) + ").copy()";
     if (op == "tile")

@@ -8,6 +8,7 @@
 //   v3 = sum v2 axes=0,-1 keepdims=1
 //   set v2 [1:-1:2,3] = v3
 //   v4 = rfft v2 axes=-1 s=8 norm=ortho      # s: n, or np.fftn's s (s=: none)
+//   v5 = partition v4 axes=0 kth=-1          # np.partition's kth element
 //   flush
 //
 //===----------------------------------------------------------------------===//
@@ -117,6 +118,11 @@ const std::vector<OpInfo> &allOps() {
       // np.sort, np.argsort(kind="stable"): one axis or none (flattened).
       {"sort", 1, 1, Attr::Axes},
       {"argsort", 1, 1, Attr::Axes},
+      // np.median: one axis or none (all); np.partition's kth element,
+      // np.take(np.partition(a, kth, axis), kth, axis) (none: flattened),
+      // which, unlike the rest of the partition, has one right answer.
+      {"median", 1, 1, Attr::Axes | Attr::Keepdims},
+      {"partition", 1, 1, Attr::Axes | Attr::Kth},
       // np.take(a, indices, axis, mode): one axis or none; mode wrap or clip
       // (raise reads the indices on the host, which jit cannot).
       {"take", 2, 2, Attr::Axes | Attr::Mode},
@@ -443,6 +449,8 @@ std::string formatAttributes(const OpInfo &info, const Statement &s) {
     add("s", formatInts(s.lengths));
   if (info.attrs & Attr::NormAttr)
     add("norm", normName(s.norm));
+  if (info.attrs & Attr::Kth)
+    add("kth", std::to_string(s.count));
   return out;
 }
 
@@ -653,7 +661,7 @@ void parseAttribute(Statement &s, const std::string &key, const std::string &val
       throw ParseError("bad take mode '" + value + "' (wrap or clip)");
     s.count = value == "wrap" ? 0 : 1;
   } else if (key == "num" || key == "n" || key == "seed" || key == "axis" ||
-             key == "ddof" || key == "decimals") {
+             key == "ddof" || key == "decimals" || key == "kth") {
     s.count = parseInt(value);
   } else {
     throw ParseError("unknown attribute '" + key + "'");

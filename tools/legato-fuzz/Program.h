@@ -71,7 +71,7 @@ struct Statement {
   double value2 = 0; ///< arange/linspace stop
   double value3 = 0; ///< arange step
   int64_t count = 0; ///< linspace num, eye n, arange stop, random seed, axis, ddof, decimals,
-                     ///< take's mode (0 wrap, 1 clip)
+                     ///< take's mode (0 wrap, 1 clip), partition's kth
   IndexSpec index;   ///< getitem and setitem
   /// np.fft: n (one, for the 1-D transforms) or s (one per axis); empty:
   /// NumPy's default (the axes' lengths; irfft's 2 (m - 1)).
@@ -122,6 +122,7 @@ struct OpInfo {
     Mode = 131072, ///< take's mode: count 0 = wrap, 1 = clip
     Lengths = 262144, ///< np.fft's n / s (Statement::lengths)
     NormAttr = 524288, ///< np.fft's norm
+    Kth = 1048576, ///< partition's kth (Statement::count; negative: from the end)
   };
   const char *name;
   int minArgs, maxArgs; ///< operands (variables or scalars)

@@ -27,10 +27,11 @@ from ._products import (cross, diag, diagflat, diagonal, dot, einsum, inner, kro
                         matmul, outer, tensordot, trace, tril, triu, vdot, vecdot)
 from ._reductions import (all, amax, amin, any, argmax, argmin, argpartition, argsort, average,  # noqa
                           bincount, corrcoef, count_nonzero, cov, cumprod, cumsum,
-                          cumulative_prod, cumulative_sum, histogram, interp, max, mean,
-                          median, min, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod,
-                          nansum, partition, percentile, prod, ptp, quantile, searchsorted, sort,
-                          std, sum, unique, var)
+                          cumulative_prod, cumulative_sum, digitize, histogram, interp, lexsort,
+                          max, mean, median, min, nanargmax, nanargmin, nancumprod, nancumsum,
+                          nanmax, nanmean, nanmin, nanprod, nansum, partition, percentile, prod,
+                          ptp, quantile, searchsorted, sort, std, sum, unique, var)
+from ._sets import in1d, intersect1d, isin, setdiff1d, setxor1d, union1d  # noqa: F401
 from ._shape import (array_split, atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,  # noqa
                      broadcast_shapes, broadcast_to, column_stack, concatenate, copyto, diff,
                      dsplit, dstack, expand_dims, flip, fliplr, flipud, hsplit, hstack,

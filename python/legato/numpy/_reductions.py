@@ -164,6 +164,26 @@ argmax = _arg_extremum(_core.argmax, "argmax")
 argmin = _arg_extremum(_core.argmin, "argmin")
 
 
+def _nan_arg_extremum(fn, name, fill):
+    """NumPy's nanargmax/nanargmin: NaN replaced by -inf (+inf), and a
+    ValueError for a slice of NaNs only (read on the host: not inside
+    legato.jit)."""
+    def reduce(a, axis=None, out=None, *, keepdims=False):
+        a = asarray(a)
+        if _dtypes.is_inexact(a._dtype):
+            nan = _core.isnan(a)
+            if builtins.bool(_core.any(_core.all(nan, axes(axis), False), [], False)):
+                raise _core.ValueError(f"legato.{name}: All-NaN slice encountered")
+            a = _core.where(nan, fill, a)
+        return write_out(fn(a, optional_axis(axis), bool(keepdims)), out, name)
+    reduce.__name__ = name
+    return reduce
+
+
+nanargmax = _nan_arg_extremum(_core.argmax, "nanargmax", -float("inf"))
+nanargmin = _nan_arg_extremum(_core.argmin, "nanargmin", float("inf"))
+
+
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     return _reduce(_core.median, "median", a, axis, keepdims, out=out)
 
@@ -313,6 +333,50 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     inverse = _core.reshape(inverse, list(ar.shape))
     wanted = (return_index, return_inverse, return_counts)
     return (values,) + tuple(x for x, want in zip((index, inverse, counts), wanted) if want)
+
+
+def lexsort(keys, axis=-1):
+    """Positions that sort by the last key, ties by the one before, ...:
+    a stable argsort per key, from the first to the last."""
+    keys = [asarray(k) for k in (keys if isinstance(keys, (list, tuple)) else
+                                 [asarray(keys)[i] for i in range(asarray(keys).shape[0])])]
+    if not keys:
+        raise _core.TypeError("legato.lexsort: need sequence of keys with len > 0")
+    if builtins.any(k.shape != keys[0].shape for k in keys):
+        raise _core.ValueError("legato.lexsort: all keys need to be the same shape (shapes " +
+                               ", ".join(str(k.shape) for k in keys) + ")")
+    try:
+        axis = operator.index(axis)
+    except TypeError:
+        raise _core.TypeError(f"legato.lexsort: axis must be an integer, not "
+                              f"{type(axis).__name__}") from None
+    order = _core.argsort(keys[0], axis)
+    for k in keys[1:]:
+        order = _core.take_along_axis(
+            order, _core.argsort(_core.take_along_axis(k, order, axis), axis), axis)
+    return order
+
+
+def digitize(x, bins, right=False):
+    """The bin of each x: a binary search in monotonic `bins` (checked on
+    the host, as NumPy does: not inside legato.jit)."""
+    x, bins = asarray(x), asarray(bins)
+    if _dtypes.is_complex(x._dtype) or _dtypes.is_complex(bins._dtype):
+        raise _core.TypeError("legato.digitize: x may not be complex")
+    if bins.ndim != 1:
+        raise _core.ValueError(f"legato.digitize: bins must be 1-dimensional, not of shape "
+                               f"{bins.shape}")
+    side_right = not right
+    if bins.shape[0] > 1:
+        steps = bins[1:] - bins[:-1] if bins._dtype != DType.bool_ else \
+            bins[1:].astype("i1") - bins[:-1].astype("i1")
+        rising = builtins.bool(_core.all(steps >= 0, [], False))
+        if not rising:
+            if not builtins.bool(_core.all(steps <= 0, [], False)):
+                raise _core.ValueError("legato.digitize: bins must be monotonically increasing "
+                                       "or decreasing")
+            return bins.shape[0] - _core.searchsorted(bins[::-1], x, side_right)
+    return _core.searchsorted(bins, x, side_right)
 
 
 def searchsorted(a, v, side="left", sorter=None):
