@@ -25,9 +25,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "API/Engine.h"
-#include "Codegen/Backend.h"
 #include "API/Ops.h"
 #include "API/SortOrder.h"
+#include "Codegen/Backend.h"
 
 #include <algorithm>
 #include <cmath>

@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <exception>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -29,8 +31,13 @@ std::atomic<int> threadsForLarge{1};
 /// Sorts of fewer elements run on one thread: starting threads costs more.
 constexpr int64_t kParallelElements = int64_t(1) << 15;
 
+/// The first failure of generated code's calls on this thread (scratch
+/// memory that could not be had), until taken.
+thread_local std::string failure;
+
 /// body(begin, end) over [0, count) split into `threads` ranges, run on
-/// that many threads (this one included).
+/// that many threads (this one included); a worker's exception is thrown
+/// here after all have ended.
 template <class Body> void onThreads(int64_t count, int threads, const Body &body) {
   threads = int(std::min<int64_t>(threads, count));
   if (threads <= 1) {
@@ -38,12 +45,23 @@ template <class Body> void onThreads(int64_t count, int threads, const Body &bod
     return;
   }
   std::vector<std::thread> workers;
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(threads));
   auto range = [&](int t) { return count * t / threads; };
+  auto run = [&](int t) {
+    try {
+      body(range(t), range(t + 1));
+    } catch (...) {
+      errors[size_t(t)] = std::current_exception();
+    }
+  };
   for (int t = 1; t < threads; ++t)
-    workers.emplace_back([&, t] { body(range(t), range(t + 1)); });
-  body(range(0), range(1));
+    workers.emplace_back(run, t);
+  run(0);
   for (std::thread &w : workers)
     w.join();
+  for (const std::exception_ptr &e : errors)
+    if (e)
+      std::rethrow_exception(e);
 }
 
 /// std::sort of [first, first + n) in `threads` chunks sorted at once, then
@@ -206,8 +224,8 @@ void sortPositions(const Lines &out, const Lines &in, const Kth &kth, int64_t be
 /// positions along the axis that sort each line. `in` is not written; out
 /// and in may not overlap.
 template <class T>
-void runSort(int64_t axis, bool positions, const HostView &out, const HostView &in,
-             const Kth &kth = {}) {
+void sortLinesOf(int64_t axis, bool positions, const HostView &out, const HostView &in,
+                 const Kth &kth) {
   Lines outLines(out, axis), inLines(in, axis);
   int64_t n = inLines.length, count = inLines.count;
   if (n == 0 || count == 0)
@@ -238,9 +256,30 @@ Kth kthOf(const Unranked *buffer) {
   return kth;
 }
 
+/// sortLinesOf for generated code, partitioning at the positions of the
+/// `kth` buffer where given: nothing may unwind through generated code, so
+/// a failure is recorded for takeSortFailure.
+template <class T>
+void runSort(int64_t axis, bool positions, const HostView &out, const HostView &in,
+             const Unranked *kth = nullptr) noexcept {
+  try {
+    sortLinesOf<T>(axis, positions, out, in, kth ? kthOf(kth) : Kth{});
+  } catch (const std::exception &e) {
+    if (failure.empty())
+      failure = std::string("legato.sort: out of memory for the sort's scratch rows (") +
+                e.what() + ")";
+  }
+}
+
 } // namespace
 
 void setSortThreads(int threads) { threadsForLarge = std::max(threads, 1); }
+
+std::string takeSortFailure() {
+  std::string taken;
+  taken.swap(failure);
+  return taken;
+}
 
 } // namespace legato::runtime
 
@@ -260,13 +299,13 @@ void setSortThreads(int threads) { threadsForLarge = std::max(threads, 1); }
                                             legato::runtime::Unranked *in,                         \
                                             legato::runtime::Unranked *kth) {                      \
     using namespace legato::runtime;                                                               \
-    runSort<T>(axis, false, viewOf<T>(out), viewOf<T>(in), kthOf(kth));                           \
+    runSort<T>(axis, false, viewOf<T>(out), viewOf<T>(in), kth);                           \
   }                                                                                                \
   void _mlir_ciface_legato_argpartition_##name(int64_t axis, legato::runtime::Unranked *out,       \
                                                legato::runtime::Unranked *in,                      \
                                                legato::runtime::Unranked *kth) {                   \
     using namespace legato::runtime;                                                               \
-    runSort<T>(axis, true, viewOf<int64_t>(out), viewOf<T>(in), kthOf(kth));                       \
+    runSort<T>(axis, true, viewOf<int64_t>(out), viewOf<T>(in), kth);                       \
   }
 extern "C" {
 LEGATO_SORT_TYPES(LEGATO_SORT_ENTRY)

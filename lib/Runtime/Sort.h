@@ -15,6 +15,7 @@
 #include "Runtime/HostView.h"
 
 #include <cstdint>
+#include <string>
 
 namespace legato::runtime {
 
@@ -42,6 +43,10 @@ struct Half {
 /// Sorts of at least 2^15 elements run on `threads` threads (the CPU
 /// backend passes its thread count), smaller ones on one.
 void setSortThreads(int threads);
+
+/// The first failure recorded on this thread by generated code's calls
+/// since the last call ("" when none), cleared.
+std::string takeSortFailure();
 
 } // namespace legato::runtime
 

@@ -349,7 +349,7 @@ private:
         2,  // copy / alias
         5,  // creation
         2,  // clip
-        4,  // flip, scans, sorts, tile, repeat
+        6,  // flip, scans, sorts, median, partition, tile, repeat
         3,  // take
         3,  // put / add_at
         8,  // np.fft

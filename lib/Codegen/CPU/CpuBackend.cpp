@@ -112,6 +112,8 @@ public:
       throw LinAlgError(failure);
     if (std::string failure = runtime::takeFftFailure(); !failure.empty())
       throw Error(failure);
+    if (std::string failure = runtime::takeSortFailure(); !failure.empty())
+      throw Error(failure);
   }
 
 private:
