@@ -435,15 +435,17 @@ UniqueAll unique_all(const Array &a, bool equal_nan) {
 Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
   auto [rows, shape] = reducedAxesLast("median", a, axes, keepdims);
   // (NumPy: the mean of the middle elements, in the array's float type,
-  // integers in float64)
+  // integers in float64; np.mean sums float16 in float32, so two middle
+  // elements near 65504 do not overflow)
   DType result = isInexact(a.dtype()) ? a.dtype() : DType::f64;
+  DType work = result == DType::f16 ? DType::f32 : result;
   int64_t n = rows.shape().back();
   if (n == 0) // NumPy: the mean of an empty slice, NaN (with a warning)
     return full(shape, std::nan(""), result);
   std::vector<int64_t> kth = {n / 2};
   if (n % 2 == 0)
     kth.push_back(n / 2 - 1);
-  Array s = partitionedLast("median", rows, kth).astype(result);
+  Array s = partitionedLast("median", rows, kth).astype(work);
   Array mid = elementOfLast(s, n / 2);
   if (n % 2 == 0) // NumPy takes the mean of the two middle elements
     mid = (elementOfLast(s, n / 2 - 1) + mid) / 2;
@@ -451,7 +453,7 @@ Array median(const Array &a, std::vector<int64_t> axes, bool keepdims) {
     Array largest = elementOfLast(s, n - 1);
     mid = where(isnan(largest), largest, mid);
   }
-  return reshape(mid, shape);
+  return reshape(mid.astype(result), shape);
 }
 
 Array quantile(const Array &a, const std::vector<double> &q, std::vector<int64_t> axes,
