@@ -905,8 +905,9 @@ struct UniqueAll {
 };
 UniqueAll unique_all(const Array &, bool equal_nan = true);
 /// np.median over `axes` ({} = all): the middle element, or the mean of the
-/// two middle ones; float32 stays float32, other dtypes give float64. NaN
-/// where a slice holds a NaN; NaN for an empty slice.
+/// two middle ones (float16's in float32, as np.mean); float dtypes stay
+/// as they are, others give float64. NaN where a slice holds a NaN; NaN for
+/// an empty slice. A selection of those elements (partition), not a sort.
 Array median(const Array &, std::vector<int64_t> axes = {}, bool keepdims = false);
 /// np.quantile with NumPy's default (linear) method, in float64: q in
 /// [0, 1]; a list of q adds a leading axis. Not of bools (as NumPy).

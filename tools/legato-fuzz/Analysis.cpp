@@ -154,8 +154,19 @@ Range unite(const Range &a, const Range &b) {
   r.frac = std::max(a.frac, b.frac);
   r.scale = std::max(a.scale, b.scale);
   r.rtol = std::max(a.rtol, b.rtol);
+  r.zeroSign = a.zeroSign || b.zeroSign;
   return r;
 }
+
+/// Whether a zero among values of dtype `t` in `r` may have either sign
+/// after a sort or a selection (floats only: integers have no -0).
+bool zeroOfEitherSign(const Range &r, DType t) {
+  return (isFloat(t) || isComplex(t)) && (r.zeroSign || rangeHas(r, 0) || r.nan);
+}
+
+/// Whether dividing by values in `r` (or raising them to a negative power)
+/// may turn a zero of either sign (Range::zeroSign) into -inf or +inf.
+bool mayDivideBySignedZero(const Range &r) { return r.zeroSign && (rangeHas(r, 0) || r.nan); }
 
 Range boolRange() {
   Range r;
@@ -482,6 +493,13 @@ std::optional<std::string> Analysis::apply(const Statement &s) {
     VarInfo out;
     if (auto why = let(s, out))
       return why;
+    // A zero of either sign stays one through every op with a float result
+    // (-x, x * 2, sin(x), sums, ...): conservatively, whatever the op.
+    for (const Operand &o : s.args)
+      if (!o.isScalar() && find(o.var)->range.zeroSign)
+        out.range.zeroSign = true;
+    if (!isFloat(out.dtype) && !isComplex(out.dtype))
+      out.range.zeroSign = false;
     if (isComplex(out.dtype) && !finiteComplex(out.range, out.dtype))
       return "complex values that may overflow, be infinite or NaN";
     if (numElements(out.shape) > kMaxElements)
@@ -675,6 +693,8 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       out.range = normalize(r, ct);
       return std::nullopt;
     }
+    if ((op == "div" || op == "floor_divide") && mayDivideBySignedZero(*b))
+      return fail(op + " by a zero whose sign a sort or selection chose");
     if (op == "mod" || op == "floor_divide") {
       if (ct == DType::bool_) { // NumPy computes in int8: x // 0 and x % 0 are 0
         out.dtype = DType::i8;
@@ -733,6 +753,8 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       out.range = normalize(r, ct);
       return std::nullopt;
     }
+    if (mayDivideBySignedZero(*a) && (b->lo < 0 || b->nan)) // ((-0) ** -1 is -inf)
+      return fail("a negative power of a zero whose sign a sort or selection chose");
     double scale = std::max(a->scale, b->scale);
     double rtol = std::max(a->rtol, b->rtol);
     r = a->lo >= 0 && !a->nan && !b->nan ? inexact(0, kInf, false, scale, rtol)
@@ -1197,9 +1219,10 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     out.shape = shape;
     if (mayBeNaNByRounding(x.range)) // (NaN on one side only moves to the end)
       return fail("sort of rounded values that may be NaN");
-    if (op == "sort") { // the same values, reordered
+    if (op == "sort") { // the same values, reordered (-0 and 0 in either order)
       out.dtype = x.dtype;
       out.range = x.range;
+      out.range.zeroSign = zeroOfEitherSign(x.range, x.dtype);
       return std::nullopt;
     }
     // The order is a question of exact values (a rounded value may move).
@@ -1232,11 +1255,13 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       return fail("partition's kth outside the axis");
     if (mayBeNaNByRounding(x.range))
       return fail("partition of rounded values that may be NaN");
-    // One element of each line: exactly an element of the input.
+    // One element of each line: exactly an element of the input (-0 or 0
+    // where the line holds both: their order is the algorithm's choice).
     out.shape = shape;
     out.shape.erase(out.shape.begin() + axis);
     out.dtype = x.dtype;
     out.range = x.range;
+    out.range.zeroSign = zeroOfEitherSign(x.range, x.dtype);
     return std::nullopt;
   }
   if (op == "median") {
@@ -1273,6 +1298,9 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       return std::nullopt;
     }
     Range r = *in;
+    // The middle element, or the mean of the middle two: -0 or 0 where
+    // the slice holds both (-0 + -0 is -0, -0 + 0 is 0).
+    r.zeroSign = zeroOfEitherSign(x.range, x.dtype);
     if (count % 2 == 0) {
       // (a + b) / 2: exact where the sum is (a multiple of 2^-frac within
       // the mantissa: normalize's test with one more fraction bit), and a

@@ -435,16 +435,18 @@ private:
                           {Operand::variable(x)});
         if (rng_.chance(0.7))
           s.ints.push_back(rng_.range(-std::max<int64_t>(rank, 1), std::max<int64_t>(rank, 1) - 1));
+        // The length of the lines that median and partition take (-1: no
+        // such axis, which the analysis refuses).
+        const Shape &shape = info(x).shape;
+        int64_t n = s.ints.empty() ? numElements(shape)
+                    : rank == 0    ? -1
+                                   : shape[size_t(s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0])];
         if (s.op == "median") {
           s.keepdims = rng_.chance(0.3);
           // Mostly not of an empty slice (NumPy's median of nothing is NaN,
           // with a warning): over an axis of nonzero length where there is
           // one (the result is then empty, not NaN).
-          const Shape &shape = info(x).shape;
-          bool empty = s.ints.empty() ? numElements(shape) == 0
-                       : rank == 0    ? false
-                                      : shape[size_t(s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0])] == 0;
-          if (empty && rng_.chance(0.8)) {
+          if (n == 0 && rng_.chance(0.8)) {
             std::vector<int64_t> full;
             for (int64_t d = 0; d < rank; ++d)
               if (shape[size_t(d)] > 0)
@@ -453,13 +455,8 @@ private:
               s.ints = {rng_.pick(full)};
           }
         }
-        if (s.op == "partition") { // kth within the axis (negative: from the end), if any
-          const Shape &shape = info(x).shape;
-          int64_t n = s.ints.empty() ? numElements(shape)
-                      : rank == 0    ? 0
-                                     : shape[size_t(s.ints[0] < 0 ? s.ints[0] + rank : s.ints[0])];
+        if (s.op == "partition") // kth within the line (negative: from the end), if any
           s.count = n > 0 ? rng_.range(-n, n - 1) : 0;
-        }
         return s;
       }
       if (rng_.chance(0.2)) { // np.tile, np.repeat: a few copies
