@@ -2,13 +2,15 @@
 //
 // `legato-convert-linalg-to-blas` turns float contractions into calls to these
 // C-interface functions; each takes strided memref descriptors, so
-// transposed views reach BLAS as a transpose flag instead of a copy.
+// transposed views reach BLAS as a transpose flag instead of a copy; views
+// BLAS cannot describe (steps along both axes, broadcasts) are copied.
 //
 //===----------------------------------------------------------------------===//
 #include <cblas.h>
 #include <algorithm>
 #include <complex>
 #include <cstdint>
+#include <vector>
 
 namespace {
 
@@ -23,19 +25,71 @@ template <class T> struct Memref1D {
   T *data() const { return aligned + offset; }
 };
 
-/// BLAS layout of a matrix view: row-major with leading dimension, or its
-/// transpose. Views with neither unit stride are not produced by legato.
-template <class T> struct MatrixArg {
-  CBLAS_TRANSPOSE trans;
+/// A matrix view as BLAS takes it: row-major with a leading dimension
+/// (unit stride along rows), or the transpose of one (unit stride along
+/// columns). Any other view (steps along both axes, a broadcast's zero
+/// strides) is staged through a contiguous row-major copy, read in and,
+/// for an output, written back (`finish`).
+template <class T> struct BlasMatrix {
+  CBLAS_TRANSPOSE trans = CblasNoTrans;
   int64_t ld;
-  explicit MatrixArg(const Memref2D<T> &m) {
-    if (m.strides[1] == 1 || m.sizes[1] == 1) {
-      trans = CblasNoTrans;
-      ld = std::max<int64_t>(m.strides[0], std::max<int64_t>(m.sizes[1], 1));
-    } else {
-      trans = CblasTrans;
-      ld = std::max<int64_t>(m.strides[1], std::max<int64_t>(m.sizes[0], 1));
+  T *data;
+  std::vector<T> copy;
+  const Memref2D<T> &view;
+
+  BlasMatrix(const Memref2D<T> &m, bool read) : view(m) {
+    int64_t rows = m.sizes[0], cols = m.sizes[1];
+    data = m.data();
+    if ((m.strides[1] == 1 || cols == 1) && (rows == 1 || m.strides[0] >= std::max<int64_t>(cols, 1))) {
+      ld = std::max<int64_t>(rows == 1 ? cols : m.strides[0], std::max<int64_t>(cols, 1));
+      return;
     }
+    if ((m.strides[0] == 1 || rows == 1) && (cols == 1 || m.strides[1] >= std::max<int64_t>(rows, 1))) {
+      trans = CblasTrans;
+      ld = std::max<int64_t>(cols == 1 ? rows : m.strides[1], std::max<int64_t>(rows, 1));
+      return;
+    }
+    copy.resize(size_t(rows * cols));
+    ld = std::max<int64_t>(cols, 1);
+    if (read)
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j)
+          copy[size_t(i * cols + j)] = m.data()[i * m.strides[0] + j * m.strides[1]];
+    data = copy.data();
+  }
+  /// Writes a staged output back into its view.
+  void finish() {
+    if (copy.empty())
+      return;
+    for (int64_t i = 0; i < view.sizes[0]; ++i)
+      for (int64_t j = 0; j < view.sizes[1]; ++j)
+        view.data()[i * view.strides[0] + j * view.strides[1]] = copy[size_t(i * view.sizes[1] + j)];
+  }
+};
+
+/// A vector view as BLAS takes it: a positive increment, else (a
+/// broadcast's zero stride, a reversed view) a contiguous copy.
+template <class T> struct BlasVector {
+  T *data;
+  int64_t inc;
+  std::vector<T> copy;
+  const Memref1D<T> &view;
+
+  BlasVector(const Memref1D<T> &v, bool read) : data(v.data()), inc(v.strides[0]), view(v) {
+    if (inc > 0 || v.sizes[0] <= 1) {
+      inc = std::max<int64_t>(inc, 1);
+      return;
+    }
+    copy.resize(size_t(v.sizes[0]));
+    if (read)
+      for (int64_t i = 0; i < v.sizes[0]; ++i)
+        copy[size_t(i)] = v.data()[i * v.strides[0]];
+    data = copy.data();
+    inc = 1;
+  }
+  void finish() {
+    for (int64_t i = 0; i < int64_t(copy.size()); ++i)
+      view.data()[i * view.strides[0]] = copy[size_t(i)];
   }
 };
 
@@ -99,26 +153,33 @@ void matmul(Memref2D<T> *a, Memref2D<T> *b, Memref2D<T> *c, Real<T> beta) {
   int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
   if (m == 0 || n == 0)
     return;
-  MatrixArg<T> la(*a), lb(*b);
-  gemm(la.trans, lb.trans, m, n, k, a->data(), la.ld, b->data(), lb.ld, beta,
-       c->data(), std::max<int64_t>(c->strides[0], std::max<int64_t>(n, 1)));
+  BlasMatrix<T> la(*a, true), lb(*b, true), lc(*c, beta != Real<T>(0));
+  if (lc.trans == CblasTrans) { // C^T = B^T A^T, C^T row-major
+    gemm(lb.trans == CblasNoTrans ? CblasTrans : CblasNoTrans,
+         la.trans == CblasNoTrans ? CblasTrans : CblasNoTrans, n, m, k, lb.data, lb.ld, la.data,
+         la.ld, beta, lc.data, lc.ld);
+  } else {
+    gemm(la.trans, lb.trans, m, n, k, la.data, la.ld, lb.data, lb.ld, beta, lc.data, lc.ld);
+  }
+  lc.finish();
 }
 
-/// y = A x + beta y, or with `transposeA`, y = x A + beta y.
+/// y = A x + beta y, or with `vecmat`, y = x A + beta y.
 template <class T>
 void matvec(Memref2D<T> *a, Memref1D<T> *x, Memref1D<T> *y, Real<T> beta, bool vecmat) {
   int64_t rows = a->sizes[0], cols = a->sizes[1];
   if (y->sizes[0] == 0)
     return;
-  MatrixArg<T> la(*a);
+  BlasMatrix<T> la(*a, true);
+  BlasVector<T> lx(*x, true), ly(*y, beta != Real<T>(0));
   CBLAS_TRANSPOSE t = la.trans;
   if (vecmat)
     t = t == CblasNoTrans ? CblasTrans : CblasNoTrans;
   // gemv's m, n describe the stored matrix, not the view.
   int64_t m = la.trans == CblasNoTrans ? rows : cols;
   int64_t n = la.trans == CblasNoTrans ? cols : rows;
-  gemv(t, m, n, a->data(), la.ld, x->data(), x->strides[0], beta, y->data(),
-       y->strides[0]);
+  gemv(t, m, n, la.data, la.ld, lx.data, lx.inc, beta, ly.data, ly.inc);
+  ly.finish();
 }
 
 } // namespace

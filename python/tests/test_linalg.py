@@ -93,3 +93,22 @@ def test_multi_dot_takes_the_cheapest_order():
     assert _chain_order([(10, 100), (100, 5), (5, 50)])[0][2] == 1  # (a b) c
     assert _chain_order([(50, 5), (5, 100), (100, 10)])[0][2] == 0  # a (b c)
     raises_like_numpy(lambda np, a: np.linalg.multi_dot([a]), a)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128", "complex64"])
+def test_products_of_views_blas_cannot_describe(dtype):
+    """Views with steps along both axes, broadcasts (zero strides) and
+    reversed vectors reach BLAS staged through copies: the runtime took a
+    matrix with neither unit stride for a transposed one (wrong values,
+    found by the fuzzer: test/regressions/matmul-of-a-view-stepped-along-both-axes.fuzz)."""
+    r = numpy.random.default_rng(5)
+    m = r.standard_normal((9, 10)) + (1j * r.standard_normal((9, 10)) if "complex" in dtype else 0)
+    m = m.astype(dtype)
+    rtol = 1e-4 if dtype in ("float32", "complex64") else 1e-12
+    check(lambda np, m: m[::3, :-2:2] @ m[:8:2, ::3], m, rtol=rtol)            # (3,4) @ (4,4)
+    check(lambda np, m: m[::2, ::2] @ m[::2, ::2].T, m, rtol=rtol)
+    check(lambda np, m: m[1:9:4, ::3].T @ m[::4, 1::3][:2], m, rtol=rtol)
+    check(lambda np, m: np.broadcast_to(m[0], (4, 10)) @ m.T[:, :3], m, rtol=rtol)
+    check(lambda np, m: m[::2, ::3] @ m[0, ::-3], m, rtol=rtol)                  # reversed x
+    check(lambda np, m: m[1, ::-2] @ m[::3, ::2].T, m, rtol=rtol)                # vector @ view
+    check(lambda np, m: m[::2, ::3] @ np.broadcast_to(m[0, :1], (4,)), m, rtol=rtol)

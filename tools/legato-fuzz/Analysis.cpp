@@ -694,7 +694,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
       return std::nullopt;
     }
     if ((op == "div" || op == "floor_divide") && mayDivideBySignedZero(*b))
-      return fail(op + " by a zero whose sign a sort or selection chose");
+      return fail(op + " by a zero whose sign (or whether it is zero) the algorithm chose");
     if (op == "mod" || op == "floor_divide") {
       if (ct == DType::bool_) { // NumPy computes in int8: x // 0 and x % 0 are 0
         out.dtype = DType::i8;
@@ -1380,6 +1380,7 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     out.range = normalize(inexact(-bound, bound, false, std::max(x.range.scale, bound),
                                   x.range.rtol),
                           out.dtype);
+    out.range.zeroSign = true; // (an output that cancels may be 0 or tiny)
     return std::nullopt;
   }
 

@@ -32,10 +32,13 @@ struct Range {
   int frac = 0;      ///< exact floats are multiples of 2^-frac
   double scale = 1;  ///< largest finite magnitude seen on the way (for tolerances)
   double rtol = 0;   ///< relative tolerance of the roundings on the way (0: exact)
-  /// A zero among the values may be -0 on one side and +0 on the other:
-  /// which of equal elements a sort or a selection puts where is the
-  /// algorithm's choice (-0 == 0), and a division by it gives -inf or +inf.
-  /// Every op passes it on to float results (Analysis::apply).
+  /// A zero among the values may be -0 on one side and +0 on the other, or
+  /// a tiny number: which of equal elements a sort or a selection puts where
+  /// is the algorithm's choice (-0 == 0), and whether a transform's output
+  /// cancels to exactly 0 depends on its rounding (FFTW in float32 against
+  /// pocketfft in float64: seed 65770000653). A division by it gives -inf,
+  /// +inf or NaN on one side and a number on the other. Every op passes it
+  /// on to float results (Analysis::apply).
   bool zeroSign = false;
   double maxAbs() const;
 };
