@@ -158,6 +158,33 @@ Range unite(const Range &a, const Range &b) {
   return r;
 }
 
+/// The shape a reduction of `shape` over `axes` (none: all) gives, appended
+/// to `out` (reduced axes kept as 1 with `keepdims`), and in `count` the
+/// number of elements each result reduces; what is wrong with the axes.
+std::optional<std::string> reduceShape(const Shape &shape, const std::vector<int64_t> &axes,
+                                       bool keepdims, Shape &out, int64_t &count) {
+  int64_t rank = int64_t(shape.size());
+  std::vector<bool> reduced(size_t(rank), axes.empty());
+  for (int64_t a : axes) {
+    if (a < -rank || a >= rank)
+      return std::string("axis out of range");
+    int64_t d = a < 0 ? a + rank : a;
+    if (reduced[size_t(d)])
+      return std::string("repeated axis");
+    reduced[size_t(d)] = true;
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    if (reduced[size_t(d)]) {
+      count *= shape[size_t(d)];
+      if (keepdims)
+        out.push_back(1);
+    } else {
+      out.push_back(shape[size_t(d)]);
+    }
+  }
+  return std::nullopt;
+}
+
 /// Whether a zero among values of dtype `t` in `r` may have either sign
 /// after a sort or a selection (floats only: integers have no -0).
 bool zeroOfEitherSign(const Range &r, DType t) {
@@ -1055,26 +1082,9 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
 
   // ---- reductions ---------------------------------------------------------
   if (reductions.count(op)) {
-    int64_t rank = int64_t(x.shape.size());
-    std::vector<bool> reduced(size_t(rank), s.ints.empty());
-    for (int64_t a : s.ints) {
-      if (a < -rank || a >= rank)
-        return fail("axis out of range");
-      int64_t d = a < 0 ? a + rank : a;
-      if (reduced[size_t(d)])
-        return fail("repeated axis");
-      reduced[size_t(d)] = true;
-    }
     int64_t count = 1;
-    for (int64_t d = 0; d < rank; ++d) {
-      if (reduced[size_t(d)]) {
-        count *= x.shape[size_t(d)];
-        if (s.keepdims)
-          out.shape.push_back(1);
-      } else {
-        out.shape.push_back(x.shape[size_t(d)]);
-      }
-    }
+    if (std::optional<std::string> bad = reduceShape(x.shape, s.ints, s.keepdims, out.shape, count))
+      return fail(*bad);
     const Range &in = x.range;
     if (op == "argmax" || op == "argmin") {
       if (s.ints.size() > 1)
@@ -1265,26 +1275,9 @@ std::optional<std::string> Analysis::let(const Statement &s, VarInfo &out) {
     return std::nullopt;
   }
   if (op == "median") {
-    int64_t rank = int64_t(x.shape.size());
-    std::vector<bool> reduced(size_t(rank), s.ints.empty());
-    for (int64_t a : s.ints) {
-      if (a < -rank || a >= rank)
-        return fail("median axis out of range");
-      int64_t d = a < 0 ? a + rank : a;
-      if (reduced[size_t(d)])
-        return fail("repeated median axis");
-      reduced[size_t(d)] = true;
-    }
     int64_t count = 1;
-    for (int64_t d = 0; d < rank; ++d) {
-      if (reduced[size_t(d)]) {
-        count *= x.shape[size_t(d)];
-        if (s.keepdims)
-          out.shape.push_back(1);
-      } else {
-        out.shape.push_back(x.shape[size_t(d)]);
-      }
-    }
+    if (std::optional<std::string> bad = reduceShape(x.shape, s.ints, s.keepdims, out.shape, count))
+      return fail("median: " + *bad);
     if (mayBeNaNByRounding(x.range))
       return fail("median of rounded values that may be NaN");
     // NumPy's median is the mean of the middle element (odd count) or the
