@@ -23,7 +23,7 @@ def ConvertLegatoToLinalgPass : Pass<"convert-legato-to-linalg", "mlir::ModuleOp
     becomes a call of the runtime's `legato_lapack_<type>` on buffers
     (bufferization.to_buffer of the operands, a new result buffer), a
     `legato.fft` one of `legato_fft_<c2c|r2c|c2r>_<f32|f64>` the same way, a
-    `legato.sort` one of `legato_sort_<type>` or `legato_argsort_<type>`.
+    `legato.sort` one of `legato_{sort,argsort,partition,argpartition}_<type>`.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",

@@ -40,13 +40,19 @@ template <class T> struct BlasMatrix {
   BlasMatrix(const Memref2D<T> &m, bool read) : view(m) {
     int64_t rows = m.sizes[0], cols = m.sizes[1];
     data = m.data();
-    if ((m.strides[1] == 1 || cols == 1) && (rows == 1 || m.strides[0] >= std::max<int64_t>(cols, 1))) {
-      ld = std::max<int64_t>(rows == 1 ? cols : m.strides[0], std::max<int64_t>(cols, 1));
+    // Row-major: unit stride within a row, rows at least a row apart (a
+    // single row or column needs only its one stride).
+    auto rowMajor = [](int64_t rows, int64_t cols, int64_t outer, int64_t inner,
+                       int64_t &ld) {
+      if ((inner != 1 && cols != 1) || (rows != 1 && outer < std::max<int64_t>(cols, 1)))
+        return false;
+      ld = std::max<int64_t>(rows == 1 ? 1 : outer, std::max<int64_t>(cols, 1));
+      return true;
+    };
+    if (rowMajor(rows, cols, m.strides[0], m.strides[1], ld))
       return;
-    }
-    if ((m.strides[0] == 1 || rows == 1) && (cols == 1 || m.strides[1] >= std::max<int64_t>(rows, 1))) {
+    if (rowMajor(cols, rows, m.strides[1], m.strides[0], ld)) {
       trans = CblasTrans;
-      ld = std::max<int64_t>(cols == 1 ? rows : m.strides[1], std::max<int64_t>(rows, 1));
       return;
     }
     copy.resize(size_t(rows * cols));
@@ -63,7 +69,8 @@ template <class T> struct BlasMatrix {
       return;
     for (int64_t i = 0; i < view.sizes[0]; ++i)
       for (int64_t j = 0; j < view.sizes[1]; ++j)
-        view.data()[i * view.strides[0] + j * view.strides[1]] = copy[size_t(i * view.sizes[1] + j)];
+        view.data()[i * view.strides[0] + j * view.strides[1]] =
+            copy[size_t(i * view.sizes[1] + j)];
   }
 };
 
